@@ -1,0 +1,37 @@
+/**
+ * Every error code aigo raises. Provider errors use the most specific code the provider's answer
+ * allows (`invalid_api_key` rather than `authentication` when the body says so).
+ */
+export type AigoErrorCode =
+  // misuse
+  | 'validation'
+  | 'missing_api_key'
+  | 'unsupported'
+  // provider answered with an error
+  | 'invalid_api_key'
+  | 'authentication'
+  | 'permission_denied'
+  | 'not_found'
+  | 'model_not_found'
+  | 'bad_request'
+  | 'context_length_exceeded'
+  | 'rate_limited'
+  | 'insufficient_quota'
+  | 'content_filter'
+  | 'prompt_blocked'
+  | 'conflict'
+  | 'server_error'
+  | 'overloaded'
+  | 'provider_error'
+  // transport and wire
+  | 'invalid_response'
+  | 'connection_error'
+  | 'stream_error'
+  | 'timeout'
+  | 'aborted'
+  | 'retry_exhausted'
+  // higher layers
+  | 'tool_error'
+  | 'parse_error'
+  | 'memory_error'
+  | 'agent_stopped';

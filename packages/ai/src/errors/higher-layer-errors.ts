@@ -1,0 +1,97 @@
+import type { Usage } from '../usage.js';
+import { AigoError, type AigoErrorOptions } from './aigo-error.js';
+
+/** Every attempt of a retried call failed; `errors` holds each attempt's error, oldest first. */
+export class RetryExhaustedError extends AigoError {
+  static override readonly marker: symbol = Symbol.for('@aigo/ai/RetryExhaustedError');
+  readonly errors: readonly unknown[];
+
+  constructor(errors: readonly unknown[]) {
+    const last = errors.at(-1);
+    const detail = last instanceof Error ? `: ${last.message}` : '';
+    super('retry_exhausted', `All ${errors.length} attempts failed${detail}`, { cause: last });
+    this.errors = errors;
+  }
+}
+
+/** A tool failed in a way the run cannot hide from the caller. */
+export class ToolError extends AigoError {
+  static override readonly marker: symbol = Symbol.for('@aigo/ai/ToolError');
+  readonly toolName: string;
+  readonly toolCallId: string | undefined;
+
+  constructor(
+    toolName: string,
+    message: string,
+    options?: AigoErrorOptions & { toolCallId?: string },
+  ) {
+    super('tool_error', message, options);
+    this.toolName = toolName;
+    this.toolCallId = options?.toolCallId;
+  }
+}
+
+/** A validation problem: where and what. */
+export interface SchemaIssue {
+  /** JSON pointer to the failing value (`/items/0/price`), `''` for the root. */
+  readonly path: string;
+  readonly message: string;
+}
+
+/** A model's answer could not be read as the expected type. */
+export class ParseError extends AigoError {
+  static override readonly marker: symbol = Symbol.for('@aigo/ai/ParseError');
+  readonly text: string;
+  readonly usage: Usage | undefined;
+  readonly issues: readonly SchemaIssue[];
+
+  constructor(
+    message: string,
+    options: AigoErrorOptions & { text: string; usage?: Usage; issues?: readonly SchemaIssue[] },
+  ) {
+    super('parse_error', message, options);
+    this.text = options.text;
+    this.usage = options.usage;
+    this.issues = options.issues ?? [];
+  }
+}
+
+/** A memory store failed. `pgCode` is PostgreSQL's SQLSTATE when the server raised it. */
+export class MemoryError extends AigoError {
+  static override readonly marker: symbol = Symbol.for('@aigo/ai/MemoryError');
+  readonly pgCode: string | undefined;
+
+  constructor(message: string, options?: AigoErrorOptions & { pgCode?: string }) {
+    super('memory_error', message, options);
+    this.pgCode = options?.pgCode;
+  }
+}
+
+/** Why an agent stopped without a final answer. */
+export type AgentStopReason = 'max_iterations' | 'error' | 'aborted';
+
+/**
+ * An agent run ended without a final answer. `overview` is what the run did up to then (requests,
+ * usage, cost), typed by the package that runs agents.
+ */
+export class AgentStoppedError<Overview = unknown> extends AigoError {
+  static override readonly marker: symbol = Symbol.for('@aigo/ai/AgentStoppedError');
+  readonly stopReason: AgentStopReason;
+  readonly overview: Overview;
+
+  constructor(
+    stopReason: AgentStopReason,
+    message: string,
+    overview: Overview,
+    options?: AigoErrorOptions,
+  ) {
+    super('agent_stopped', message, options);
+    this.stopReason = stopReason;
+    this.overview = overview;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    const { overview: _overview, ...rest } = super.toJSON();
+    return rest;
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * `@aigo/ai` — the contracts every aigo package connects through. No I/O, no runtime dependencies;
+ * typebox is an optional peer, loaded only when a tool first validates its arguments.
+ *
+ * @packageDocumentation
+ */
+
+export type { ChatRequest, ReasoningOptions, ResponseFormat, ToolChoice } from './chat-request.js';
+export { type ChatResponse, isStopMessage } from './chat-response.js';
+export {
+  type AudioPart,
+  audioPart,
+  audioPartFromUri,
+  type ContentPart,
+  type DocumentPart,
+  documentPart,
+  documentPartFromUri,
+  type ImagePart,
+  imagePart,
+  imagePartFromUri,
+  type MediaKind,
+  type MediaPart,
+  type MediaPartOptions,
+  type TextPart,
+  textPart,
+  type VideoPart,
+  videoPart,
+  videoPartFromUri,
+} from './content-part.js';
+export type {
+  ComputeCost,
+  CostSummary,
+  ModelCost,
+  ModelCostBreakdown,
+  ModelCosts,
+  ModelCostTier,
+  ToolMetrics,
+} from './cost.js';
+export { AigoError, type AigoErrorOptions } from './errors/aigo-error.js';
+export type { AigoErrorCode } from './errors/error-code.js';
+export {
+  type AgentStopReason,
+  AgentStoppedError,
+  MemoryError,
+  ParseError,
+  RetryExhaustedError,
+  type SchemaIssue,
+  ToolError,
+} from './errors/higher-layer-errors.js';
+export { AbortError, type InterruptionOptions, TimeoutError } from './errors/interruption-errors.js';
+export { ProviderError, type ProviderErrorOptions } from './errors/provider-error.js';
+export { ValidationError } from './errors/validation-error.js';
+export { FINISH_REASONS, type FinishReason } from './finish-reason.js';
+export type { JsonObject, JsonSchema, JsonValue, ProviderMetadata } from './json.js';
+export type {
+  CodeExecution,
+  GeneratedMedia,
+  Grounding,
+  GroundingSource,
+  GroundingSupport,
+} from './media.js';
+export type { AllMessagesOptions, MemoryProvider, MemoryWriteOptions } from './memory.js';
+export {
+  assistantMessage,
+  MESSAGE_FORMAT_VERSION,
+  type Message,
+  messageText,
+  ROLES,
+  type Role,
+  systemMessage,
+  toolMessage,
+  userMessage,
+} from './message.js';
+export * from './observability/gen-ai-attributes.js';
+export { noopObserver, noopSpan } from './observability/noop-observer.js';
+export type {
+  Attributes,
+  AttributeValue,
+  Counter,
+  Histogram,
+  LogLevel,
+  Observer,
+  Span,
+  SpanKind,
+  StartSpanOptions,
+} from './observability/observer.js';
+export {
+  type CallOptions,
+  isStreamProvider,
+  type Provider,
+  type StreamProvider,
+} from './provider.js';
+export {
+  ChatStream,
+  type ChatStreamController,
+  type ChatStreamHooks,
+  type ChatStreamOptions,
+  type ChatStreamSource,
+  responseToEvents,
+} from './stream/chat-stream.js';
+export { ResponseAccumulator } from './stream/response-accumulator.js';
+export type {
+  ContentEvent,
+  FinishEvent,
+  MetadataEvent,
+  ReasoningEvent,
+  RefusalEvent,
+  StartEvent,
+  StreamEvent,
+  StreamEventType,
+  ToolCallDeltaEvent,
+  UsageEvent,
+} from './stream/stream-event.js';
+export { ToolCallAccumulator } from './stream/tool-call-accumulator.js';
+export { toAssistantMessage } from './to-assistant-message.js';
+export type { ToolCall } from './tool-call.js';
+export {
+  isProviderTool,
+  type ProviderTool,
+  type RequestTool,
+  type ToolDescription,
+} from './tool-description.js';
+export {
+  type DefinedTool,
+  defineTool,
+  type NoInput,
+  type ToolDefinition,
+} from './tools/define-tool.js';
+export type { Tool, ToolCallOptions, ToolContext } from './tools/tool.js';
+export {
+  parseToolErrorEnvelope,
+  type ToolErrorCode,
+  type ToolErrorEnvelope,
+  toolErrorEnvelope,
+} from './tools/tool-envelope.js';
+export { addUsage, type Usage } from './usage.js';

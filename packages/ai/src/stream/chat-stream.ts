@@ -1,0 +1,412 @@
+import type { ChatResponse } from '../chat-response.js';
+import { AigoError } from '../errors/aigo-error.js';
+import { AbortError } from '../errors/interruption-errors.js';
+import { ValidationError } from '../errors/validation-error.js';
+import { attachProgress } from './attach-progress.js';
+import { ResponseAccumulator } from './response-accumulator.js';
+import type { FinishEvent, StreamEvent } from './stream-event.js';
+
+/** How a source hands events to its `ChatStream`. */
+export interface ChatStreamController {
+  /** Adds an event. A `finish` event is held back and delivered last, when the source closes. */
+  enqueue(event: StreamEvent): void;
+  /** The source ended normally. */
+  close(): void;
+  /** The source failed; the iterator rejects with this error (progress attached). */
+  error(error: unknown): void;
+  /** How many more events the consumer wants before the source should pause (≤ 0: pause). */
+  readonly desiredSize: number;
+}
+
+/**
+ * Where a `ChatStream`'s events come from: an adapter reading an HTTP body, a fake provider, a
+ * finished response. `start` runs once, synchronously, when the stream is built.
+ */
+export interface ChatStreamSource {
+  start(controller: ChatStreamController): void;
+  /** The consumer drained the queue: resume a paused source. */
+  pull?(): void;
+  /**
+   * The consumer stopped early (break, abort, `cancel()`): stop at once and release everything
+   * (destroy the socket). Called at most once, and never after the source closed or failed.
+   */
+  cancel?(reason: unknown): void;
+}
+
+/**
+ * Synchronous observers fused into the stream's one iterator, so middleware adds no async layer
+ * per event. A hook that throws fails the stream with that error.
+ */
+export interface ChatStreamHooks {
+  onEvent?(event: StreamEvent): void;
+  /** After the last event, with the complete response. */
+  onFinish?(response: ChatResponse): void;
+  /** When the stream fails or is cancelled, with the error the consumer sees. */
+  onError?(error: AigoError): void;
+}
+
+/** Options of the `ChatStream` constructor. */
+export interface ChatStreamOptions {
+  /** Aborting it cancels the source and rejects the iterator with `AbortError`. */
+  readonly signal?: AbortSignal;
+  /** The provider id put on errors that the source did not type itself. */
+  readonly provider?: string;
+  /** Events queued before the source is asked to pause. Default 64. */
+  readonly highWaterMark?: number;
+}
+
+type State = 'open' | 'closed' | 'errored';
+type Consumer = 'none' | 'iterator' | 'collect';
+
+const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
+
+/**
+ * A model's answer as it arrives: an `AsyncIterable<StreamEvent>` over a queue, plus `collect()`.
+ *
+ * - Single consumer: iterate it once, or call `collect()` once (calling `collect()` after the loop
+ *   finished returns the same response).
+ * - `finish` is always the last event; errors reject the iterator with an `AigoError` whose `partial`
+ *   is the response accumulated so far.
+ * - Breaking out of `for await`, aborting the signal or calling `cancel()` cancels the source
+ *   (and with it the HTTP request) at once, exactly once.
+ */
+export class ChatStream implements AsyncIterable<StreamEvent> {
+  readonly #source: ChatStreamSource;
+  readonly #provider: string;
+  readonly #highWaterMark: number;
+  readonly #accumulator = new ResponseAccumulator();
+  readonly #queue: StreamEvent[] = [];
+  #head = 0;
+  #state: State = 'open';
+  #consumer: Consumer = 'none';
+  #error: AigoError | undefined;
+  #errorDelivered = false;
+  #heldFinish: FinishEvent | undefined;
+  #paused = false;
+  #sourceDone = false;
+  #hooks: ChatStreamHooks[] = [];
+  #waiter: { resolve(r: IteratorResult<StreamEvent>): void; reject(e: unknown): void } | undefined;
+  #collectPromise: Promise<ChatResponse> | undefined;
+  #collectSettle: { resolve(r: ChatResponse): void; reject(e: unknown): void } | undefined;
+  #response: ChatResponse | undefined;
+  #signal: AbortSignal | undefined;
+  #onAbort: (() => void) | undefined;
+
+  constructor(source: ChatStreamSource, options: ChatStreamOptions = {}) {
+    if (source === null || typeof source !== 'object' || typeof source.start !== 'function') {
+      throw new ValidationError('source', 'must be an object with a start(controller) method');
+    }
+    this.#source = source;
+    this.#provider = options.provider ?? 'unknown';
+    this.#highWaterMark = options.highWaterMark ?? 64;
+    const signal = options.signal;
+    if (signal !== undefined) {
+      if (signal.aborted) {
+        this.#sourceDone = true;
+        this.#fail(AbortError.fromSignal(signal), false);
+        return;
+      }
+      this.#signal = signal;
+      this.#onAbort = () => this.#cancel(AbortError.fromSignal(signal), true);
+      signal.addEventListener('abort', this.#onAbort, { once: true });
+    }
+    const self = this;
+    const controller: ChatStreamController = {
+      enqueue: (event) => this.#enqueue(event),
+      close: () => this.#close(),
+      error: (error) => {
+        if (this.#state !== 'open') return;
+        this.#sourceDone = true;
+        this.#fail(error, false);
+      },
+      get desiredSize() {
+        return self.#highWaterMark - (self.#queue.length - self.#head);
+      },
+    };
+    try {
+      source.start(controller);
+    } catch (error) {
+      if (this.#state === 'open') {
+        this.#sourceDone = true;
+        this.#fail(error, false);
+      }
+    }
+  }
+
+  /**
+   * A stream that replays a finished response: for providers without streaming, and for tests. Its
+   * `collect()` deep-equals `response`.
+   */
+  static fromResponse(response: ChatResponse, options?: ChatStreamOptions): ChatStream {
+    return new ChatStream(
+      {
+        start(controller) {
+          for (const event of responseToEvents(response)) controller.enqueue(event);
+          controller.close();
+        },
+      },
+      options,
+    );
+  }
+
+  /**
+   * Adds synchronous hooks. Middleware call this before handing the stream on; hooks added after
+   * consumption started see only the events still to come.
+   */
+  addHooks(hooks: ChatStreamHooks): this {
+    this.#hooks = [...this.#hooks, hooks];
+    if (this.#state === 'closed' && this.#queue.length === this.#head && this.#response) {
+      hooks.onFinish?.(this.#response);
+    }
+    return this;
+  }
+
+  /** The response accumulated so far (complete once the stream finished). */
+  get partial(): ChatResponse {
+    return this.#response ?? this.#accumulator.toResponse();
+  }
+
+  /** Reads the whole stream and resolves to the response, equal to what `sendMessage` returns. */
+  collect(): Promise<ChatResponse> {
+    if (this.#collectPromise !== undefined) return this.#collectPromise;
+    if (this.#consumer === 'iterator') {
+      if (this.#state === 'closed' && this.#response !== undefined && this.#queue.length === this.#head) {
+        this.#collectPromise = Promise.resolve(this.#response);
+        return this.#collectPromise;
+      }
+      if (this.#state === 'errored' && this.#errorDelivered && this.#error !== undefined) {
+        this.#collectPromise = Promise.reject(this.#error);
+        return this.#collectPromise;
+      }
+      throw new AigoError('unsupported', 'collect() cannot run while the stream is being iterated');
+    }
+    this.#consumer = 'collect';
+    this.#queue.length = 0;
+    this.#head = 0;
+    if (this.#paused) {
+      this.#paused = false;
+      this.#source.pull?.();
+    }
+    if (this.#state === 'closed') {
+      this.#collectPromise = Promise.resolve(this.#response as ChatResponse);
+    } else if (this.#state === 'errored') {
+      this.#errorDelivered = true;
+      this.#collectPromise = Promise.reject(this.#error);
+    } else {
+      this.#collectPromise = new Promise<ChatResponse>((resolve, reject) => {
+        this.#collectSettle = { resolve, reject };
+      });
+    }
+    return this.#collectPromise;
+  }
+
+  /** Stops the stream: cancels the source and rejects pending reads with an `AbortError`. */
+  cancel(reason?: unknown): void {
+    const error = AigoError.isInstance(reason)
+      ? reason
+      : new AbortError('The stream was cancelled', { cause: reason });
+    this.#cancel(error, true);
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<StreamEvent> {
+    if (this.#consumer !== 'none') {
+      throw new AigoError(
+        'unsupported',
+        'A ChatStream has a single consumer: it is already being read (iterate it once, or call collect())',
+      );
+    }
+    this.#consumer = 'iterator';
+    return {
+      next: () => this.#next(),
+      return: () => {
+        // `break` out of for-await: stop the source now.
+        if (this.#state === 'open') {
+          this.#cancel(new AbortError('The stream consumer stopped reading'), false);
+        }
+        this.#queue.length = 0;
+        this.#head = 0;
+        return Promise.resolve(DONE);
+      },
+    };
+  }
+
+  #next(): Promise<IteratorResult<StreamEvent>> {
+    if (this.#head < this.#queue.length) {
+      const value = this.#queue[this.#head] as StreamEvent;
+      this.#head++;
+      if (this.#head === this.#queue.length) {
+        this.#queue.length = 0;
+        this.#head = 0;
+      }
+      if (this.#paused && this.#queue.length - this.#head <= this.#highWaterMark >> 1) {
+        this.#paused = false;
+        this.#source.pull?.();
+      }
+      return Promise.resolve({ done: false, value });
+    }
+    if (this.#state === 'closed') return Promise.resolve(DONE);
+    if (this.#state === 'errored') {
+      if (this.#errorDelivered) return Promise.resolve(DONE);
+      this.#errorDelivered = true;
+      return Promise.reject(this.#error);
+    }
+    if (this.#paused) {
+      this.#paused = false;
+      this.#source.pull?.();
+    }
+    return new Promise((resolve, reject) => {
+      this.#waiter = { resolve, reject };
+    });
+  }
+
+  #enqueue(event: StreamEvent): void {
+    if (this.#state !== 'open') return;
+    if (event.type === 'finish') {
+      // Held back: usage and metadata may still come; `finish` is always last.
+      this.#heldFinish = event;
+      return;
+    }
+    this.#deliver(event);
+  }
+
+  #deliver(event: StreamEvent): void {
+    this.#accumulator.add(event);
+    const hooks = this.#hooks;
+    if (hooks.length > 0) {
+      try {
+        for (const hook of hooks) hook.onEvent?.(event);
+      } catch (error) {
+        this.#cancel(error, true);
+        return;
+      }
+    }
+    if (this.#consumer === 'collect') return;
+    const waiter = this.#waiter;
+    if (waiter !== undefined) {
+      this.#waiter = undefined;
+      waiter.resolve({ done: false, value: event });
+      return;
+    }
+    this.#queue.push(event);
+    if (this.#queue.length - this.#head >= this.#highWaterMark) this.#paused = true;
+  }
+
+  #close(): void {
+    if (this.#state !== 'open') return;
+    this.#sourceDone = true;
+    const finish: FinishEvent = this.#heldFinish ?? {
+      type: 'finish',
+      finishReason: this.#accumulator.hasToolCalls ? 'tool_calls' : 'other',
+    };
+    this.#heldFinish = undefined;
+    this.#deliver(finish);
+    if (this.#state !== 'open') return; // a hook failed the stream
+    this.#state = 'closed';
+    this.#detachSignal();
+    const response = this.#accumulator.toResponse();
+    this.#response = response;
+    try {
+      for (const hook of this.#hooks) hook.onFinish?.(response);
+    } catch (error) {
+      this.#state = 'open';
+      this.#fail(error, false);
+      return;
+    }
+    const waiter = this.#waiter;
+    if (waiter !== undefined) {
+      this.#waiter = undefined;
+      waiter.resolve(DONE);
+    }
+    this.#collectSettle?.resolve(response);
+    this.#collectSettle = undefined;
+  }
+
+  /** Stops the source (unless it already ended) and fails the stream. */
+  #cancel(reason: unknown, deliverToConsumer: boolean): void {
+    if (this.#state !== 'open') return;
+    if (!this.#sourceDone) {
+      this.#sourceDone = true;
+      try {
+        this.#source.cancel?.(reason);
+      } catch {
+        // A source that fails to cancel has nothing more to tell the consumer.
+      }
+    }
+    this.#fail(reason, !deliverToConsumer);
+  }
+
+  #fail(reason: unknown, silent: boolean): void {
+    if (this.#state !== 'open') return;
+    this.#state = 'errored';
+    this.#detachSignal();
+    const partial = this.#accumulator.toResponse();
+    const error = attachProgress(reason, this.#provider, partial, this.#accumulator.usage);
+    this.#error = error;
+    for (const hook of this.#hooks) {
+      try {
+        hook.onError?.(error);
+      } catch {
+        // The stream already failed; a failing error hook must not mask the error.
+      }
+    }
+    if (silent) this.#errorDelivered = true;
+    // Events already queued are still delivered before the error.
+    const waiter = this.#waiter;
+    if (waiter !== undefined) {
+      this.#waiter = undefined;
+      if (silent) {
+        waiter.resolve(DONE);
+      } else {
+        this.#errorDelivered = true;
+        waiter.reject(error);
+      }
+    }
+    if (this.#collectSettle !== undefined) {
+      this.#errorDelivered = true;
+      this.#collectSettle.reject(error);
+      this.#collectSettle = undefined;
+    }
+  }
+
+  #detachSignal(): void {
+    if (this.#signal !== undefined && this.#onAbort !== undefined) {
+      this.#signal.removeEventListener('abort', this.#onAbort);
+      this.#signal = undefined;
+      this.#onAbort = undefined;
+    }
+  }
+}
+
+/** The events that replay a finished response, in stream order. */
+export function responseToEvents(response: ChatResponse): StreamEvent[] {
+  const events: StreamEvent[] = [{ type: 'start', id: response.id, model: response.model }];
+  if (response.reasoning) events.push({ type: 'reasoning', text: response.reasoning });
+  if (response.content) events.push({ type: 'content', text: response.content });
+  if (response.refusal) events.push({ type: 'refusal', text: response.refusal });
+  response.toolCalls.forEach((call, index) => {
+    events.push({
+      type: 'tool_call_delta',
+      index,
+      id: call.id,
+      name: call.function.name,
+      argumentsDelta: call.function.arguments,
+      ...(call.providerMetadata === undefined ? {} : { providerMetadata: call.providerMetadata }),
+    });
+  });
+  const metadata = {
+    ...(response.providerMetadata === undefined ? {} : { providerMetadata: response.providerMetadata }),
+    ...(response.grounding === undefined ? {} : { grounding: response.grounding }),
+    ...(response.codeExecutions === undefined ? {} : { codeExecutions: response.codeExecutions }),
+    ...(response.images === undefined ? {} : { images: response.images }),
+    ...(response.audio === undefined ? {} : { audio: response.audio }),
+    ...(response.videos === undefined ? {} : { videos: response.videos }),
+  };
+  if (Object.keys(metadata).length > 0) events.push({ type: 'metadata', ...metadata });
+  if (response.usage !== undefined) events.push({ type: 'usage', usage: response.usage });
+  events.push({
+    type: 'finish',
+    finishReason: response.finishReason,
+    ...(response.rawFinishReason === undefined ? {} : { rawFinishReason: response.rawFinishReason }),
+  });
+  return events;
+}

@@ -1,0 +1,111 @@
+import type { ChatResponse } from '../chat-response.js';
+import type { FinishReason } from '../finish-reason.js';
+import type { ProviderMetadata } from '../json.js';
+import type { CodeExecution, GeneratedMedia, Grounding } from '../media.js';
+import type { Usage } from '../usage.js';
+import { mergeProviderMetadata } from './merge-provider-metadata.js';
+import type { StreamEvent } from './stream-event.js';
+import { ToolCallAccumulator } from './tool-call-accumulator.js';
+
+/**
+ * Builds a `ChatResponse` from stream events. Text fragments are kept in arrays and joined once, so
+ * a 5,000-event stream does no quadratic string work.
+ */
+export class ResponseAccumulator {
+  id = '';
+  model = '';
+  readonly #content: string[] = [];
+  readonly #reasoning: string[] = [];
+  readonly #refusal: string[] = [];
+  readonly #toolCalls = new ToolCallAccumulator();
+  usage: Usage | undefined;
+  finishReason: FinishReason | undefined;
+  rawFinishReason: string | undefined;
+  #providerMetadata: ProviderMetadata | undefined;
+  #grounding: Grounding | undefined;
+  readonly #codeExecutions: CodeExecution[] = [];
+  readonly #images: GeneratedMedia[] = [];
+  readonly #audio: GeneratedMedia[] = [];
+  readonly #videos: GeneratedMedia[] = [];
+
+  /** Folds one event into the response. */
+  add(event: StreamEvent): void {
+    switch (event.type) {
+      case 'content':
+        this.#content.push(event.text);
+        return;
+      case 'reasoning':
+        this.#reasoning.push(event.text);
+        return;
+      case 'refusal':
+        this.#refusal.push(event.text);
+        return;
+      case 'tool_call_delta':
+        this.#toolCalls.add(event);
+        return;
+      case 'usage':
+        this.usage = event.usage;
+        return;
+      case 'start':
+        if (event.id) this.id = event.id;
+        if (event.model) this.model = event.model;
+        return;
+      case 'finish':
+        this.finishReason = event.finishReason;
+        this.rawFinishReason = event.rawFinishReason;
+        return;
+      case 'metadata':
+        this.#providerMetadata = mergeProviderMetadata(this.#providerMetadata, event.providerMetadata);
+        if (event.grounding !== undefined) this.#grounding = mergeGrounding(this.#grounding, event.grounding);
+        if (event.codeExecutions !== undefined) this.#codeExecutions.push(...event.codeExecutions);
+        if (event.images !== undefined) this.#images.push(...event.images);
+        if (event.audio !== undefined) this.#audio.push(...event.audio);
+        if (event.videos !== undefined) this.#videos.push(...event.videos);
+        return;
+    }
+  }
+
+  /** True once any tool-call fragment arrived. */
+  get hasToolCalls(): boolean {
+    return this.#toolCalls.size > 0;
+  }
+
+  /**
+   * The response so far. Without a finish event, a response with tool calls finishes as
+   * `tool_calls` and any other as `other`.
+   */
+  toResponse(): ChatResponse {
+    const toolCalls = this.#toolCalls.toolCalls();
+    const finishReason = this.finishReason ?? (toolCalls.length > 0 ? 'tool_calls' : 'other');
+    const response: { -readonly [K in keyof ChatResponse]: ChatResponse[K] } = {
+      id: this.id,
+      model: this.model,
+      content: this.#content.join(''),
+      toolCalls,
+      finishReason,
+    };
+    if (this.rawFinishReason !== undefined) response.rawFinishReason = this.rawFinishReason;
+    if (this.usage !== undefined) response.usage = this.usage;
+    if (this.#reasoning.length > 0) response.reasoning = this.#reasoning.join('');
+    if (this.#refusal.length > 0) response.refusal = this.#refusal.join('');
+    if (this.#images.length > 0) response.images = [...this.#images];
+    if (this.#audio.length > 0) response.audio = [...this.#audio];
+    if (this.#videos.length > 0) response.videos = [...this.#videos];
+    if (this.#codeExecutions.length > 0) response.codeExecutions = [...this.#codeExecutions];
+    if (this.#grounding !== undefined) response.grounding = this.#grounding;
+    if (this.#providerMetadata !== undefined) response.providerMetadata = this.#providerMetadata;
+    return response;
+  }
+}
+
+function mergeGrounding(base: Grounding | undefined, next: Grounding): Grounding {
+  if (base === undefined) return next;
+  const merged: { -readonly [K in keyof Grounding]: Grounding[K] } = {
+    searchQueries: [...new Set([...base.searchQueries, ...next.searchQueries])],
+    sources: next.sources.length > 0 ? next.sources : base.sources,
+    supports: [...base.supports, ...next.supports],
+  };
+  const urls = next.urlContextSources ?? base.urlContextSources;
+  if (urls !== undefined) merged.urlContextSources = urls;
+  return merged;
+}

@@ -1,0 +1,195 @@
+import type { Static, TSchema } from 'typebox';
+import type { ToolMetrics } from '../cost.js';
+import { AigoError } from '../errors/aigo-error.js';
+import { AbortError } from '../errors/interruption-errors.js';
+import { ValidationError } from '../errors/validation-error.js';
+import type { JsonSchema } from '../json.js';
+import type { ToolDescription } from '../tool-description.js';
+import { compileSchema, formatIssues, type SchemaValidator } from './schema-validator.js';
+import type { Tool, ToolCallOptions, ToolContext } from './tool.js';
+import { toolErrorEnvelope } from './tool-envelope.js';
+
+/** The input of a tool with no parameters. */
+export type NoInput = Record<string, never>;
+
+/** What `defineTool` takes. */
+export interface ToolDefinition<
+  Input extends TSchema | undefined,
+  Output extends TSchema | undefined,
+  Context,
+> {
+  /** 1–64 letters, digits, `_` or `-` (the limit every provider shares). */
+  readonly name: string;
+  /** What the tool does and when to use it, written for the model. */
+  readonly description: string;
+  /** The arguments' schema (an object schema); omit for a tool without parameters. */
+  readonly input?: Input;
+  /** The output's schema; when given, outputs are checked before they reach the model. */
+  readonly output?: Output;
+  readonly metrics?: ToolMetrics;
+  /** Ask providers to enforce the input schema exactly, where they can. */
+  readonly strict?: boolean;
+  execute(
+    input: Input extends TSchema ? Static<Input> : NoInput,
+    context: ToolContext<Context>,
+  ): Promise<OutputType<Output>> | OutputType<Output>;
+}
+
+type OutputType<Output> = Output extends TSchema ? Static<Output> : unknown;
+
+/** A tool made by `defineTool`: the `Tool` contract plus its typed `execute`. */
+export interface DefinedTool<Input extends TSchema | undefined, Output extends TSchema | undefined, Context>
+  extends Tool<Context> {
+  /** Runs the tool directly on a typed input, without JSON and without validation. */
+  execute(
+    input: Input extends TSchema ? Static<Input> : NoInput,
+    context?: ToolCallOptions<Context>,
+  ): Promise<OutputType<Output>>;
+}
+
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+const EMPTY_OBJECT_SCHEMA: JsonSchema = Object.freeze({ type: 'object', properties: {} });
+const NEVER_ABORTED = new AbortController().signal;
+
+/**
+ * Defines a tool from typebox schemas. The input schema becomes the JSON Schema the model sees and
+ * the static type of `execute`'s argument; `tool.call(json)` parses, validates and runs it, turning
+ * every failure into an error envelope the model can read (the failing path named), except an
+ * aborted signal, which rejects with `AbortError`.
+ *
+ * @example
+ * const add = defineTool({
+ *   name: 'add',
+ *   description: 'Adds two numbers',
+ *   input: Type.Object({ a: Type.Number(), b: Type.Number() }),
+ *   execute: ({ a, b }) => a + b,
+ * });
+ * await add.call('{"a":1,"b":2}'); // '3'
+ */
+export function defineTool<
+  Input extends TSchema | undefined = undefined,
+  Output extends TSchema | undefined = undefined,
+  Context = unknown,
+>(definition: ToolDefinition<Input, Output, Context>): DefinedTool<Input, Output, Context> {
+  if (definition === null || typeof definition !== 'object') {
+    throw new ValidationError('definition', 'must be an object with name, description and execute');
+  }
+  const { name, description, input, output, metrics, strict, execute } = definition;
+  if (typeof name !== 'string' || !TOOL_NAME.test(name)) {
+    throw new ValidationError('name', `must be 1-64 letters, digits, "_" or "-", got ${JSON.stringify(name)}`);
+  }
+  if (typeof description !== 'string' || description.trim() === '') {
+    throw new ValidationError('description', `tool "${name}" needs a description for the model`);
+  }
+  if (typeof execute !== 'function') {
+    throw new ValidationError('execute', `tool "${name}" needs an execute function`);
+  }
+  if (input !== undefined && (input === null || typeof input !== 'object' || (input as JsonSchema).type !== 'object')) {
+    throw new ValidationError('input', `tool "${name}" input must be an object schema (Type.Object)`);
+  }
+  if (output !== undefined && (output === null || typeof output !== 'object')) {
+    throw new ValidationError('output', `tool "${name}" output must be a schema`);
+  }
+
+  const toolDescription: ToolDescription = Object.freeze({
+    name,
+    description,
+    parameters: (input as JsonSchema | undefined) ?? EMPTY_OBJECT_SCHEMA,
+    ...(strict === undefined ? {} : { strict }),
+    ...(metrics === undefined ? {} : { metrics }),
+  });
+
+  let inputValidator: Promise<SchemaValidator> | undefined;
+  let outputValidator: Promise<SchemaValidator> | undefined;
+
+  const runExecute = async (value: unknown, options: ToolCallOptions<Context> | undefined) => {
+    const context: ToolContext<Context> = {
+      signal: options?.signal ?? NEVER_ABORTED,
+      toolCallId: options?.toolCallId,
+      span: options?.span,
+      context: options?.context as Context,
+    };
+    return await execute(value as never, context);
+  };
+
+  const call = async (argumentsJson: string, options?: ToolCallOptions<Context>): Promise<string> => {
+    const signal = options?.signal;
+    if (signal?.aborted) throw AbortError.fromSignal(signal);
+    if (typeof argumentsJson !== 'string') {
+      return toolErrorEnvelope('invalid_json', `Arguments must be a JSON string, got ${typeof argumentsJson}`);
+    }
+    let value: unknown;
+    const text = argumentsJson.trim();
+    if (text === '' || text === 'null') {
+      value = {};
+    } else {
+      try {
+        value = JSON.parse(text);
+      } catch (error) {
+        const excerpt = text.length > 200 ? `${text.slice(0, 200)}…` : text;
+        const detail = error instanceof Error ? error.message : String(error);
+        return toolErrorEnvelope('invalid_json', `Arguments are not valid JSON (${detail}): ${excerpt}`);
+      }
+    }
+    if (input !== undefined) {
+      inputValidator ??= compileSchema(input);
+      const issues = (await inputValidator).issues(value);
+      if (issues.length > 0) {
+        return toolErrorEnvelope('invalid_arguments', `Invalid arguments for ${name}: ${formatIssues(issues)}`);
+      }
+    } else if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      return toolErrorEnvelope('invalid_arguments', `${name} takes no arguments; send {}`);
+    }
+
+    let result: unknown;
+    try {
+      result = await raceAbort(runExecute(value, options), signal);
+    } catch (error) {
+      if (signal?.aborted) throw AbortError.fromSignal(signal);
+      if (AbortError.isInstance(error)) throw error;
+      const code = AigoError.isInstance(error) ? error.code : 'tool_execution_failed';
+      const message = error instanceof Error ? error.message : String(error);
+      return toolErrorEnvelope(code, message || `${name} failed`);
+    }
+    if (output !== undefined) {
+      outputValidator ??= compileSchema(output);
+      const issues = (await outputValidator).issues(result);
+      if (issues.length > 0) {
+        return toolErrorEnvelope('invalid_output', `${name} returned an invalid output: ${formatIssues(issues)}`);
+      }
+    }
+    try {
+      return JSON.stringify(result) ?? 'null';
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      return toolErrorEnvelope('invalid_output', `${name} returned an output that is not JSON: ${detail}`);
+    }
+  };
+
+  return Object.freeze({
+    name,
+    description: toolDescription,
+    metrics,
+    call,
+    execute: (value: unknown, options?: ToolCallOptions<Context>) => runExecute(value, options),
+  }) as DefinedTool<Input, Output, Context>;
+}
+
+/** Settles with `promise`, or rejects as soon as `signal` aborts (the tool may ignore its signal). */
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(AbortError.fromSignal(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
