@@ -42,7 +42,9 @@ export interface MediaPartOptions {
 /** Builds a text part. */
 export function textPart(text: string, providerMetadata?: ProviderMetadata): TextPart {
   if (typeof text !== 'string') throw new ValidationError('text', 'must be a string');
-  return providerMetadata === undefined ? { type: 'text', text } : { type: 'text', text, providerMetadata };
+  return providerMetadata === undefined
+    ? { type: 'text', text }
+    : { type: 'text', text, providerMetadata };
 }
 
 function mediaFromData<Kind extends MediaKind>(
@@ -52,12 +54,18 @@ function mediaFromData<Kind extends MediaKind>(
   options: MediaPartOptions | undefined,
 ): MediaPart<Kind> {
   if (typeof mimeType !== 'string' || !mimeType.includes('/')) {
-    throw new ValidationError('mimeType', `must be a MIME type such as "image/png", got ${String(mimeType)}`);
+    throw new ValidationError(
+      'mimeType',
+      `must be a MIME type such as "image/png", got ${String(mimeType)}`,
+    );
   }
   let base64: string;
   if (typeof data === 'string') {
     if (data.startsWith('data:')) {
-      throw new ValidationError('data', 'must be plain base64, not a data: URL (use the FromUri constructor for URLs)');
+      throw new ValidationError(
+        'data',
+        'must be plain base64, not a data: URL (use the FromUri constructor for URLs)',
+      );
     }
     base64 = data;
   } else if (data instanceof Uint8Array) {
@@ -78,29 +86,50 @@ function mediaFromUri<Kind extends MediaKind>(
     throw new ValidationError('uri', 'must be a non-empty string');
   }
   if (mimeType !== undefined && (typeof mimeType !== 'string' || !mimeType.includes('/'))) {
-    throw new ValidationError('mimeType', `must be a MIME type such as "image/png", got ${String(mimeType)}`);
+    throw new ValidationError(
+      'mimeType',
+      `must be a MIME type such as "image/png", got ${String(mimeType)}`,
+    );
   }
   return { type, mimeType, uri, ...options };
 }
 
 /** An image from base64 data or bytes. */
-export const imagePart = (data: string | Uint8Array, mimeType: string, options?: MediaPartOptions): ImagePart =>
-  mediaFromData('image', data, mimeType, options);
+export const imagePart = (
+  data: string | Uint8Array,
+  mimeType: string,
+  options?: MediaPartOptions,
+): ImagePart => mediaFromData('image', data, mimeType, options);
 /** An image by URL. */
-export const imagePartFromUri = (uri: string, mimeType?: string, options?: MediaPartOptions): ImagePart =>
-  mediaFromUri('image', uri, mimeType, options);
+export const imagePartFromUri = (
+  uri: string,
+  mimeType?: string,
+  options?: MediaPartOptions,
+): ImagePart => mediaFromUri('image', uri, mimeType, options);
 /** Audio from base64 data or bytes. */
-export const audioPart = (data: string | Uint8Array, mimeType: string, options?: MediaPartOptions): AudioPart =>
-  mediaFromData('audio', data, mimeType, options);
+export const audioPart = (
+  data: string | Uint8Array,
+  mimeType: string,
+  options?: MediaPartOptions,
+): AudioPart => mediaFromData('audio', data, mimeType, options);
 /** Audio by URI. */
-export const audioPartFromUri = (uri: string, mimeType?: string, options?: MediaPartOptions): AudioPart =>
-  mediaFromUri('audio', uri, mimeType, options);
+export const audioPartFromUri = (
+  uri: string,
+  mimeType?: string,
+  options?: MediaPartOptions,
+): AudioPart => mediaFromUri('audio', uri, mimeType, options);
 /** Video from base64 data or bytes. */
-export const videoPart = (data: string | Uint8Array, mimeType: string, options?: MediaPartOptions): VideoPart =>
-  mediaFromData('video', data, mimeType, options);
+export const videoPart = (
+  data: string | Uint8Array,
+  mimeType: string,
+  options?: MediaPartOptions,
+): VideoPart => mediaFromData('video', data, mimeType, options);
 /** Video by URI. */
-export const videoPartFromUri = (uri: string, mimeType?: string, options?: MediaPartOptions): VideoPart =>
-  mediaFromUri('video', uri, mimeType, options);
+export const videoPartFromUri = (
+  uri: string,
+  mimeType?: string,
+  options?: MediaPartOptions,
+): VideoPart => mediaFromUri('video', uri, mimeType, options);
 /** A document (PDF, plain text…) from base64 data or bytes. */
 export const documentPart = (
   data: string | Uint8Array,

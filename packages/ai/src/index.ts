@@ -39,15 +39,19 @@ export type {
 export { AigoError, type AigoErrorOptions } from './errors/aigo-error.js';
 export type { AigoErrorCode } from './errors/error-code.js';
 export {
-  type AgentStopReason,
   AgentStoppedError,
+  type AgentStopReason,
   MemoryError,
   ParseError,
   RetryExhaustedError,
   type SchemaIssue,
   ToolError,
 } from './errors/higher-layer-errors.js';
-export { AbortError, type InterruptionOptions, TimeoutError } from './errors/interruption-errors.js';
+export {
+  AbortError,
+  type InterruptionOptions,
+  TimeoutError,
+} from './errors/interruption-errors.js';
 export { ProviderError, type ProviderErrorOptions } from './errors/provider-error.js';
 export { ValidationError } from './errors/validation-error.js';
 export { FINISH_REASONS, type FinishReason } from './finish-reason.js';

@@ -1,5 +1,11 @@
 /** A JSON value as it travels on the wire. */
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type JsonValue =
+  | string
+  | number
+  | boolean
+  | null
+  | JsonValue[]
+  | { [key: string]: JsonValue };
 
 /** A JSON object. */
 export type JsonObject = { [key: string]: JsonValue };
@@ -14,4 +20,6 @@ export type JsonSchema = { readonly [key: string]: unknown };
  * Opaque values a provider needs back on a later turn (Gemini thought signatures, OpenAI Responses
  * reasoning items, …), keyed by provider id. Applications store and return them untouched.
  */
-export type ProviderMetadata = { readonly [providerId: string]: { readonly [key: string]: unknown } };
+export type ProviderMetadata = {
+  readonly [providerId: string]: { readonly [key: string]: unknown };
+};

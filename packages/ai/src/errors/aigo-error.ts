@@ -34,16 +34,23 @@ export class AigoError extends Error {
     this: T & { readonly marker: symbol },
     error: unknown,
   ): error is InstanceType<T> {
+    // `this` is the class isInstance was called on (ProviderError.isInstance checks ProviderError's marker).
+    // biome-ignore lint/complexity/noThisInStatic: polymorphic static on purpose
+    const marker = this.marker;
     return (
       typeof error === 'object' &&
       error !== null &&
-      (error as Record<symbol, unknown>)[this.marker] === true
+      (error as Record<symbol, unknown>)[marker] === true
     );
   }
 
   /** A plain, secret-free view for logs and `JSON.stringify`. */
   toJSON(): Record<string, unknown> {
-    const json: Record<string, unknown> = { name: this.name, code: this.code, message: this.message };
+    const json: Record<string, unknown> = {
+      name: this.name,
+      code: this.code,
+      message: this.message,
+    };
     for (const [key, value] of Object.entries(this)) {
       if (key !== 'cause' && value !== undefined) json[key] = value;
     }

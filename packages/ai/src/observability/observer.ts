@@ -1,5 +1,11 @@
 /** A span or metric attribute value. */
-export type AttributeValue = string | number | boolean | readonly string[] | readonly number[] | readonly boolean[];
+export type AttributeValue =
+  | string
+  | number
+  | boolean
+  | readonly string[]
+  | readonly number[]
+  | readonly boolean[];
 
 /** Attributes of a span, event or measurement. */
 export type Attributes = { readonly [name: string]: AttributeValue | undefined };

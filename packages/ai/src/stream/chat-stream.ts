@@ -170,7 +170,11 @@ export class ChatStream implements AsyncIterable<StreamEvent> {
   collect(): Promise<ChatResponse> {
     if (this.#collectPromise !== undefined) return this.#collectPromise;
     if (this.#consumer === 'iterator') {
-      if (this.#state === 'closed' && this.#response !== undefined && this.#queue.length === this.#head) {
+      if (
+        this.#state === 'closed' &&
+        this.#response !== undefined &&
+        this.#queue.length === this.#head
+      ) {
         this.#collectPromise = Promise.resolve(this.#response);
         return this.#collectPromise;
       }
@@ -394,7 +398,9 @@ export function responseToEvents(response: ChatResponse): StreamEvent[] {
     });
   });
   const metadata = {
-    ...(response.providerMetadata === undefined ? {} : { providerMetadata: response.providerMetadata }),
+    ...(response.providerMetadata === undefined
+      ? {}
+      : { providerMetadata: response.providerMetadata }),
     ...(response.grounding === undefined ? {} : { grounding: response.grounding }),
     ...(response.codeExecutions === undefined ? {} : { codeExecutions: response.codeExecutions }),
     ...(response.images === undefined ? {} : { images: response.images }),
@@ -406,7 +412,9 @@ export function responseToEvents(response: ChatResponse): StreamEvent[] {
   events.push({
     type: 'finish',
     finishReason: response.finishReason,
-    ...(response.rawFinishReason === undefined ? {} : { rawFinishReason: response.rawFinishReason }),
+    ...(response.rawFinishReason === undefined
+      ? {}
+      : { rawFinishReason: response.rawFinishReason }),
   });
   return events;
 }

@@ -55,8 +55,12 @@ export class ResponseAccumulator {
         this.rawFinishReason = event.rawFinishReason;
         return;
       case 'metadata':
-        this.#providerMetadata = mergeProviderMetadata(this.#providerMetadata, event.providerMetadata);
-        if (event.grounding !== undefined) this.#grounding = mergeGrounding(this.#grounding, event.grounding);
+        this.#providerMetadata = mergeProviderMetadata(
+          this.#providerMetadata,
+          event.providerMetadata,
+        );
+        if (event.grounding !== undefined)
+          this.#grounding = mergeGrounding(this.#grounding, event.grounding);
         if (event.codeExecutions !== undefined) this.#codeExecutions.push(...event.codeExecutions);
         if (event.images !== undefined) this.#images.push(...event.images);
         if (event.audio !== undefined) this.#audio.push(...event.audio);

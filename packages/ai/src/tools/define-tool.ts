@@ -38,8 +38,11 @@ export interface ToolDefinition<
 type OutputType<Output> = Output extends TSchema ? Static<Output> : unknown;
 
 /** A tool made by `defineTool`: the `Tool` contract plus its typed `execute`. */
-export interface DefinedTool<Input extends TSchema | undefined, Output extends TSchema | undefined, Context>
-  extends Tool<Context> {
+export interface DefinedTool<
+  Input extends TSchema | undefined,
+  Output extends TSchema | undefined,
+  Context,
+> extends Tool<Context> {
   /** Runs the tool directly on a typed input, without JSON and without validation. */
   execute(
     input: Input extends TSchema ? Static<Input> : NoInput,
@@ -76,7 +79,10 @@ export function defineTool<
   }
   const { name, description, input, output, metrics, strict, execute } = definition;
   if (typeof name !== 'string' || !TOOL_NAME.test(name)) {
-    throw new ValidationError('name', `must be 1-64 letters, digits, "_" or "-", got ${JSON.stringify(name)}`);
+    throw new ValidationError(
+      'name',
+      `must be 1-64 letters, digits, "_" or "-", got ${JSON.stringify(name)}`,
+    );
   }
   if (typeof description !== 'string' || description.trim() === '') {
     throw new ValidationError('description', `tool "${name}" needs a description for the model`);
@@ -84,8 +90,14 @@ export function defineTool<
   if (typeof execute !== 'function') {
     throw new ValidationError('execute', `tool "${name}" needs an execute function`);
   }
-  if (input !== undefined && (input === null || typeof input !== 'object' || (input as JsonSchema).type !== 'object')) {
-    throw new ValidationError('input', `tool "${name}" input must be an object schema (Type.Object)`);
+  if (
+    input !== undefined &&
+    (input === null || typeof input !== 'object' || (input as JsonSchema).type !== 'object')
+  ) {
+    throw new ValidationError(
+      'input',
+      `tool "${name}" input must be an object schema (Type.Object)`,
+    );
   }
   if (output !== undefined && (output === null || typeof output !== 'object')) {
     throw new ValidationError('output', `tool "${name}" output must be a schema`);
@@ -112,11 +124,17 @@ export function defineTool<
     return await execute(value as never, context);
   };
 
-  const call = async (argumentsJson: string, options?: ToolCallOptions<Context>): Promise<string> => {
+  const call = async (
+    argumentsJson: string,
+    options?: ToolCallOptions<Context>,
+  ): Promise<string> => {
     const signal = options?.signal;
     if (signal?.aborted) throw AbortError.fromSignal(signal);
     if (typeof argumentsJson !== 'string') {
-      return toolErrorEnvelope('invalid_json', `Arguments must be a JSON string, got ${typeof argumentsJson}`);
+      return toolErrorEnvelope(
+        'invalid_json',
+        `Arguments must be a JSON string, got ${typeof argumentsJson}`,
+      );
     }
     let value: unknown;
     const text = argumentsJson.trim();
@@ -128,14 +146,20 @@ export function defineTool<
       } catch (error) {
         const excerpt = text.length > 200 ? `${text.slice(0, 200)}…` : text;
         const detail = error instanceof Error ? error.message : String(error);
-        return toolErrorEnvelope('invalid_json', `Arguments are not valid JSON (${detail}): ${excerpt}`);
+        return toolErrorEnvelope(
+          'invalid_json',
+          `Arguments are not valid JSON (${detail}): ${excerpt}`,
+        );
       }
     }
     if (input !== undefined) {
       inputValidator ??= compileSchema(input);
       const issues = (await inputValidator).issues(value);
       if (issues.length > 0) {
-        return toolErrorEnvelope('invalid_arguments', `Invalid arguments for ${name}: ${formatIssues(issues)}`);
+        return toolErrorEnvelope(
+          'invalid_arguments',
+          `Invalid arguments for ${name}: ${formatIssues(issues)}`,
+        );
       }
     } else if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       return toolErrorEnvelope('invalid_arguments', `${name} takes no arguments; send {}`);
@@ -155,14 +179,20 @@ export function defineTool<
       outputValidator ??= compileSchema(output);
       const issues = (await outputValidator).issues(result);
       if (issues.length > 0) {
-        return toolErrorEnvelope('invalid_output', `${name} returned an invalid output: ${formatIssues(issues)}`);
+        return toolErrorEnvelope(
+          'invalid_output',
+          `${name} returned an invalid output: ${formatIssues(issues)}`,
+        );
       }
     }
     try {
       return JSON.stringify(result) ?? 'null';
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
-      return toolErrorEnvelope('invalid_output', `${name} returned an output that is not JSON: ${detail}`);
+      return toolErrorEnvelope(
+        'invalid_output',
+        `${name} returned an output that is not JSON: ${detail}`,
+      );
     }
   };
 

@@ -10,7 +10,9 @@ export interface SchemaValidator {
 
 interface CompiledValidator {
   Check(value: unknown): boolean;
-  Errors(value: unknown): { instancePath: string; message: string; keyword: string; params: unknown }[];
+  Errors(
+    value: unknown,
+  ): { instancePath: string; message: string; keyword: string; params: unknown }[];
 }
 
 type CompileFunction = (schema: TSchema) => CompiledValidator;

@@ -1,0 +1,428 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ChatResponse } from '../chat-response.js';
+import { AigoError } from '../errors/aigo-error.js';
+import { AbortError } from '../errors/interruption-errors.js';
+import { ProviderError } from '../errors/provider-error.js';
+import { ChatStream, type ChatStreamController, type ChatStreamSource } from './chat-stream.js';
+import type { StreamEvent } from './stream-event.js';
+
+/** A source the test drives by hand, recording pull and cancel calls. */
+function manualSource() {
+  let controller!: ChatStreamController;
+  const calls = { pull: 0, cancel: 0, cancelReason: undefined as unknown };
+  const source: ChatStreamSource = {
+    start(c) {
+      controller = c;
+    },
+    pull() {
+      calls.pull++;
+    },
+    cancel(reason) {
+      calls.cancel++;
+      calls.cancelReason = reason;
+    },
+  };
+  return {
+    source,
+    calls,
+    get controller() {
+      return controller;
+    },
+  };
+}
+
+function streamOf(
+  events: StreamEvent[],
+  options?: { close?: boolean; error?: unknown },
+): ChatStream {
+  return new ChatStream({
+    start(controller) {
+      for (const event of events) controller.enqueue(event);
+      if (options?.error !== undefined) controller.error(options.error);
+      else if (options?.close !== false) controller.close();
+    },
+  });
+}
+
+async function drain(stream: ChatStream): Promise<StreamEvent[]> {
+  const events: StreamEvent[] = [];
+  for await (const event of stream) events.push(event);
+  return events;
+}
+
+describe('ChatStream.collect over recorded OpenAI chat sequences', () => {
+  it('joins interleaved parallel tool calls by index (stream-tool-calls-parallel)', async () => {
+    // Modelled on openai-chat/stream-tool-calls-parallel.sse: the id and name arrive on the first
+    // fragment of each call, arguments in pieces, the two calls interleaved.
+    const stream = streamOf([
+      { type: 'start', id: 'chatcmpl-1', model: 'gpt-4o-2024-08-06' },
+      { type: 'tool_call_delta', index: 0, id: 'call_a', name: 'get_weather', argumentsDelta: '' },
+      { type: 'tool_call_delta', index: 1, id: 'call_b', name: 'get_time', argumentsDelta: '' },
+      { type: 'tool_call_delta', index: 0, argumentsDelta: '{"city":' },
+      { type: 'tool_call_delta', index: 1, argumentsDelta: '{"tz":"Europe/Rome"}' },
+      { type: 'tool_call_delta', index: 0, argumentsDelta: '"Paris"}' },
+      { type: 'finish', finishReason: 'tool_calls', rawFinishReason: 'tool_calls' },
+      { type: 'usage', usage: { promptTokens: 80, completionTokens: 40, totalTokens: 120 } },
+    ]);
+    const response = await stream.collect();
+    expect(response).toEqual({
+      id: 'chatcmpl-1',
+      model: 'gpt-4o-2024-08-06',
+      content: '',
+      toolCalls: [
+        {
+          id: 'call_a',
+          type: 'function',
+          function: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+        },
+        {
+          id: 'call_b',
+          type: 'function',
+          function: { name: 'get_time', arguments: '{"tz":"Europe/Rome"}' },
+        },
+      ],
+      finishReason: 'tool_calls',
+      rawFinishReason: 'tool_calls',
+      usage: { promptTokens: 80, completionTokens: 40, totalTokens: 120 },
+    } satisfies ChatResponse);
+  });
+
+  it('takes late names, empty ids and indexes starting at 1 (anthropic compat, gemini compat)', async () => {
+    const stream = streamOf([
+      { type: 'content', text: 'Reading' },
+      { type: 'content', text: ' it.' },
+      { type: 'tool_call_delta', index: 1, id: '', argumentsDelta: '' },
+      { type: 'tool_call_delta', index: 1, argumentsDelta: '{"pa' },
+      { type: 'tool_call_delta', index: 1, name: 'read_file', argumentsDelta: 'th": "a.txt"}' },
+      { type: 'tool_call_delta', index: 1, id: 'toolu_1', argumentsDelta: '' },
+      { type: 'finish', finishReason: 'tool_calls' },
+    ]);
+    const response = await stream.collect();
+    expect(response.content).toBe('Reading it.');
+    expect(response.toolCalls).toEqual([
+      {
+        id: 'toolu_1',
+        type: 'function',
+        function: { name: 'read_file', arguments: '{"path": "a.txt"}' },
+      },
+    ]);
+  });
+
+  it('gives a call that never got an id a stable one', async () => {
+    const response = await streamOf([
+      { type: 'tool_call_delta', index: 0, id: '', name: 'f', argumentsDelta: '{}' },
+    ]).collect();
+    expect(response.toolCalls[0]?.id).toBe('call_0');
+    expect(response.finishReason).toBe('tool_calls');
+  });
+
+  it('does not double a whole call resent after an empty fragment (openrouter kimi variant a)', async () => {
+    const response = await streamOf([
+      { type: 'tool_call_delta', index: 0, id: '0', name: 'llm_version', argumentsDelta: '' },
+      { type: 'tool_call_delta', index: 0, id: '0', name: 'llm_version', argumentsDelta: '{}' },
+      {
+        type: 'usage',
+        usage: {
+          promptTokens: 57,
+          completionTokens: 17,
+          totalTokens: 74,
+          cachedTokens: 0,
+          reasoningTokens: 0,
+        },
+      },
+    ]).collect();
+    expect(response.toolCalls).toEqual([
+      { id: '0', type: 'function', function: { name: 'llm_version', arguments: '{}' } },
+    ]);
+    expect(response.finishReason).toBe('tool_calls');
+    expect(response.usage?.totalTokens).toBe(74);
+  });
+
+  it('keeps reasoning, refusal and merges metadata', async () => {
+    const response = await streamOf([
+      { type: 'reasoning', text: 'Let me ' },
+      { type: 'reasoning', text: 'think.' },
+      { type: 'refusal', text: 'I cannot' },
+      { type: 'metadata', providerMetadata: { gemini: { a: 1 } } },
+      {
+        type: 'metadata',
+        providerMetadata: { gemini: { b: 2 } },
+        codeExecutions: [{ language: 'python', code: 'print(1)' }],
+      },
+      { type: 'finish', finishReason: 'stop', rawFinishReason: 'STOP' },
+    ]).collect();
+    expect(response.reasoning).toBe('Let me think.');
+    expect(response.refusal).toBe('I cannot');
+    expect(response.providerMetadata).toEqual({ gemini: { a: 1, b: 2 } });
+    expect(response.codeExecutions).toEqual([{ language: 'python', code: 'print(1)' }]);
+  });
+});
+
+describe('ChatStream event order', () => {
+  it('delivers finish last even when usage arrives after it', async () => {
+    const events = await drain(
+      streamOf([
+        { type: 'content', text: 'Hi' },
+        { type: 'finish', finishReason: 'stop' },
+        { type: 'usage', usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 } },
+      ]),
+    );
+    expect(events.map((e) => e.type)).toEqual(['content', 'usage', 'finish']);
+  });
+
+  it('adds a finish event when the source closes without one', async () => {
+    const events = await drain(streamOf([{ type: 'content', text: 'Hi' }]));
+    expect(events.at(-1)).toEqual({ type: 'finish', finishReason: 'other' });
+  });
+
+  it('collect after a finished iteration returns the same response', async () => {
+    const stream = streamOf([
+      { type: 'content', text: 'A' },
+      { type: 'finish', finishReason: 'stop' },
+    ]);
+    await drain(stream);
+    expect((await stream.collect()).content).toBe('A');
+  });
+});
+
+describe('ChatStream single consumer', () => {
+  it('refuses a second iteration with a clear error', () => {
+    const stream = streamOf([]);
+    stream[Symbol.asyncIterator]();
+    expect(() => stream[Symbol.asyncIterator]()).toThrow(/single consumer/);
+  });
+
+  it('refuses collect while iterating', () => {
+    const { source } = manualSource();
+    const stream = new ChatStream(source);
+    stream[Symbol.asyncIterator]();
+    expect(() => stream.collect()).toThrow(AigoError);
+  });
+
+  it('refuses iteration after collect, and collect twice returns one promise', () => {
+    const stream = streamOf([]);
+    const first = stream.collect();
+    expect(stream.collect()).toBe(first);
+    expect(() => stream[Symbol.asyncIterator]()).toThrow(/single consumer/);
+  });
+});
+
+describe('ChatStream cancellation', () => {
+  it('break out of for-await cancels the source exactly once', async () => {
+    const manual = manualSource();
+    const stream = new ChatStream(manual.source);
+    manual.controller.enqueue({ type: 'content', text: 'a' });
+    manual.controller.enqueue({ type: 'content', text: 'b' });
+    for await (const event of stream) {
+      expect(event.type).toBe('content');
+      break;
+    }
+    expect(manual.calls.cancel).toBe(1);
+    // Late events and closes from the source are ignored.
+    manual.controller.enqueue({ type: 'content', text: 'c' });
+    manual.controller.close();
+    expect(manual.calls.cancel).toBe(1);
+  });
+
+  it('aborting the signal cancels once and rejects the pending read with AbortError carrying progress', async () => {
+    const manual = manualSource();
+    const abort = new AbortController();
+    const stream = new ChatStream(manual.source, { signal: abort.signal });
+    manual.controller.enqueue({ type: 'content', text: 'partial ' });
+    manual.controller.enqueue({
+      type: 'usage',
+      usage: { promptTokens: 3, completionTokens: 1, totalTokens: 4 },
+    });
+    const iterator = stream[Symbol.asyncIterator]();
+    await iterator.next();
+    await iterator.next();
+    const pending = iterator.next();
+    abort.abort(new Error('user pressed stop'));
+    const error = await pending.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(AbortError.isInstance(error)).toBe(true);
+    const abortError = error as AbortError;
+    expect(abortError.partial?.content).toBe('partial ');
+    expect(abortError.usage?.totalTokens).toBe(4);
+    expect((abortError.cause as Error).message).toBe('user pressed stop');
+    expect(manual.calls.cancel).toBe(1);
+    abort.abort();
+    expect(manual.calls.cancel).toBe(1);
+    expect(await iterator.next()).toEqual({ done: true, value: undefined });
+  });
+
+  it('an already aborted signal never starts the source', async () => {
+    const start = vi.fn();
+    const abort = new AbortController();
+    abort.abort();
+    const stream = new ChatStream({ start }, { signal: abort.signal });
+    expect(start).not.toHaveBeenCalled();
+    await expect(stream.collect()).rejects.toSatisfy((e) => AbortError.isInstance(e));
+  });
+
+  it('removes its abort listener once the stream ends', async () => {
+    const abort = new AbortController();
+    const remove = vi.spyOn(abort.signal, 'removeEventListener');
+    await streamOf([]).collect();
+    const stream = new ChatStream({ start: (c) => c.close() }, { signal: abort.signal });
+    await stream.collect();
+    expect(remove).toHaveBeenCalledWith('abort', expect.any(Function));
+  });
+
+  it('cancel() stops the source and rejects collect', async () => {
+    const manual = manualSource();
+    const stream = new ChatStream(manual.source);
+    const collected = stream.collect();
+    stream.cancel(new Error('enough'));
+    await expect(collected).rejects.toSatisfy((e) => AbortError.isInstance(e));
+    expect(manual.calls.cancel).toBe(1);
+  });
+});
+
+describe('ChatStream errors', () => {
+  it('rejects with the source error, progress attached, after the queued events', async () => {
+    const failure = new ProviderError({
+      code: 'stream_error',
+      message: 'boom',
+      provider: 'openai',
+      retryable: false,
+    });
+    const stream = streamOf(
+      [
+        { type: 'content', text: 'so far' },
+        { type: 'usage', usage: { promptTokens: 2, completionTokens: 2, totalTokens: 4 } },
+      ],
+      { error: failure },
+    );
+    const seen: string[] = [];
+    const error = await (async () => {
+      try {
+        for await (const event of stream) seen.push(event.type);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(seen).toEqual(['content', 'usage']);
+    expect(ProviderError.isInstance(error)).toBe(true);
+    expect((error as ProviderError).partial?.content).toBe('so far');
+    expect((error as ProviderError).usage?.totalTokens).toBe(4);
+  });
+
+  it('wraps an untyped error as a stream_error ProviderError', async () => {
+    const stream = new ChatStream(
+      { start: (c) => c.error(new TypeError('socket hang up')) },
+      { provider: 'gemini' },
+    );
+    const error = await stream.collect().catch((e: unknown) => e);
+    expect(ProviderError.isInstance(error)).toBe(true);
+    expect((error as ProviderError).code).toBe('stream_error');
+    expect((error as ProviderError).provider).toBe('gemini');
+  });
+
+  it('a start() that throws fails the stream', async () => {
+    const stream = new ChatStream({
+      start() {
+        throw new Error('no');
+      },
+    });
+    await expect(stream.collect()).rejects.toThrow(/no/);
+  });
+
+  it('rejects a source that is not one', () => {
+    expect(() => new ChatStream(undefined as never)).toThrow(/source/);
+  });
+});
+
+describe('ChatStream hooks', () => {
+  it('calls onEvent per event, onFinish once with the response', async () => {
+    const seen: string[] = [];
+    const finished: ChatResponse[] = [];
+    const stream = streamOf([
+      { type: 'content', text: 'x' },
+      { type: 'finish', finishReason: 'stop' },
+    ]);
+    // Hooks added before consumption see every event, even though the source already closed.
+    const manual = manualSource();
+    const live = new ChatStream(manual.source).addHooks({
+      onEvent: (e) => seen.push(e.type),
+      onFinish: (r) => finished.push(r),
+    });
+    manual.controller.enqueue({ type: 'content', text: 'x' });
+    manual.controller.close();
+    await live.collect();
+    expect(seen).toEqual(['content', 'finish']);
+    expect(finished).toHaveLength(1);
+    expect(finished[0]?.content).toBe('x');
+    await stream.collect();
+  });
+
+  it('a throwing hook fails the stream and cancels the source', async () => {
+    const manual = manualSource();
+    const stream = new ChatStream(manual.source).addHooks({
+      onEvent() {
+        throw new Error('observer broke');
+      },
+    });
+    const collected = stream.collect();
+    manual.controller.enqueue({ type: 'content', text: 'x' });
+    await expect(collected).rejects.toThrow();
+    expect(manual.calls.cancel).toBe(1);
+  });
+
+  it('calls onError with the final error', async () => {
+    const onError = vi.fn();
+    const manual = manualSource();
+    const stream = new ChatStream(manual.source).addHooks({ onError });
+    const collected = stream.collect();
+    manual.controller.error(new Error('x'));
+    await expect(collected).rejects.toThrow();
+    expect(onError).toHaveBeenCalledOnce();
+  });
+});
+
+describe('ChatStream backpressure', () => {
+  it('reports desiredSize and pulls a paused source when the consumer drains', async () => {
+    const manual = manualSource();
+    const stream = new ChatStream(manual.source, { highWaterMark: 4 });
+    for (let i = 0; i < 4; i++) manual.controller.enqueue({ type: 'content', text: String(i) });
+    expect(manual.controller.desiredSize).toBe(0);
+    const iterator = stream[Symbol.asyncIterator]();
+    await iterator.next();
+    expect(manual.calls.pull).toBe(0);
+    await iterator.next();
+    expect(manual.calls.pull).toBe(1);
+    manual.controller.close();
+  });
+});
+
+describe('ChatStream.fromResponse', () => {
+  it('collects to a response deep-equal to the one given', async () => {
+    const response: ChatResponse = {
+      id: 'r1',
+      model: 'm',
+      content: 'Hello',
+      reasoning: 'because',
+      toolCalls: [
+        {
+          id: 'c1',
+          type: 'function',
+          function: { name: 'f', arguments: '{"a":1}' },
+          providerMetadata: { gemini: { thoughtSignature: 'sig' } },
+        },
+      ],
+      finishReason: 'tool_calls',
+      rawFinishReason: 'STOP',
+      usage: { promptTokens: 1, completionTokens: 2, totalTokens: 3, reasoningTokens: 1 },
+      providerMetadata: { openai: { responseId: 'x' } },
+      grounding: {
+        searchQueries: ['q'],
+        sources: [{ index: 0, uri: 'https://example.com' }],
+        supports: [],
+      },
+      images: [{ mimeType: 'image/png', data: 'AAAA' }],
+    };
+    expect(await ChatStream.fromResponse(response).collect()).toEqual(response);
+  });
+});
