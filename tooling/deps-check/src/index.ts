@@ -1,0 +1,25 @@
+/**
+ * `@aigo/deps-check` — the dependency-rule check of the aigo monorepo (DESIGN §2), and the workspace
+ * reader the other repository tools share.
+ *
+ * @packageDocumentation
+ */
+
+export {
+  type CheckResult,
+  checkPackages,
+  checkWorkspace,
+  formatViolation,
+  type Violation,
+} from './check.js';
+export { findImports, type ImportSite, packageNameOf } from './imports.js';
+export { isLibraryDirectory, type Layer, layerOf, layerViolation } from './layers.js';
+export { declaredNames, type PackageManifest, readManifest } from './manifest.js';
+export { classify, listSourceFiles, type SourceFile, type SourceKind } from './source-files.js';
+export {
+  findWorkspaceRoot,
+  parseWorkspaceGlobs,
+  readWorkspace,
+  type Workspace,
+  type WorkspacePackage,
+} from './workspace.js';

@@ -1,0 +1,7 @@
+import { defineConfig } from 'vitest/config';
+import { sharedTestConfig } from '../config/vitest.shared.js';
+
+export default defineConfig({
+  // The fixture trees hold `*.test.ts` files of fake packages; they are data, not tests.
+  test: { ...sharedTestConfig, exclude: ['**/node_modules/**', '**/fixtures/**'] },
+});
