@@ -382,6 +382,36 @@ describe('ChatStream hooks', () => {
   });
 });
 
+describe('ChatStream hooks added after the stream ended', () => {
+  it('runs onFinish at once on a stream that closed synchronously (fromResponse)', async () => {
+    const onFinish = vi.fn();
+    const response: ChatResponse = {
+      id: 'r1',
+      model: 'm',
+      content: 'hi',
+      toolCalls: [],
+      finishReason: 'stop',
+    };
+    const stream = ChatStream.fromResponse(response).addHooks({ onFinish });
+    expect(onFinish).toHaveBeenCalledOnce();
+    expect(onFinish.mock.calls[0]?.[0]).toEqual(response);
+    await stream.collect();
+    expect(onFinish).toHaveBeenCalledOnce();
+  });
+
+  it('runs onError at once on a stream that already failed', async () => {
+    const onError = vi.fn();
+    const controller = new AbortController();
+    controller.abort();
+    const stream = ChatStream.fromResponse(
+      { id: 'r1', model: 'm', content: '', toolCalls: [], finishReason: 'stop' },
+      { signal: controller.signal },
+    ).addHooks({ onError });
+    expect(onError).toHaveBeenCalledOnce();
+    await expect(stream.collect()).rejects.toThrow(/aborted/);
+  });
+});
+
 describe('ChatStream backpressure', () => {
   it('reports desiredSize and pulls a paused source when the consumer drains', async () => {
     const manual = manualSource();

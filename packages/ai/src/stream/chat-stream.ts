@@ -151,12 +151,20 @@ export class ChatStream implements AsyncIterable<StreamEvent> {
 
   /**
    * Adds synchronous hooks. Middleware call this before handing the stream on; hooks added after
-   * consumption started see only the events still to come.
+   * consumption started see only the events still to come. On a stream that already ended (a
+   * source that closed or failed synchronously, as `fromResponse` does) `onFinish` or `onError`
+   * runs at once, so a hook always learns how the stream ended.
    */
   addHooks(hooks: ChatStreamHooks): this {
     this.#hooks = [...this.#hooks, hooks];
-    if (this.#state === 'closed' && this.#queue.length === this.#head && this.#response) {
+    if (this.#state === 'closed' && this.#response !== undefined) {
       hooks.onFinish?.(this.#response);
+    } else if (this.#state === 'errored' && this.#error !== undefined) {
+      try {
+        hooks.onError?.(this.#error);
+      } catch {
+        // The stream already failed; a failing error hook must not mask the error.
+      }
     }
     return this;
   }
