@@ -41,7 +41,11 @@ async function main(argv: readonly string[]): Promise<number> {
     );
     return 1;
   }
-  console.log(`release-check: all ${reports.length} publishable packages pack cleanly.`);
+  const count =
+    reports.length === 1
+      ? 'the 1 publishable package packs'
+      : `all ${reports.length} publishable packages pack`;
+  console.log(`release-check: ${count} cleanly.`);
   return 0;
 }
 
