@@ -1,0 +1,275 @@
+import {
+  AigoError,
+  ATTR_ERROR_TYPE,
+  ATTR_GEN_AI_OPERATION_NAME,
+  ATTR_GEN_AI_PROVIDER_NAME,
+  ATTR_GEN_AI_REQUEST_MAX_TOKENS,
+  ATTR_GEN_AI_REQUEST_MODEL,
+  ATTR_GEN_AI_REQUEST_SEED,
+  ATTR_GEN_AI_REQUEST_STOP_SEQUENCES,
+  ATTR_GEN_AI_REQUEST_TEMPERATURE,
+  ATTR_GEN_AI_REQUEST_TOP_P,
+  ATTR_GEN_AI_RESPONSE_FINISH_REASONS,
+  ATTR_GEN_AI_RESPONSE_ID,
+  ATTR_GEN_AI_RESPONSE_MODEL,
+  ATTR_GEN_AI_TOKEN_TYPE,
+  ATTR_GEN_AI_USAGE_INPUT_TOKENS,
+  ATTR_GEN_AI_USAGE_OUTPUT_TOKENS,
+  type AttributeValue,
+  type CallOptions,
+  type ChatRequest,
+  type ChatResponse,
+  GEN_AI_OPERATION,
+  GEN_AI_TOKEN_TYPE,
+  type Histogram,
+  METRIC_GEN_AI_CLIENT_OPERATION_DURATION,
+  METRIC_GEN_AI_CLIENT_TOKEN_USAGE,
+  noopObserver,
+  noopSpan,
+  type Observer,
+  type Span,
+  ValidationError,
+} from '@aigo/ai';
+import type { Middleware } from './middleware.js';
+
+/** Options of {@link observabilityMiddleware}. */
+export interface ObservabilityOptions {
+  /** `gen_ai.provider.name` on spans and metrics (the client passes its provider's id). */
+  readonly providerName?: string;
+}
+
+/** The span event marking a stream's first event. */
+const FIRST_CHUNK_EVENT = 'gen_ai.first_chunk';
+/** Seconds from the start of the call to the stream's first event. */
+const ATTR_TIME_TO_FIRST_CHUNK = 'gen_ai.response.time_to_first_chunk';
+
+type MutableAttributes = Record<string, AttributeValue>;
+
+/**
+ * Traces and measures every model call through an `Observer`, following the OpenTelemetry GenAI
+ * semantic conventions:
+ *
+ * - a `chat {model}` span of kind `client`, nested under `CallOptions.span` and handed down as the
+ *   new `options.span` (so a provider's own spans nest under it), with `gen_ai.operation.name`,
+ *   `gen_ai.provider.name`, `gen_ai.request.model`, the sampling settings that were set, and at the
+ *   end `gen_ai.response.id`, `gen_ai.response.model`, `gen_ai.response.finish_reasons` and the
+ *   input/output token counts; a failure is recorded with `error.type` (the `AigoError` code, else
+ *   the error's name) and status `error`;
+ * - for streams the span ends when the stream finishes or fails, and the first event is marked by a
+ *   `gen_ai.first_chunk` span event and the `gen_ai.response.time_to_first_chunk` attribute (seconds);
+ * - the histograms `gen_ai.client.operation.duration` (seconds) and `gen_ai.client.token.usage`
+ *   (by `gen_ai.token.type`).
+ *
+ * Every observer call is guarded: an observer that throws loses its record, never the model call.
+ * The client puts this middleware outermost when it is given an observer, and adds nothing at all
+ * when it is not.
+ *
+ * @throws ValidationError when `observer` is not an `Observer`.
+ */
+export function observabilityMiddleware(
+  observer: Observer,
+  options: ObservabilityOptions = {},
+): Middleware {
+  if (
+    observer === null ||
+    typeof observer !== 'object' ||
+    typeof observer.startSpan !== 'function' ||
+    typeof observer.histogram !== 'function'
+  ) {
+    throw new ValidationError('observer', 'must be an Observer (startSpan, counter, histogram)');
+  }
+  const providerName = options.providerName;
+  if (providerName !== undefined && typeof providerName !== 'string') {
+    throw new ValidationError('options.providerName', 'must be a string');
+  }
+  const durationHistogram = histogram(observer, METRIC_GEN_AI_CLIENT_OPERATION_DURATION, {
+    description: 'Duration of GenAI client operations',
+    unit: 's',
+  });
+  const tokenHistogram = histogram(observer, METRIC_GEN_AI_CLIENT_TOKEN_USAGE, {
+    description: 'Tokens used by GenAI client operations',
+    unit: '{token}',
+  });
+
+  const begin = (request: ChatRequest, options: CallOptions): Span => {
+    const attributes: MutableAttributes = {
+      [ATTR_GEN_AI_OPERATION_NAME]: GEN_AI_OPERATION.chat,
+      [ATTR_GEN_AI_REQUEST_MODEL]: request.model,
+    };
+    if (providerName !== undefined) attributes[ATTR_GEN_AI_PROVIDER_NAME] = providerName;
+    if (request.temperature !== undefined) {
+      attributes[ATTR_GEN_AI_REQUEST_TEMPERATURE] = request.temperature;
+    }
+    if (request.maxOutputTokens !== undefined) {
+      attributes[ATTR_GEN_AI_REQUEST_MAX_TOKENS] = request.maxOutputTokens;
+    }
+    if (request.topP !== undefined) attributes[ATTR_GEN_AI_REQUEST_TOP_P] = request.topP;
+    if (request.seed !== undefined) attributes[ATTR_GEN_AI_REQUEST_SEED] = request.seed;
+    if (request.stop !== undefined) attributes[ATTR_GEN_AI_REQUEST_STOP_SEQUENCES] = request.stop;
+    try {
+      const span = observer.startSpan(`chat ${request.model}`, {
+        kind: 'client',
+        attributes,
+        ...(options.span === undefined ? {} : { parent: options.span }),
+      });
+      return span ?? noopSpan;
+    } catch {
+      return noopSpan;
+    }
+  };
+
+  const metricAttributes = (request: ChatRequest, responseModel?: string): MutableAttributes => {
+    const attributes: MutableAttributes = {
+      [ATTR_GEN_AI_OPERATION_NAME]: GEN_AI_OPERATION.chat,
+      [ATTR_GEN_AI_REQUEST_MODEL]: request.model,
+    };
+    if (providerName !== undefined) attributes[ATTR_GEN_AI_PROVIDER_NAME] = providerName;
+    if (responseModel !== undefined) attributes[ATTR_GEN_AI_RESPONSE_MODEL] = responseModel;
+    return attributes;
+  };
+
+  const succeed = (
+    span: Span,
+    request: ChatRequest,
+    response: ChatResponse,
+    startedAt: number,
+    timeToFirstChunk: number | undefined,
+  ): void => {
+    const seconds = (performance.now() - startedAt) / 1000;
+    const attributes: MutableAttributes = {
+      [ATTR_GEN_AI_RESPONSE_MODEL]: response.model,
+      [ATTR_GEN_AI_RESPONSE_FINISH_REASONS]: [response.finishReason],
+    };
+    if (response.id !== '') attributes[ATTR_GEN_AI_RESPONSE_ID] = response.id;
+    const usage = response.usage;
+    if (usage !== undefined) {
+      attributes[ATTR_GEN_AI_USAGE_INPUT_TOKENS] = usage.promptTokens;
+      attributes[ATTR_GEN_AI_USAGE_OUTPUT_TOKENS] = usage.completionTokens;
+    }
+    if (timeToFirstChunk !== undefined) attributes[ATTR_TIME_TO_FIRST_CHUNK] = timeToFirstChunk;
+    setAttributes(span, attributes);
+    setStatus(span, 'ok');
+    endSpan(span);
+    const measured = metricAttributes(request, response.model);
+    record(durationHistogram, seconds, measured);
+    if (usage !== undefined) {
+      record(tokenHistogram, usage.promptTokens, {
+        ...measured,
+        [ATTR_GEN_AI_TOKEN_TYPE]: GEN_AI_TOKEN_TYPE.input,
+      });
+      record(tokenHistogram, usage.completionTokens, {
+        ...measured,
+        [ATTR_GEN_AI_TOKEN_TYPE]: GEN_AI_TOKEN_TYPE.output,
+      });
+    }
+  };
+
+  const fail = (span: Span, request: ChatRequest, error: unknown, startedAt: number): void => {
+    const seconds = (performance.now() - startedAt) / 1000;
+    const type = errorType(error);
+    try {
+      span.recordError(error);
+    } catch {
+      // Guarded: the observer's failure must not replace the call's error.
+    }
+    setAttributes(span, { [ATTR_ERROR_TYPE]: type });
+    setStatus(span, 'error', error instanceof Error ? error.message : String(error));
+    endSpan(span);
+    const measured = metricAttributes(request);
+    measured[ATTR_ERROR_TYPE] = type;
+    record(durationHistogram, seconds, measured);
+  };
+
+  return {
+    name: 'observability',
+    async send(request, options, next) {
+      const span = begin(request, options);
+      const startedAt = performance.now();
+      try {
+        const response = await next(request, { ...options, span });
+        succeed(span, request, response, startedAt, undefined);
+        return response;
+      } catch (error) {
+        fail(span, request, error, startedAt);
+        throw error;
+      }
+    },
+    async stream(request, options, next) {
+      const span = begin(request, options);
+      const startedAt = performance.now();
+      let stream: Awaited<ReturnType<typeof next>>;
+      try {
+        stream = await next(request, { ...options, span });
+      } catch (error) {
+        fail(span, request, error, startedAt);
+        throw error;
+      }
+      let timeToFirstChunk: number | undefined;
+      return stream.addHooks({
+        onEvent: () => {
+          if (timeToFirstChunk !== undefined) return;
+          timeToFirstChunk = (performance.now() - startedAt) / 1000;
+          try {
+            span.addEvent(FIRST_CHUNK_EVENT);
+          } catch {
+            // Guarded.
+          }
+        },
+        onFinish: (response) => succeed(span, request, response, startedAt, timeToFirstChunk),
+        onError: (error) => fail(span, request, error, startedAt),
+      });
+    },
+  };
+}
+
+/** `error.type`: the aigo error code, else the error's class name. */
+function errorType(error: unknown): string {
+  if (AigoError.isInstance(error)) return error.code;
+  if (error instanceof Error) return error.name;
+  return '_OTHER';
+}
+
+function histogram(
+  observer: Observer,
+  name: string,
+  options: { description: string; unit: string },
+): Histogram {
+  try {
+    return observer.histogram(name, options) ?? noopObserver.histogram(name);
+  } catch {
+    return noopObserver.histogram(name);
+  }
+}
+
+function record(instrument: Histogram, value: number, attributes: MutableAttributes): void {
+  try {
+    instrument.record(value, attributes);
+  } catch {
+    // Guarded: metrics never break a call.
+  }
+}
+
+function setAttributes(span: Span, attributes: MutableAttributes): void {
+  try {
+    span.setAttributes(attributes);
+  } catch {
+    // Guarded.
+  }
+}
+
+function setStatus(span: Span, status: 'ok' | 'error', message?: string): void {
+  try {
+    if (message === undefined) span.setStatus(status);
+    else span.setStatus(status, message);
+  } catch {
+    // Guarded.
+  }
+}
+
+function endSpan(span: Span): void {
+  try {
+    span.end();
+  } catch {
+    // Guarded.
+  }
+}
