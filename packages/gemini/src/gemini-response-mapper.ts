@@ -1,0 +1,340 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CodeExecution,
+  type GeneratedMedia,
+  type Grounding,
+  ProviderError,
+  type StreamEvent,
+  type Usage,
+} from '@aigo/ai';
+import { convertGeminiGrounding, groundingSupportKey } from './convert-gemini-grounding.js';
+import { convertGeminiUsage } from './convert-gemini-usage.js';
+import type { GeminiCandidate, GeminiPart, GeminiResponse } from './gemini-api.js';
+import { PartialArgsBuilder } from './gemini-partial-args.js';
+import { geminiMetadata } from './gemini-provider-metadata.js';
+import { TextDeltaTracker } from './gemini-text-delta.js';
+import { mapGeminiFinishReason } from './map-gemini-finish-reason.js';
+
+/** The provider id put on errors and metadata. */
+export const GEMINI_PROVIDER_ID = 'gemini';
+
+/** A function call whose arguments are still streaming in (Vertex AI `partialArgs`). */
+interface OpenCall {
+  readonly index: number;
+  readonly args: PartialArgsBuilder;
+}
+
+/**
+ * Maps Gemini responses to aigo stream events. One instance reads one exchange: every chunk of a
+ * `streamGenerateContent` stream in order, or the single body of `generateContent` (which is why
+ * `collect()` on a stream equals `sendMessage()` field by field: both go through this class).
+ *
+ * Per chunk, in order: `start` once (the API's `responseId`, else a random id; `modelVersion`, else
+ * the requested model); for the first candidate's parts, `reasoning` (thought parts) and `content`
+ * deltas, a `tool_call_delta` per function call (with its thought signature in `providerMetadata`),
+ * `metadata` for text-part thought signatures, finished code executions and inline media; `metadata`
+ * with the grounding supports not seen before; `usage` when it changed. `finish()` ends the exchange:
+ * unfinished code executions and streamed calls are flushed and the `finish` event is emitted.
+ *
+ * Tool-call ids: the API's `functionCall.id` when it sends one (kept in `providerMetadata` as
+ * `functionCallId`, and sent back), else `call_<responseId>_<n>` with `n` counting the exchange's calls —
+ * unique across a conversation because response ids are.
+ */
+export class GeminiResponseMapper {
+  readonly #requestModel: string;
+  #started = false;
+  #callBase = '';
+  #sawCandidate = false;
+  #rawFinishReason: string | undefined;
+  #toolCallCount = 0;
+  #openCall: OpenCall | undefined;
+  #pendingCode: { language: string; code: string } | undefined;
+  readonly #content = new TextDeltaTracker();
+  readonly #reasoning = new TextDeltaTracker();
+  readonly #seenSupports = new Set<string>();
+  #usage: Usage | undefined;
+  #usageKey = '';
+
+  constructor(requestModel: string) {
+    this.#requestModel = requestModel;
+  }
+
+  /** The usage seen so far. */
+  get usage(): Usage | undefined {
+    return this.#usage;
+  }
+
+  /**
+   * Maps one response (or stream chunk).
+   *
+   * @throws ProviderError `prompt_blocked` when Gemini blocked the prompt (`promptFeedback`).
+   */
+  map(chunk: GeminiResponse, emit: (event: StreamEvent) => void): void {
+    if (chunk === null || typeof chunk !== 'object' || Array.isArray(chunk)) {
+      throw new ProviderError({
+        code: 'invalid_response',
+        message: 'Gemini sent a response that is not a JSON object',
+        provider: GEMINI_PROVIDER_ID,
+        retryable: false,
+      });
+    }
+    if (!this.#started) {
+      this.#started = true;
+      const id =
+        typeof chunk.responseId === 'string' && chunk.responseId.length > 0
+          ? chunk.responseId
+          : `gemini-${randomUUID()}`;
+      this.#callBase = id;
+      const model =
+        typeof chunk.modelVersion === 'string' && chunk.modelVersion.length > 0
+          ? chunk.modelVersion
+          : this.#requestModel;
+      emit({ type: 'start', id, model });
+    }
+
+    const candidate = Array.isArray(chunk.candidates) ? chunk.candidates[0] : undefined;
+    if (candidate !== undefined && candidate !== null) {
+      this.#sawCandidate = true;
+      this.#mapCandidate(candidate, emit);
+    }
+
+    const usage = convertGeminiUsage(chunk.usageMetadata);
+    if (usage !== undefined) {
+      const key = JSON.stringify(usage);
+      if (key !== this.#usageKey) {
+        this.#usageKey = key;
+        this.#usage = usage;
+        emit({ type: 'usage', usage });
+      }
+    }
+
+    const feedback = chunk.promptFeedback;
+    if (
+      feedback !== undefined &&
+      feedback !== null &&
+      (feedback.blockReason !== undefined ||
+        (!this.#sawCandidate && feedback.blockReasonMessage !== undefined))
+    ) {
+      const reason = feedback.blockReason ?? 'BLOCKED';
+      const detail = feedback.blockReasonMessage ? `: ${feedback.blockReasonMessage}` : '';
+      throw new ProviderError({
+        code: 'prompt_blocked',
+        message: `Gemini blocked the prompt (${reason})${detail}`,
+        provider: GEMINI_PROVIDER_ID,
+        providerCode: reason,
+        retryable: false,
+        ...(this.#usage === undefined ? {} : { usage: this.#usage }),
+      });
+    }
+  }
+
+  /** Ends the exchange: flushes what is still open and emits `finish`. */
+  finish(emit: (event: StreamEvent) => void): void {
+    this.#closeCall(emit);
+    this.#flushCode(emit);
+    const hasToolCalls = this.#toolCallCount > 0;
+    const raw = this.#rawFinishReason;
+    const finishReason =
+      !this.#sawCandidate && raw === undefined ? 'error' : mapGeminiFinishReason(raw, hasToolCalls);
+    emit(
+      raw === undefined
+        ? { type: 'finish', finishReason }
+        : { type: 'finish', finishReason, rawFinishReason: raw },
+    );
+  }
+
+  #mapCandidate(candidate: GeminiCandidate, emit: (event: StreamEvent) => void): void {
+    const parts = candidate.content?.parts;
+    if (Array.isArray(parts)) {
+      for (const part of parts) {
+        if (part !== null && typeof part === 'object') this.#mapPart(part, emit);
+      }
+    }
+    if (typeof candidate.finishReason === 'string' && candidate.finishReason.length > 0) {
+      this.#rawFinishReason = candidate.finishReason;
+    }
+    this.#mapGrounding(candidate, emit);
+  }
+
+  #mapPart(part: GeminiPart, emit: (event: StreamEvent) => void): void {
+    const call = part.functionCall;
+    if (call !== undefined && call !== null && typeof call === 'object') {
+      this.#mapFunctionCall(part, emit);
+      return;
+    }
+    // Any other part ends a streamed call that did not end itself.
+    this.#closeCall(emit);
+
+    if (typeof part.text === 'string') {
+      if (part.thought === true) {
+        const delta = this.#reasoning.delta(part.text);
+        if (delta) emit({ type: 'reasoning', text: delta });
+      } else {
+        const delta = this.#content.delta(part.text);
+        if (delta) emit({ type: 'content', text: delta });
+      }
+      if (typeof part.thoughtSignature === 'string' && part.thoughtSignature.length > 0) {
+        emit({
+          type: 'metadata',
+          providerMetadata: { gemini: { thoughtSignature: part.thoughtSignature } },
+        });
+      }
+      return;
+    }
+
+    if (part.executableCode !== undefined && part.executableCode !== null) {
+      this.#flushCode(emit);
+      this.#pendingCode = {
+        language: (part.executableCode.language ?? 'PYTHON').toLowerCase(),
+        code: part.executableCode.code ?? '',
+      };
+      return;
+    }
+
+    if (part.codeExecutionResult !== undefined && part.codeExecutionResult !== null) {
+      const pending = this.#pendingCode ?? { language: 'python', code: '' };
+      this.#pendingCode = undefined;
+      const execution: { -readonly [K in keyof CodeExecution]: CodeExecution[K] } = {
+        ...pending,
+      };
+      const { outcome, output } = part.codeExecutionResult;
+      if (typeof outcome === 'string') execution.outcome = normaliseOutcome(outcome);
+      if (typeof output === 'string') execution.output = output;
+      emit({ type: 'metadata', codeExecutions: [execution] });
+      return;
+    }
+
+    if (part.thought === true) return; // interim "thought" images are not answers
+    const media = mediaOf(part);
+    if (media !== undefined) {
+      const kind = media.mimeType.startsWith('audio/')
+        ? 'audio'
+        : media.mimeType.startsWith('video/')
+          ? 'videos'
+          : 'images';
+      emit({ type: 'metadata', [kind]: [media] });
+    }
+  }
+
+  #mapFunctionCall(part: GeminiPart, emit: (event: StreamEvent) => void): void {
+    const call = part.functionCall as NonNullable<GeminiPart['functionCall']>;
+    const signature =
+      typeof part.thoughtSignature === 'string' && part.thoughtSignature.length > 0
+        ? part.thoughtSignature
+        : undefined;
+    const hasName = typeof call.name === 'string' && call.name.length > 0;
+
+    if (!hasName && this.#openCall !== undefined) {
+      // A continuation of a streamed call: argument fragments, or `{}` closing it.
+      for (const fragment of call.partialArgs ?? []) this.#openCall.args.apply(fragment);
+      if (signature !== undefined) {
+        emit({
+          type: 'tool_call_delta',
+          index: this.#openCall.index,
+          argumentsDelta: '',
+          providerMetadata: { gemini: { thoughtSignature: signature } },
+        });
+      }
+      if (call.willContinue !== true) this.#closeCall(emit);
+      return;
+    }
+    if (!hasName) return; // an empty call part with nothing open: nothing to report
+
+    this.#closeCall(emit);
+    const index = this.#toolCallCount++;
+    const apiId = typeof call.id === 'string' && call.id.length > 0 ? call.id : undefined;
+    const id = apiId ?? `call_${this.#callBase}_${index}`;
+    const metadata = geminiMetadata({
+      ...(signature === undefined ? {} : { thoughtSignature: signature }),
+      ...(apiId === undefined ? {} : { functionCallId: apiId }),
+    });
+    const streaming = call.willContinue === true || Array.isArray(call.partialArgs);
+    let argumentsDelta = '';
+    if (streaming) {
+      const args = new PartialArgsBuilder();
+      for (const fragment of call.partialArgs ?? []) args.apply(fragment);
+      this.#openCall = { index, args };
+    } else {
+      argumentsDelta = JSON.stringify(
+        call.args !== null && typeof call.args === 'object' ? call.args : {},
+      );
+    }
+    emit({
+      type: 'tool_call_delta',
+      index,
+      id,
+      name: call.name as string,
+      argumentsDelta,
+      ...(metadata === undefined ? {} : { providerMetadata: metadata }),
+    });
+    if (streaming && call.willContinue !== true) this.#closeCall(emit);
+  }
+
+  #closeCall(emit: (event: StreamEvent) => void): void {
+    const open = this.#openCall;
+    if (open === undefined) return;
+    this.#openCall = undefined;
+    emit({ type: 'tool_call_delta', index: open.index, argumentsDelta: open.args.toJson() });
+  }
+
+  #flushCode(emit: (event: StreamEvent) => void): void {
+    const pending = this.#pendingCode;
+    if (pending === undefined) return;
+    this.#pendingCode = undefined;
+    emit({ type: 'metadata', codeExecutions: [pending] });
+  }
+
+  #mapGrounding(candidate: GeminiCandidate, emit: (event: StreamEvent) => void): void {
+    const entryPoint = candidate.groundingMetadata?.searchEntryPoint?.renderedContent;
+    if (typeof entryPoint === 'string' && entryPoint.length > 0) {
+      emit({ type: 'metadata', providerMetadata: { gemini: { searchEntryPoint: entryPoint } } });
+    }
+    const grounding = convertGeminiGrounding(
+      candidate.groundingMetadata,
+      candidate.urlContextMetadata,
+    );
+    if (grounding === undefined) return;
+    // Streams may repeat grounding on later chunks: send each support once.
+    const supports = grounding.supports.filter((support) => {
+      const key = groundingSupportKey(support);
+      if (this.#seenSupports.has(key)) return false;
+      this.#seenSupports.add(key);
+      return true;
+    });
+    const fresh: Grounding = { ...grounding, supports };
+    emit({ type: 'metadata', grounding: fresh });
+  }
+}
+
+function mediaOf(part: GeminiPart): GeneratedMedia | undefined {
+  const signature =
+    typeof part.thoughtSignature === 'string' && part.thoughtSignature.length > 0
+      ? geminiMetadata({ thoughtSignature: part.thoughtSignature })
+      : undefined;
+  const extra = signature === undefined ? {} : { providerMetadata: signature };
+  if (part.inlineData !== undefined && part.inlineData !== null) {
+    const { mimeType, data } = part.inlineData;
+    if (typeof data !== 'string') return undefined;
+    return { mimeType: mimeType ?? 'application/octet-stream', data, ...extra };
+  }
+  if (part.fileData !== undefined && part.fileData !== null) {
+    const { mimeType, fileUri } = part.fileData;
+    if (typeof fileUri !== 'string') return undefined;
+    return { mimeType: mimeType ?? 'application/octet-stream', uri: fileUri, ...extra };
+  }
+  return undefined;
+}
+
+/** `OUTCOME_OK` → `ok`, `OUTCOME_FAILED` → `failed`, `OUTCOME_DEADLINE_EXCEEDED` → `deadline_exceeded`. */
+function normaliseOutcome(outcome: string): string {
+  switch (outcome) {
+    case 'OUTCOME_OK':
+      return 'ok';
+    case 'OUTCOME_FAILED':
+      return 'failed';
+    case 'OUTCOME_DEADLINE_EXCEEDED':
+      return 'deadline_exceeded';
+    default:
+      return outcome;
+  }
+}

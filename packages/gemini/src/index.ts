@@ -1,0 +1,42 @@
+/**
+ * `@aigo/gemini` — Google Gemini (`generateContent` / `streamGenerateContent`) for aigo.
+ *
+ * @packageDocumentation
+ */
+
+export { convertJsonSchemaToGeminiSchema } from './convert-json-schema-to-gemini-schema.js';
+export type {
+  GeminiCandidate,
+  GeminiContent,
+  GeminiFunctionCall,
+  GeminiFunctionDeclaration,
+  GeminiGenerationConfig,
+  GeminiGroundingMetadata,
+  GeminiJson,
+  GeminiPart,
+  GeminiPartialArg,
+  GeminiRequest,
+  GeminiResponse,
+  GeminiSafetySetting,
+  GeminiSchema,
+  GeminiThinkingConfig,
+  GeminiTool,
+  GeminiToolConfig,
+  GeminiUrlContextMetadata,
+  GeminiUsageMetadata,
+} from './gemini-api.js';
+export { GEMINI_PRICING_SOURCE, geminiModelCost, geminiPricing } from './gemini-pricing.js';
+export {
+  GEMINI_METADATA_KEY,
+  type GeminiMetadata,
+  readGeminiMetadata,
+} from './gemini-provider-metadata.js';
+export type { GeminiProviderOptions } from './gemini-provider-options.js';
+export { buildGeminiRequest } from './gemini-request.js';
+export {
+  GEMINI_PROVIDER_TOOL_IDS,
+  type GeminiProviderToolId,
+  type GoogleSearchOptions,
+  geminiTools,
+} from './gemini-tools.js';
+export { mapGeminiResponse } from './map-gemini-response.js';

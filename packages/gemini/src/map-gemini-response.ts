@@ -1,0 +1,28 @@
+import { type ChatResponse, ProviderError, ResponseAccumulator, type StreamEvent } from '@aigo/ai';
+import type { GeminiResponse } from './gemini-api.js';
+import { GeminiResponseMapper } from './gemini-response-mapper.js';
+
+/**
+ * Maps the body of `generateContent` to a `ChatResponse`, through the same mapper and accumulator a
+ * stream uses, so `sendMessage` and a collected stream agree field by field: text parts joined
+ * without separator, thought parts as `reasoning`, function calls as `toolCalls`, grounding, code
+ * executions, generated media, usage and the normalised finish reason (raw kept).
+ *
+ * @throws ProviderError `prompt_blocked` (with the empty partial response) when Gemini blocked the
+ *   prompt; `invalid_response` when the body is not a response object.
+ */
+export function mapGeminiResponse(body: GeminiResponse, requestModel: string): ChatResponse {
+  const mapper = new GeminiResponseMapper(requestModel);
+  const accumulator = new ResponseAccumulator();
+  const emit = (event: StreamEvent) => accumulator.add(event);
+  try {
+    mapper.map(body, emit);
+  } catch (error) {
+    if (ProviderError.isInstance(error)) {
+      throw error.withProgress(accumulator.toResponse(), mapper.usage);
+    }
+    throw error;
+  }
+  mapper.finish(emit);
+  return accumulator.toResponse();
+}
