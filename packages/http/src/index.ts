@@ -1,0 +1,50 @@
+/**
+ * `@aigo/http` — the one place aigo speaks HTTP: JSON and streaming POSTs over a keep-alive undici
+ * pool, SSE decoding into a `ChatStream`, status → typed `ProviderError` with retry hints, API-key
+ * loading and redaction. undici is loaded at the first request, so importing this package is cheap.
+ *
+ * @packageDocumentation
+ */
+
+export {
+  type ErrorResponse,
+  errorFromResponse,
+  MAX_ERROR_BODY_CHARS,
+} from './error-from-response.js';
+export {
+  createHttpClient,
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  HttpClient,
+  type HttpClientOptions,
+  type JsonResponse,
+  type RequestOptions,
+} from './http-client.js';
+export { createJsonArrayDecoder } from './json-array-decoder.js';
+export { type LoadApiKeyOptions, loadApiKey } from './load-api-key.js';
+export type { ErrorBodyInfo } from './parse-error-body.js';
+export { parseErrorBody } from './parse-error-body.js';
+export { MAX_RETRY_AFTER_MS, parseDuration, parseRetryAfter } from './parse-retry-after.js';
+export {
+  isSecretHeader,
+  REDACTED,
+  redact,
+  redactHeaders,
+  redactText,
+  redactUrl,
+} from './redact.js';
+export type { ResponseHeaders } from './response-headers.js';
+export {
+  createSseDecoder,
+  DEFAULT_MAX_EVENT_CHARS,
+  type SseDecoderOptions,
+  type StreamDecoder,
+} from './sse-decoder.js';
+export { isDoneFrame, SSE_DONE, type StreamFrame } from './stream-frame.js';
+export type {
+  FrameHandler,
+  StreamFormat,
+  StreamResponse,
+  ToChatStreamOptions,
+} from './stream-response.js';

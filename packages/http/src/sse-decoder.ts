@@ -1,0 +1,82 @@
+import { ProviderError, ValidationError } from '@aigo/ai';
+import { createParser, type EventSourceParser } from 'eventsource-parser';
+import type { StreamFrame } from './stream-frame.js';
+import { describe, optionalFunction, optionalInteger, optionalObject } from './validate.js';
+
+/** The default limit on one buffered SSE event, in characters: 64 Mi (generated images are big). */
+export const DEFAULT_MAX_EVENT_CHARS = 64 * 1024 * 1024;
+
+/** Options of {@link createSseDecoder}. */
+export interface SseDecoderOptions {
+  /** Called for each comment line (`: OPENROUTER PROCESSING`), without the leading colon. */
+  readonly onComment?: (comment: string) => void;
+  /** The longest event (or unterminated line) the decoder buffers, in characters. */
+  readonly maxEventChars?: number;
+  /** The provider id put on errors (default `unknown`). */
+  readonly provider?: string;
+}
+
+/** Turns the bytes of a `text/event-stream` body into frames, synchronously. */
+export interface StreamDecoder {
+  /** Feeds the next chunk of the body (bytes; UTF-8 split across chunks is fine). */
+  push(chunk: Uint8Array): void;
+  /** The body ended: delivers a last event that had no blank line after it. */
+  end(): void;
+}
+
+/**
+ * A decoder for `text/event-stream` bodies, built on `eventsource-parser`: `\n`, `\r\n` and `\r` line
+ * ends, multi-line `data:` (joined with `\n`), `event:` names, `id:`, comment lines, a UTF-8 BOM, and
+ * characters split across chunks. Unknown fields are ignored as the SSE standard says. A body that
+ * ends without the blank line after its last event still delivers that event on `end()`.
+ *
+ * Throws a `ProviderError` (`stream_error`) from `push` when one event exceeds `maxEventChars`.
+ */
+export function createSseDecoder(
+  onFrame: (frame: StreamFrame) => void,
+  options: SseDecoderOptions = {},
+): StreamDecoder {
+  if (typeof onFrame !== 'function') {
+    throw new ValidationError('onFrame', `must be a function, got ${describe(onFrame)}`);
+  }
+  optionalObject(options, 'options');
+  const onComment = optionalFunction<(comment: string) => void>(
+    options.onComment,
+    'options.onComment',
+  );
+  const maxEventChars =
+    optionalInteger(options.maxEventChars, 'options.maxEventChars', 1) ?? DEFAULT_MAX_EVENT_CHARS;
+  const provider = options.provider ?? 'unknown';
+  let overflow: ProviderError | undefined;
+  const parser: EventSourceParser = createParser({
+    onEvent: onFrame,
+    ...(onComment === undefined ? {} : { onComment }),
+    maxBufferSize: maxEventChars,
+    onError(error) {
+      if (error.type === 'max-buffer-size-exceeded') {
+        overflow = new ProviderError({
+          code: 'stream_error',
+          message: `The ${provider} stream sent an event longer than ${maxEventChars} characters`,
+          provider,
+          retryable: false,
+        });
+      }
+      // Unknown fields and invalid `retry:` values are ignored, as the SSE standard says.
+    },
+  });
+  const decoder = new TextDecoder('utf-8');
+  return {
+    push(chunk) {
+      if (overflow !== undefined) throw overflow;
+      parser.feed(decoder.decode(chunk, { stream: true }));
+      if (overflow !== undefined) throw overflow;
+    },
+    end() {
+      if (overflow !== undefined) return;
+      const rest = decoder.decode();
+      // A blank line after whatever is left dispatches an event the server did not terminate.
+      // (eventsource-parser's `reset({ consume: true })` parses the last line but drops the event.)
+      parser.feed(`${rest}\n\n`);
+    },
+  };
+}

@@ -1,0 +1,226 @@
+import type { Readable } from 'node:stream';
+import {
+  AigoError,
+  ChatStream,
+  type ChatStreamController,
+  type ChatStreamSource,
+  ValidationError,
+} from '@aigo/ai';
+import type { CallSignal } from './call-signal.js';
+import { createJsonArrayDecoder } from './json-array-decoder.js';
+import { mapTransportError, type TransportContext } from './map-transport-error.js';
+import { createSseDecoder, type StreamDecoder } from './sse-decoder.js';
+import type { StreamFrame } from './stream-frame.js';
+import { describe, optionalFunction, optionalInteger, optionalObject } from './validate.js';
+
+/**
+ * Maps one frame to stream events, synchronously: call `controller.enqueue(event)` for each event,
+ * `controller.close()` when the frame ends the answer, `controller.error(error)` for an error frame
+ * (build it with `errorFromResponse`). A mapper that throws fails the stream with that error.
+ */
+export type FrameHandler = (frame: StreamFrame, controller: ChatStreamController) => void;
+
+/** Options of {@link StreamResponse.toChatStream}. */
+export interface ToChatStreamOptions {
+  /**
+   * The body ended (after the last frame, and after a final event without its blank line). Default:
+   * `controller.close()`. An adapter that expects a terminator can fail the stream here instead. If
+   * this hook neither closes nor fails the stream, it is closed after it returns.
+   */
+  readonly onEnd?: (controller: ChatStreamController) => void;
+  /** SSE comment lines (`: OPENROUTER PROCESSING`), without the colon. Ignored by default. */
+  readonly onComment?: (comment: string, controller: ChatStreamController) => void;
+  /** Events the stream queues before the body is paused (default: `ChatStream`'s, 64). */
+  readonly highWaterMark?: number;
+}
+
+/** The body's wire format. */
+export type StreamFormat = 'sse' | 'json-array';
+
+/**
+ * A streaming response whose status was 2xx and whose body has not been read yet. Turn it into a
+ * `ChatStream` with `toChatStream()` (once), or release it with `cancel()`; a response left alone
+ * holds its connection until the call's deadline.
+ */
+export interface StreamResponse {
+  readonly status: number;
+  /** Response headers, lower-case names (`x-request-id`, `openai-processing-ms`). */
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /**
+   * The `ChatStream` over the body: frames are decoded as they arrive and handed to `onFrame`
+   * synchronously, with no async layer between the socket and the stream's iterator. The body is
+   * paused while the stream's queue is full. Aborting the call's signal, the deadline, `break` out
+   * of `for await` or `stream.cancel()` destroy the connection at once. A connection that breaks
+   * mid-body fails the stream with a `ProviderError` (`connection_error`, not retryable), carrying
+   * the partial response.
+   */
+  toChatStream(onFrame: FrameHandler, options?: ToChatStreamOptions): ChatStream;
+  /** Discards the body and closes the connection. */
+  cancel(): void;
+}
+
+/** What a {@link BodyStreamResponse} is built from. */
+export interface BodyStreamResponseInit {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly body: Readable;
+  readonly format: StreamFormat;
+  readonly call: CallSignal | undefined;
+  readonly context: TransportContext;
+  readonly maxEventChars: number | undefined;
+}
+
+/** @internal The `StreamResponse` over an undici body. */
+export class BodyStreamResponse implements StreamResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly #init: BodyStreamResponseInit;
+  #consumed = false;
+  #earlyError: unknown;
+  readonly #stash = (error: unknown): void => {
+    this.#earlyError ??= error;
+    this.#init.call?.dispose();
+  };
+
+  constructor(init: BodyStreamResponseInit) {
+    this.status = init.status;
+    this.headers = init.headers;
+    this.#init = init;
+    // Until a consumer attaches, a broken connection must not become an unhandled 'error' event.
+    init.body.on('error', this.#stash);
+  }
+
+  cancel(): void {
+    if (this.#consumed) return;
+    this.#consumed = true;
+    this.#init.call?.dispose();
+    this.#init.body.destroy();
+  }
+
+  toChatStream(onFrame: FrameHandler, options: ToChatStreamOptions = {}): ChatStream {
+    if (typeof onFrame !== 'function') {
+      throw new ValidationError('onFrame', `must be a function, got ${describe(onFrame)}`);
+    }
+    optionalObject(options, 'options');
+    const onEnd = optionalFunction<ToChatStreamOptions['onEnd']>(options.onEnd, 'options.onEnd');
+    const onComment = optionalFunction<ToChatStreamOptions['onComment']>(
+      options.onComment,
+      'options.onComment',
+    );
+    const highWaterMark = optionalInteger(options.highWaterMark, 'options.highWaterMark', 1);
+    if (this.#consumed) {
+      throw new AigoError(
+        'unsupported',
+        'This response was already turned into a stream or cancelled: call toChatStream() once',
+      );
+    }
+    this.#consumed = true;
+
+    const { body, call, context, format, maxEventChars } = this.#init;
+    const provider = context.provider;
+    let started = false;
+    let finished = false;
+    const release = (): void => call?.dispose();
+
+    const source: ChatStreamSource = {
+      start: (controller) => {
+        started = true;
+        body.off('error', this.#stash);
+        const fail = (error: unknown): void => {
+          if (finished) return;
+          finished = true;
+          release();
+          body.destroy();
+          controller.error(error);
+        };
+        const adapterController: ChatStreamController = {
+          enqueue: controller.enqueue.bind(controller),
+          close() {
+            if (finished) return;
+            finished = true;
+            release();
+            controller.close();
+            // Read what is left (usually nothing) so the connection goes back to the pool.
+            body.resume();
+          },
+          error: fail,
+          get desiredSize() {
+            return controller.desiredSize;
+          },
+        };
+        const deliver = (frame: StreamFrame): void => {
+          if (!finished) onFrame(frame, adapterController);
+        };
+        const decoder: StreamDecoder =
+          format === 'sse'
+            ? createSseDecoder(deliver, {
+                provider,
+                ...(onComment === undefined
+                  ? {}
+                  : {
+                      onComment: (comment: string) => {
+                        if (!finished) onComment(comment, adapterController);
+                      },
+                    }),
+                ...(maxEventChars === undefined ? {} : { maxEventChars }),
+              })
+            : createJsonArrayDecoder(deliver, { provider });
+
+        body.on('data', (chunk: Buffer) => {
+          if (finished) return;
+          try {
+            decoder.push(chunk);
+          } catch (error) {
+            fail(error);
+            return;
+          }
+          if (!finished && controller.desiredSize <= 0) body.pause();
+        });
+        body.on('end', () => {
+          release();
+          if (finished) return;
+          try {
+            decoder.end();
+            if (!finished) (onEnd ?? closeStream)(adapterController);
+            if (!finished) adapterController.close();
+          } catch (error) {
+            fail(error);
+          }
+        });
+        body.on('error', (error: unknown) => {
+          release();
+          if (finished) return;
+          fail(mapTransportError(error, context));
+        });
+        if (this.#earlyError !== undefined) fail(mapTransportError(this.#earlyError, context));
+      },
+      pull() {
+        if (!finished) body.resume();
+      },
+      cancel() {
+        if (finished) return;
+        finished = true;
+        release();
+        body.destroy();
+      },
+    };
+
+    const signal = call?.signal;
+    const stream = new ChatStream(source, {
+      provider,
+      ...(signal === undefined ? {} : { signal }),
+      ...(highWaterMark === undefined ? {} : { highWaterMark }),
+    });
+    if (!started) {
+      // The signal was already aborted: the stream failed without starting its source.
+      finished = true;
+      release();
+      body.destroy();
+    }
+    return stream;
+  }
+}
+
+function closeStream(controller: ChatStreamController): void {
+  controller.close();
+}
