@@ -1,0 +1,110 @@
+import { type ModelCost, type ModelCostTier, type Usage, ValidationError } from '@aigo/ai';
+import { validateModelCost } from './validate-cost.js';
+
+/** The default currency of prices that name none. */
+export const DEFAULT_CURRENCY = 'USD';
+
+const MILLION = 1_000_000;
+
+/** What one model call cost, by kind. Every token is billed exactly once. */
+export interface ModelCallCost {
+  /** Uncached prompt tokens (`promptTokens − cachedTokens`) at the input rate. */
+  readonly inputCost: number;
+  /** Cached prompt tokens at the cached rate (0 when the model has no cached rate). */
+  readonly cachedCost: number;
+  /** Completion tokens other than reasoning at the output rate (all of them without a reasoning rate). */
+  readonly outputCost: number;
+  /** Reasoning tokens at the reasoning rate (0 when the model has no reasoning rate). */
+  readonly reasoningCost: number;
+  readonly totalCost: number;
+  readonly currency: string;
+  /** The price tier that applied, or `undefined` for the base rates. */
+  readonly tier: ModelCostTier | undefined;
+}
+
+/**
+ * The cost of one model call from its usage and the model's prices.
+ *
+ * - Tier: among `tiers`, those whose `aboveTokens` is below this call's `promptTokens` apply, and the
+ *   one with the highest `aboveTokens` wins (list order does not matter). A prompt of exactly
+ *   `aboveTokens` tokens stays below the tier. The whole call is billed at the chosen rates.
+ *   A tier's unset cached or reasoning rate falls back to the base model's.
+ * - Cached tokens (a subset of the prompt) are billed at the cached rate *instead of* the input rate;
+ *   without a cached rate the whole prompt is billed at the input rate.
+ * - Reasoning tokens (a subset of the completion) are billed at the reasoning rate *instead of* the
+ *   output rate; without a reasoning rate the whole completion is billed at the output rate.
+ * - Counts that exceed their whole (more cached than prompt tokens) are capped to it.
+ *
+ * @throws ValidationError for malformed usage or prices.
+ */
+export function calculateModelCost(usage: Usage, cost: ModelCost): ModelCallCost {
+  if (usage === null || typeof usage !== 'object') {
+    throw new ValidationError('usage', 'must be a Usage object');
+  }
+  count(usage.promptTokens, 'usage.promptTokens', true);
+  count(usage.completionTokens, 'usage.completionTokens', true);
+  count(usage.cachedTokens, 'usage.cachedTokens', false);
+  count(usage.reasoningTokens, 'usage.reasoningTokens', false);
+  validateModelCost(cost, 'cost');
+  return computeModelCost(usage, cost);
+}
+
+/** {@link calculateModelCost} without validation; invalid counts are read as 0. */
+export function computeModelCost(usage: Usage, cost: ModelCost): ModelCallCost {
+  const prompt = tokens(usage.promptTokens);
+  const completion = tokens(usage.completionTokens);
+  const cached = Math.min(tokens(usage.cachedTokens), prompt);
+  const reasoning = Math.min(tokens(usage.reasoningTokens), completion);
+
+  const tier = selectTier(cost.tiers, prompt);
+  const inputRate = tier?.inputCostPerMillion ?? cost.inputCostPerMillion;
+  const outputRate = tier?.outputCostPerMillion ?? cost.outputCostPerMillion;
+  const cachedRate = tier?.cachedInputCostPerMillion ?? cost.cachedInputCostPerMillion;
+  const reasoningRate = tier?.reasoningCostPerMillion ?? cost.reasoningCostPerMillion;
+
+  const billedAsCached = cachedRate === undefined ? 0 : cached;
+  const billedAsReasoning = reasoningRate === undefined ? 0 : reasoning;
+  const inputCost = ((prompt - billedAsCached) * inputRate) / MILLION;
+  const cachedCost = cachedRate === undefined ? 0 : (billedAsCached * cachedRate) / MILLION;
+  const outputCost = ((completion - billedAsReasoning) * outputRate) / MILLION;
+  const reasoningCost =
+    reasoningRate === undefined ? 0 : (billedAsReasoning * reasoningRate) / MILLION;
+  return {
+    inputCost,
+    cachedCost,
+    outputCost,
+    reasoningCost,
+    totalCost: inputCost + cachedCost + outputCost + reasoningCost,
+    currency: cost.currency || DEFAULT_CURRENCY,
+    tier,
+  };
+}
+
+/** The tier with the highest `aboveTokens` still below `promptTokens`, if any. */
+function selectTier(
+  tiers: readonly ModelCostTier[] | undefined,
+  promptTokens: number,
+): ModelCostTier | undefined {
+  if (tiers === undefined) return undefined;
+  let chosen: ModelCostTier | undefined;
+  for (const tier of tiers) {
+    if (
+      promptTokens > tier.aboveTokens &&
+      (chosen === undefined || tier.aboveTokens > chosen.aboveTokens)
+    ) {
+      chosen = tier;
+    }
+  }
+  return chosen;
+}
+
+function tokens(value: number | undefined): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
+}
+
+function count(value: unknown, argument: string, required: boolean): void {
+  if (value === undefined && !required) return;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    throw new ValidationError(argument, 'must be a finite number of at least 0');
+  }
+}

@@ -1,0 +1,7 @@
+export {
+  type OtherCurrencyCost,
+  Overview,
+  type OverviewOptions,
+  type ToolCallRecord,
+} from './overview.js';
+export { type StructuredOverview, toStructuredOverview } from './structured-overview.js';

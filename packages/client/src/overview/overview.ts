@@ -1,0 +1,458 @@
+import {
+  type ChatRequest,
+  type ChatResponse,
+  type ComputeCost,
+  type CostSummary,
+  type ModelCostBreakdown,
+  type ModelCosts,
+  type ToolMetrics,
+  type Usage,
+  ValidationError,
+} from '@aigo/ai';
+import { computeModelCost, DEFAULT_CURRENCY } from '../cost/calculate-model-cost.js';
+import { resolveModelCost } from '../cost/resolve-model-cost.js';
+import {
+  isModelCost,
+  validateComputeCost,
+  validateModelCosts,
+  validateToolMetrics,
+} from '../cost/validate-cost.js';
+
+/** Options of the {@link Overview} constructor. */
+export interface OverviewOptions {
+  /** Prices of the models used: one `ModelCost` for all, or a map by model name. */
+  readonly modelCost?: ModelCosts;
+  /** What a second of wall-clock run time costs. */
+  readonly computeCost?: ComputeCost;
+  /** The clock, in milliseconds since the epoch. Default `Date.now`. */
+  readonly now?: () => number;
+}
+
+/** One tool execution, as {@link Overview.recordToolCall} takes it. */
+export interface ToolCallRecord {
+  readonly name: string;
+  readonly durationMs: number;
+  /** The tool's metrics; `amount` is what one call costs. */
+  readonly metrics?: ToolMetrics;
+  /** A failed call is counted but not billed. */
+  readonly failed?: boolean;
+}
+
+/** An amount left out of the cost summary because it is in another currency than the summary's. */
+export interface OtherCurrencyCost {
+  readonly source: 'model' | 'tool';
+  /** The model or tool name. */
+  readonly name: string;
+  readonly currency: string;
+  readonly amount: number;
+}
+
+interface CostParts {
+  input: number;
+  cached: number;
+  output: number;
+  reasoning: number;
+}
+
+interface ModelRecord {
+  requests: number;
+  promptTokens: number;
+  completionTokens: number;
+  cachedTokens: number;
+  reasoningTokens: number;
+  unpricedRequests: number;
+  /** Costs by currency (one currency unless overviews with different prices were merged). */
+  readonly costs: Map<string, CostParts>;
+}
+
+/**
+ * What one execution did and cost: the requests and responses, total token usage, tool calls and
+ * their costs, start and end time, and the money spent on models (priced per request, with that
+ * request's tier), tools and compute.
+ *
+ * One overview per execution (a conversation turn, a ReAct run, a graph run). Every `record…`
+ * method is synchronous, so parallel work (concurrent tool calls, graph nodes) recording into one
+ * overview never loses a record.
+ *
+ * Currency: the summary is in the currency of the configured model prices (`ModelCost.currency`,
+ * default USD; for a map, its first entry's), or, without model prices, in the currency of the first
+ * tool cost recorded, else USD. Amounts in any other currency are never converted or added to
+ * the totals: they are listed by {@link Overview.costsInOtherCurrencies}.
+ */
+export class Overview {
+  readonly #modelCost: ModelCosts | undefined;
+  readonly #computeCost: ComputeCost | undefined;
+  readonly #now: () => number;
+  #currency: string | undefined;
+  readonly #requests: ChatRequest[] = [];
+  readonly #responses: ChatResponse[] = [];
+  #lastResponse: ChatResponse | undefined;
+  #promptTokens = 0;
+  #completionTokens = 0;
+  #totalTokens = 0;
+  #cachedTokens: number | undefined;
+  #reasoningTokens: number | undefined;
+  readonly #models = new Map<string, ModelRecord>();
+  readonly #toolCounts = new Map<string, number>();
+  readonly #toolCosts = new Map<string, Map<string, number>>();
+  readonly #start: number;
+  #end: number | undefined;
+
+  /** @throws ValidationError for invalid prices or clock. */
+  constructor(options: OverviewOptions = {}) {
+    if (options === null || typeof options !== 'object') {
+      throw new ValidationError('options', 'must be an object');
+    }
+    if (options.modelCost !== undefined) validateModelCosts(options.modelCost, 'modelCost');
+    if (options.computeCost !== undefined) validateComputeCost(options.computeCost, 'computeCost');
+    if (options.now !== undefined && typeof options.now !== 'function') {
+      throw new ValidationError('now', 'must be a function returning milliseconds');
+    }
+    this.#modelCost = options.modelCost;
+    this.#computeCost = options.computeCost;
+    this.#now = options.now ?? Date.now;
+    this.#currency = configuredCurrency(options.modelCost);
+    this.#start = this.#now();
+  }
+
+  /** Records a request sent to a model. */
+  recordRequest(request: ChatRequest): void {
+    if (request === null || typeof request !== 'object') {
+      throw new ValidationError('request', 'must be a ChatRequest');
+    }
+    this.#requests.push(request);
+  }
+
+  /**
+   * Records a model's response: its usage, and its cost at the price of its model (the request's
+   * model when `request` is given, else the response's), with the tier chosen by this call's prompt
+   * size. `request` is used for pricing only; record it with {@link recordRequest}.
+   */
+  recordResponse(response: ChatResponse, request?: ChatRequest): void {
+    if (response === null || typeof response !== 'object') {
+      throw new ValidationError('response', 'must be a ChatResponse');
+    }
+    if (request !== undefined && (request === null || typeof request !== 'object')) {
+      throw new ValidationError('request', 'must be a ChatRequest');
+    }
+    this.#responses.push(response);
+    this.#lastResponse = response;
+    const requested = request?.model;
+    const model = requested !== undefined && requested !== '' ? requested : response.model;
+    const record = this.#model(model);
+    record.requests++;
+    const usage = response.usage;
+    if (usage !== undefined) {
+      const prompt = count(usage.promptTokens);
+      const completion = count(usage.completionTokens);
+      this.#promptTokens += prompt;
+      this.#completionTokens += completion;
+      this.#totalTokens += count(usage.totalTokens);
+      record.promptTokens += prompt;
+      record.completionTokens += completion;
+      if (usage.cachedTokens !== undefined) {
+        const cached = count(usage.cachedTokens);
+        this.#cachedTokens = (this.#cachedTokens ?? 0) + cached;
+        record.cachedTokens += cached;
+      }
+      if (usage.reasoningTokens !== undefined) {
+        const reasoning = count(usage.reasoningTokens);
+        this.#reasoningTokens = (this.#reasoningTokens ?? 0) + reasoning;
+        record.reasoningTokens += reasoning;
+      }
+    }
+    const price =
+      resolveModelCost(this.#modelCost, model) ??
+      (model === response.model ? undefined : resolveModelCost(this.#modelCost, response.model));
+    if (price === undefined) {
+      record.unpricedRequests++;
+      return;
+    }
+    if (usage === undefined) return;
+    const cost = computeModelCost(usage, price);
+    this.#currency ??= cost.currency;
+    addParts(record.costs, cost.currency, {
+      input: cost.inputCost,
+      cached: cost.cachedCost,
+      output: cost.outputCost,
+      reasoning: cost.reasoningCost,
+    });
+  }
+
+  /** Records one tool execution: counted always, billed (`metrics.amount`) unless it failed. */
+  recordToolCall(call: ToolCallRecord): void {
+    if (call === null || typeof call !== 'object') {
+      throw new ValidationError('call', 'must be an object with name and durationMs');
+    }
+    if (typeof call.name !== 'string' || call.name === '') {
+      throw new ValidationError('call.name', 'must be a non-empty string');
+    }
+    if (typeof call.durationMs !== 'number' || !(call.durationMs >= 0)) {
+      throw new ValidationError('call.durationMs', 'must be a number of at least 0');
+    }
+    if (call.metrics !== undefined) validateToolMetrics(call.metrics, 'call.metrics');
+    this.#toolCounts.set(call.name, (this.#toolCounts.get(call.name) ?? 0) + 1);
+    if (call.metrics === undefined || call.failed === true) return;
+    const currency = call.metrics.currency || DEFAULT_CURRENCY;
+    this.#currency ??= currency;
+    addAmount(this.#toolCosts, call.name, currency, call.metrics.amount);
+  }
+
+  /** Marks the end of the execution. Only the first call counts. */
+  end(): void {
+    this.#end ??= this.#now();
+  }
+
+  /**
+   * Adds another overview's records to this one (a graph node's into the graph's): requests,
+   * responses, usage, per-model costs, tool counts and costs. This overview keeps its own start and
+   * end time, compute price and currency; the other's last response becomes the last response.
+   */
+  merge(other: Overview): void {
+    if (!(other instanceof Overview)) throw new ValidationError('other', 'must be an Overview');
+    if (other === this) throw new ValidationError('other', 'cannot merge an overview into itself');
+    this.#requests.push(...other.#requests);
+    this.#responses.push(...other.#responses);
+    if (other.#lastResponse !== undefined) this.#lastResponse = other.#lastResponse;
+    this.#promptTokens += other.#promptTokens;
+    this.#completionTokens += other.#completionTokens;
+    this.#totalTokens += other.#totalTokens;
+    if (other.#cachedTokens !== undefined) {
+      this.#cachedTokens = (this.#cachedTokens ?? 0) + other.#cachedTokens;
+    }
+    if (other.#reasoningTokens !== undefined) {
+      this.#reasoningTokens = (this.#reasoningTokens ?? 0) + other.#reasoningTokens;
+    }
+    for (const [model, theirs] of other.#models) {
+      const ours = this.#model(model);
+      ours.requests += theirs.requests;
+      ours.promptTokens += theirs.promptTokens;
+      ours.completionTokens += theirs.completionTokens;
+      ours.cachedTokens += theirs.cachedTokens;
+      ours.reasoningTokens += theirs.reasoningTokens;
+      ours.unpricedRequests += theirs.unpricedRequests;
+      for (const [currency, parts] of theirs.costs) addParts(ours.costs, currency, parts);
+    }
+    for (const [name, calls] of other.#toolCounts) {
+      this.#toolCounts.set(name, (this.#toolCounts.get(name) ?? 0) + calls);
+    }
+    for (const [name, amounts] of other.#toolCosts) {
+      for (const [currency, amount] of amounts) addAmount(this.#toolCosts, name, currency, amount);
+    }
+    this.#currency ??= other.#currency;
+  }
+
+  /** Every request recorded, in order (a live, read-only view). */
+  get requests(): readonly ChatRequest[] {
+    return this.#requests;
+  }
+
+  /** Every response recorded, in order (a live, read-only view). */
+  get responses(): readonly ChatResponse[] {
+    return this.#responses;
+  }
+
+  /** The most recent response. */
+  get lastResponse(): ChatResponse | undefined {
+    return this.#lastResponse;
+  }
+
+  /** The sum of every response's usage; cached and reasoning counts only when some were reported. */
+  get totalUsage(): Usage {
+    return {
+      promptTokens: this.#promptTokens,
+      completionTokens: this.#completionTokens,
+      totalTokens: this.#totalTokens,
+      ...(this.#reasoningTokens === undefined ? {} : { reasoningTokens: this.#reasoningTokens }),
+      ...(this.#cachedTokens === undefined ? {} : { cachedTokens: this.#cachedTokens }),
+    };
+  }
+
+  /** Tool calls by tool name (failed ones included). */
+  get toolCallStats(): Readonly<Record<string, number>> {
+    return Object.fromEntries(this.#toolCounts);
+  }
+
+  /** What each tool's successful calls cost, in the summary currency. */
+  get toolCosts(): Readonly<Record<string, number>> {
+    const currency = this.currency;
+    const costs: Record<string, number> = {};
+    for (const [name, amounts] of this.#toolCosts) {
+      const amount = amounts.get(currency);
+      if (amount !== undefined) costs[name] = amount;
+    }
+    return costs;
+  }
+
+  /** The currency of {@link costSummary} (see the class documentation). */
+  get currency(): string {
+    return this.#currency ?? DEFAULT_CURRENCY;
+  }
+
+  /** When the overview was created. */
+  get executionStartTime(): Date {
+    return new Date(this.#start);
+  }
+
+  /** When {@link end} was first called, if it was. */
+  get executionEndTime(): Date | undefined {
+    return this.#end === undefined ? undefined : new Date(this.#end);
+  }
+
+  /** Milliseconds from the start to the end — or to now, before {@link end}. */
+  executionDuration(): number {
+    return Math.max(0, (this.#end ?? this.#now()) - this.#start);
+  }
+
+  /** What the execution cost so far, by kind and by model, in {@link currency}. */
+  costSummary(): CostSummary {
+    const currency = this.currency;
+    let modelInputCost = 0;
+    let modelOutputCost = 0;
+    let modelCachedCost = 0;
+    let modelReasoningCost = 0;
+    const byModel: Record<string, ModelCostBreakdown> = {};
+    const unpricedModels: string[] = [];
+    for (const [model, record] of this.#models) {
+      const parts = record.costs.get(currency) ?? { input: 0, cached: 0, output: 0, reasoning: 0 };
+      modelInputCost += parts.input;
+      modelOutputCost += parts.output;
+      modelCachedCost += parts.cached;
+      modelReasoningCost += parts.reasoning;
+      const priced = record.unpricedRequests === 0;
+      if (!priced) unpricedModels.push(model);
+      byModel[model] = {
+        requests: record.requests,
+        promptTokens: record.promptTokens,
+        completionTokens: record.completionTokens,
+        cachedTokens: record.cachedTokens,
+        reasoningTokens: record.reasoningTokens,
+        inputCost: parts.input,
+        outputCost: parts.output,
+        cachedCost: parts.cached,
+        reasoningCost: parts.reasoning,
+        totalCost: parts.input + parts.cached + parts.output + parts.reasoning,
+        priced,
+      };
+    }
+    const toolCosts = this.toolCosts;
+    let totalToolCost = 0;
+    for (const amount of Object.values(toolCosts)) totalToolCost += amount;
+    const totalModelCost = modelInputCost + modelCachedCost + modelOutputCost + modelReasoningCost;
+    const executionDurationSeconds = this.executionDuration() / 1000;
+    const computeCost =
+      this.#computeCost === undefined
+        ? 0
+        : executionDurationSeconds * this.#computeCost.costPerSecond;
+    return {
+      toolCosts,
+      toolExecutionCount: this.toolCallStats,
+      totalToolCost,
+      modelInputCost,
+      modelOutputCost,
+      modelCachedCost,
+      modelReasoningCost,
+      totalModelCost,
+      byModel,
+      unpricedModels,
+      computeCost,
+      executionDurationSeconds,
+      totalCost: totalToolCost + totalModelCost + computeCost,
+      currency,
+    };
+  }
+
+  /** The summary's `totalCost`: models, tools and compute. */
+  totalCost(): number {
+    return this.costSummary().totalCost;
+  }
+
+  /** Costs recorded in a currency other than {@link currency}, left out of the summary. */
+  costsInOtherCurrencies(): readonly OtherCurrencyCost[] {
+    const currency = this.currency;
+    const others: OtherCurrencyCost[] = [];
+    for (const [name, record] of this.#models) {
+      for (const [other, parts] of record.costs) {
+        if (other === currency) continue;
+        const amount = parts.input + parts.cached + parts.output + parts.reasoning;
+        others.push({ source: 'model', name, currency: other, amount });
+      }
+    }
+    for (const [name, amounts] of this.#toolCosts) {
+      for (const [other, amount] of amounts) {
+        if (other !== currency) others.push({ source: 'tool', name, currency: other, amount });
+      }
+    }
+    return others;
+  }
+
+  /** A plain JSON view: the records, the usage and the cost summary. */
+  toJSON(): Record<string, unknown> {
+    return {
+      requests: this.#requests,
+      responses: this.#responses,
+      lastResponse: this.#lastResponse,
+      totalUsage: this.totalUsage,
+      toolCallStats: this.toolCallStats,
+      toolCosts: this.toolCosts,
+      executionStartTime: this.executionStartTime.toISOString(),
+      executionEndTime: this.executionEndTime?.toISOString(),
+      costSummary: this.costSummary(),
+    };
+  }
+
+  #model(model: string): ModelRecord {
+    let record = this.#models.get(model);
+    if (record === undefined) {
+      record = {
+        requests: 0,
+        promptTokens: 0,
+        completionTokens: 0,
+        cachedTokens: 0,
+        reasoningTokens: 0,
+        unpricedRequests: 0,
+        costs: new Map(),
+      };
+      this.#models.set(model, record);
+    }
+    return record;
+  }
+}
+
+/** The currency of the configured model prices: a single price's, or a map's first entry's. */
+function configuredCurrency(costs: ModelCosts | undefined): string | undefined {
+  if (costs === undefined) return undefined;
+  if (isModelCost(costs)) return costs.currency || DEFAULT_CURRENCY;
+  for (const cost of Object.values(costs)) return cost.currency || DEFAULT_CURRENCY;
+  return undefined;
+}
+
+function addParts(costs: Map<string, CostParts>, currency: string, parts: CostParts): void {
+  const sum = costs.get(currency);
+  if (sum === undefined) {
+    costs.set(currency, { ...parts });
+    return;
+  }
+  sum.input += parts.input;
+  sum.cached += parts.cached;
+  sum.output += parts.output;
+  sum.reasoning += parts.reasoning;
+}
+
+function addAmount(
+  costs: Map<string, Map<string, number>>,
+  name: string,
+  currency: string,
+  amount: number,
+): void {
+  let amounts = costs.get(name);
+  if (amounts === undefined) {
+    amounts = new Map();
+    costs.set(name, amounts);
+  }
+  amounts.set(currency, (amounts.get(currency) ?? 0) + amount);
+}
+
+function count(value: number | undefined): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
+}
