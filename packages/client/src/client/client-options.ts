@@ -1,0 +1,155 @@
+import type {
+  ChatRequest,
+  ComputeCost,
+  ContentPart,
+  JsonSchema,
+  MemoryProvider,
+  Message,
+  ModelCosts,
+  Observer,
+  ProviderTool,
+  ReasoningOptions,
+  ResponseFormat,
+  Span,
+  Tool,
+  ToolChoice,
+} from '@aigo/ai';
+import type { Middleware } from '../middleware/index.js';
+import type { Overview } from '../overview/index.js';
+import type { ToolHooks } from '../tools/tool-hooks.js';
+import type { ToolCostStrategy } from './enrich-system-prompt.js';
+
+/** Generation settings: client defaults, overridable per call. Unset means the provider's default. */
+export interface GenerationOptions {
+  /** Sampling temperature (0 is a real value: the most deterministic answers). */
+  readonly temperature?: number;
+  /** Nucleus sampling, between 0 and 1. */
+  readonly topP?: number;
+  /** The most tokens the answer may have. */
+  readonly maxOutputTokens?: number;
+  /** Sequences that end the answer. */
+  readonly stop?: readonly string[];
+  /** A seed for providers that sample reproducibly. */
+  readonly seed?: number;
+  /** How much the model should think first, where it can. */
+  readonly reasoning?: ReasoningOptions;
+  /** Provider-specific settings keyed by provider id (`{ openai: { … } }`). */
+  readonly providerOptions?: ChatRequest['providerOptions'];
+}
+
+/** Options of `createClient`. Every option is optional; environment fallbacks are listed per option. */
+export interface ClientOptions extends GenerationOptions, ToolHooks {
+  /** The model of every call that does not name one. Fallback: `AIGO_DEFAULT_LLM_MODEL`. */
+  readonly defaultModel?: string;
+  /**
+   * The conversation memory. With one, each call sends the stored conversation and stores its turn;
+   * without one, calls are stateless (the request holds just the prompt). Per-call `memory` overrides
+   * it, so one client can serve many conversations.
+   */
+  readonly memory?: MemoryProvider;
+  /** The system prompt of every call. */
+  readonly systemPrompt?: string;
+  /** The tools offered to the model (the catalog `executeToolCalls` runs). */
+  readonly tools?: readonly Tool[];
+  /** Tools run by the provider itself (Gemini Google Search…), sent with every request. */
+  readonly providerTools?: readonly ProviderTool[];
+  /**
+   * Tools the model must call: added to the catalog (once) and forced through `toolChoice`
+   * (`{ name }` for one tool, `'required'` for several). Cannot be combined with `toolChoice`.
+   */
+  readonly requiredTools?: readonly Tool[];
+  /** Which tools the model may or must call (`auto`, `none`, `required`, `{ name }`). */
+  readonly toolChoice?: ToolChoice;
+  /** A JSON Schema (a typebox schema is one) every answer must follow (`responseFormat` json). */
+  readonly outputSchema?: JsonSchema;
+  /** Append an `## Available Tools` section (names, descriptions, parameters) to the system prompt. */
+  readonly enrichSystemPromptWithToolDescriptions?: boolean;
+  /**
+   * Append the tools section with each tool's cost and metrics and guidance on how to choose
+   * between them (turns the tools section on).
+   */
+  readonly enrichSystemPromptWithToolCosts?: ToolCostStrategy;
+  /**
+   * Prices: one `ModelCost` for every model, or a map from model name to `ModelCost`. Used by the
+   * overviews this client creates (`createOverview()`). Fallback: `AIGO_MODEL_INPUT_COST_PER_MILLION`
+   * and `AIGO_MODEL_OUTPUT_COST_PER_MILLION` (both needed), `AIGO_MODEL_CACHED_COST_PER_MILLION`,
+   * `AIGO_MODEL_REASONING_COST_PER_MILLION`.
+   */
+  readonly modelCost?: ModelCosts;
+  /** What a second of run time costs. Fallback: `AIGO_COMPUTE_COST_PER_SECOND`. */
+  readonly computeCost?: ComputeCost;
+  /** Layers around every model call; the first is outermost. */
+  readonly middleware?: readonly Middleware[];
+  /** Traces, metrics and logs: adds the observability middleware as the outermost layer. */
+  readonly observer?: Observer;
+  /**
+   * Store the assistant's reply in the memory with the user message (default true). When false, only
+   * the messages the caller sent are stored (after the call succeeded).
+   */
+  readonly persistAssistantReplies?: boolean;
+  /** How many tools `executeToolCalls` runs at once unless told otherwise (default 8). */
+  readonly toolConcurrency?: number;
+  /**
+   * The environment the fallbacks are read from (default `process.env`); pass `{}` to ignore the
+   * environment.
+   */
+  readonly env?: { readonly [name: string]: string | undefined };
+}
+
+/** What a conversation call sends: text, content parts (text, images…), or a whole user message. */
+export type Prompt = string | readonly ContentPart[] | Message;
+
+/** Per-call options of `continueConversation` and `streamContinueConversation`. */
+export interface ContinueOptions extends GenerationOptions {
+  /** Aborting it cancels the call (and the wait for an earlier turn on the same memory). */
+  readonly signal?: AbortSignal;
+  /** Extra HTTP headers for this call. */
+  readonly headers?: { readonly [name: string]: string };
+  /** A deadline for the call, in milliseconds (passed to the provider). */
+  readonly timeoutMs?: number;
+  /**
+   * The memory of this call, overriding the client's (one client, many conversations); `null` makes
+   * the call stateless.
+   */
+  readonly memory?: MemoryProvider | null;
+  /** The model of this call. */
+  readonly model?: string;
+  /** A JSON Schema this answer must follow (overrides the client's `outputSchema`). */
+  readonly outputSchema?: JsonSchema;
+  /** The whole response format of this call (overrides any output schema). */
+  readonly responseFormat?: ResponseFormat;
+  /**
+   * Replaces the client's system prompt for this call only. The tools section (when enabled) is still
+   * appended, unlike the Go original, which dropped it.
+   */
+  readonly ephemeralSystemPrompt?: string;
+  /** Which tools the model may or must call, for this call. */
+  readonly toolChoice?: ToolChoice;
+  /** Record the request and response (usage, cost) into this overview. */
+  readonly overview?: Overview;
+  /** The parent span of this call's spans. */
+  readonly span?: Span;
+  /**
+   * Messages that open this turn after the stored conversation — typically the tool messages
+   * answering the last reply's tool calls. They are sent, and stored with the reply once it is
+   * complete.
+   */
+  readonly messages?: readonly Message[];
+}
+
+/** Per-call options of `sendMessage` and `streamMessage`. */
+export type MessageOptions = Omit<ContinueOptions, 'messages'>;
+
+/** Options of `client.executeToolCalls`. */
+export interface ExecuteToolCallsOptions extends ToolHooks {
+  /** Aborting it rejects with `AbortError` at once; tools receive it too. */
+  readonly signal?: AbortSignal;
+  /** At most this many tools run at once (default: the client's `toolConcurrency`, 8). */
+  readonly concurrency?: number;
+  /** Passed to every tool as `ctx.context`. */
+  readonly context?: unknown;
+  /** Record each call (count, duration, tool cost) into this overview. */
+  readonly overview?: Overview;
+  /** The parent span of the tool spans. */
+  readonly span?: Span;
+}

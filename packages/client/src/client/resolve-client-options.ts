@@ -1,0 +1,278 @@
+import {
+  type ComputeCost,
+  isProviderTool,
+  type MemoryProvider,
+  type ModelCosts,
+  type Observer,
+  type Provider,
+  type ProviderTool,
+  type RequestTool,
+  type ResponseFormat,
+  type Tool,
+  type ToolChoice,
+  ValidationError,
+} from '@aigo/ai';
+import { validateComputeCost, validateModelCosts } from '../cost/index.js';
+import { type Middleware, observabilityMiddleware } from '../middleware/index.js';
+import { createToolCatalog, type ToolCatalog } from '../tools/tool-catalog.js';
+import type { ToolHooks } from '../tools/tool-hooks.js';
+import type { ClientOptions, GenerationOptions } from './client-options.js';
+import {
+  TOOL_COST_STRATEGIES,
+  type ToolCostStrategy,
+  toolsPromptSection,
+} from './enrich-system-prompt.js';
+import { envComputeCost, envDefaultModel, envModelCost } from './env-defaults.js';
+import { validateGenerationOptions, validateToolChoice } from './validate-generation-options.js';
+
+/** Everything a client needs, checked and frozen once at construction. */
+export interface ClientSettings {
+  readonly provider: Provider;
+  readonly defaultModel: string;
+  readonly memory: MemoryProvider | undefined;
+  /** The system prompt as given. */
+  readonly systemPrompt: string | undefined;
+  /** The `## Available Tools` section, `''` when enrichment is off. */
+  readonly toolsSection: string;
+  /** Text appended after everything else in the system prompt (a structured client's instructions). */
+  readonly instructions: string;
+  readonly catalog: ToolCatalog;
+  /** Function and provider tools, as sent in every request; `undefined` when there are none. */
+  readonly requestTools: readonly RequestTool[] | undefined;
+  readonly toolChoice: ToolChoice | undefined;
+  readonly responseFormat: ResponseFormat | undefined;
+  readonly generation: GenerationOptions;
+  readonly modelCost: ModelCosts | undefined;
+  readonly computeCost: ComputeCost | undefined;
+  readonly observer: Observer | undefined;
+  /** The full middleware list, observability first when an observer is set. */
+  readonly middleware: readonly Middleware[];
+  readonly persistAssistantReplies: boolean;
+  readonly toolConcurrency: number;
+  readonly hooks: ToolHooks;
+}
+
+const OPTION_KEYS = new Set<string>([
+  'defaultModel',
+  'memory',
+  'systemPrompt',
+  'tools',
+  'providerTools',
+  'requiredTools',
+  'toolChoice',
+  'outputSchema',
+  'enrichSystemPromptWithToolDescriptions',
+  'enrichSystemPromptWithToolCosts',
+  'modelCost',
+  'computeCost',
+  'middleware',
+  'observer',
+  'persistAssistantReplies',
+  'toolConcurrency',
+  'env',
+  'beforeToolCall',
+  'afterToolCall',
+  'temperature',
+  'topP',
+  'maxOutputTokens',
+  'stop',
+  'seed',
+  'reasoning',
+  'providerOptions',
+]);
+
+/**
+ * Checks `createClient`'s options, applies the environment fallbacks (only where an option is not
+ * given) and precomputes what every call shares (the tools section, the request tools).
+ *
+ * @throws ValidationError naming the first bad option (or environment variable).
+ */
+export function resolveClientOptions(provider: Provider, options: ClientOptions): ClientSettings {
+  if (
+    provider === null ||
+    typeof provider !== 'object' ||
+    typeof provider.sendMessage !== 'function'
+  ) {
+    throw new ValidationError('provider', 'must be a provider (an object with sendMessage())');
+  }
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new ValidationError('options', 'must be an object');
+  }
+  for (const key of Object.keys(options)) {
+    if (!OPTION_KEYS.has(key)) {
+      throw new ValidationError(key, 'is not a createClient option');
+    }
+  }
+  const env = options.env ?? process.env;
+  if (env === null || typeof env !== 'object') {
+    throw new ValidationError('env', 'must be an object of environment variables');
+  }
+
+  const defaultModel = options.defaultModel ?? envDefaultModel(env) ?? '';
+  if (typeof defaultModel !== 'string') {
+    throw new ValidationError('defaultModel', 'must be a string');
+  }
+  const memory = options.memory;
+  if (memory !== undefined) checkMemory(memory, 'memory');
+  const systemPrompt = options.systemPrompt;
+  if (systemPrompt !== undefined && typeof systemPrompt !== 'string') {
+    throw new ValidationError('systemPrompt', 'must be a string');
+  }
+
+  const tools = options.tools ?? [];
+  const requiredTools = options.requiredTools ?? [];
+  if (!Array.isArray(tools)) throw new ValidationError('tools', 'must be an array of tools');
+  if (!Array.isArray(requiredTools)) {
+    throw new ValidationError('requiredTools', 'must be an array of tools');
+  }
+  createToolCatalog(requiredTools, 'requiredTools');
+  const catalog = createToolCatalog([...tools, ...requiredTools], 'tools');
+  const providerTools = checkProviderTools(options.providerTools ?? []);
+
+  const toolName = (name: string) => catalog.get(name)?.name;
+  let toolChoice: ToolChoice | undefined;
+  if (options.toolChoice !== undefined) {
+    if (requiredTools.length > 0) {
+      throw new ValidationError(
+        'toolChoice',
+        'cannot be combined with requiredTools (which sets the tool choice itself)',
+      );
+    }
+    toolChoice = validateToolChoice(options.toolChoice, toolName);
+  } else if (requiredTools.length === 1) {
+    toolChoice = Object.freeze({ name: (requiredTools[0] as Tool).name });
+  } else if (requiredTools.length > 1) {
+    toolChoice = 'required';
+  }
+
+  const outputSchema = options.outputSchema;
+  if (outputSchema !== undefined && (outputSchema === null || typeof outputSchema !== 'object')) {
+    throw new ValidationError(
+      'outputSchema',
+      'must be a JSON Schema object (a typebox schema is one)',
+    );
+  }
+
+  const describe = options.enrichSystemPromptWithToolDescriptions;
+  if (describe !== undefined && typeof describe !== 'boolean') {
+    throw new ValidationError('enrichSystemPromptWithToolDescriptions', 'must be a boolean');
+  }
+  const strategy = options.enrichSystemPromptWithToolCosts;
+  if (strategy !== undefined && !TOOL_COST_STRATEGIES.includes(strategy)) {
+    throw new ValidationError(
+      'enrichSystemPromptWithToolCosts',
+      `must be one of ${TOOL_COST_STRATEGIES.join(', ')}, got ${JSON.stringify(strategy)}`,
+    );
+  }
+  const toolsSection =
+    describe === true || strategy !== undefined
+      ? toolsPromptSection(catalog.descriptions, strategy as ToolCostStrategy | undefined)
+      : '';
+
+  const modelCost = options.modelCost ?? envModelCost(env);
+  if (options.modelCost !== undefined) validateModelCosts(options.modelCost, 'modelCost');
+  const computeCost = options.computeCost ?? envComputeCost(env);
+  if (options.computeCost !== undefined) validateComputeCost(options.computeCost, 'computeCost');
+
+  const observer = options.observer;
+  if (observer !== undefined) checkObserver(observer);
+  const middleware = options.middleware ?? [];
+  if (!Array.isArray(middleware)) throw new ValidationError('middleware', 'must be an array');
+
+  const persist = options.persistAssistantReplies ?? true;
+  if (typeof persist !== 'boolean') {
+    throw new ValidationError('persistAssistantReplies', 'must be a boolean');
+  }
+  const toolConcurrency = options.toolConcurrency ?? 8;
+  if (
+    !(toolConcurrency >= 1) ||
+    (!Number.isInteger(toolConcurrency) && toolConcurrency !== Number.POSITIVE_INFINITY)
+  ) {
+    throw new ValidationError(
+      'toolConcurrency',
+      `must be a positive integer, got ${String(toolConcurrency)}`,
+    );
+  }
+  for (const hook of ['beforeToolCall', 'afterToolCall'] as const) {
+    if (options[hook] !== undefined && typeof options[hook] !== 'function') {
+      throw new ValidationError(hook, 'must be a function');
+    }
+  }
+
+  const requestTools: RequestTool[] = [...catalog.descriptions, ...providerTools];
+  return Object.freeze({
+    provider,
+    defaultModel,
+    memory,
+    systemPrompt,
+    toolsSection,
+    instructions: '',
+    catalog,
+    requestTools: requestTools.length === 0 ? undefined : Object.freeze(requestTools),
+    toolChoice,
+    responseFormat:
+      outputSchema === undefined
+        ? undefined
+        : Object.freeze({ type: 'json', schema: outputSchema, name: 'response' }),
+    generation: Object.freeze(validateGenerationOptions(options)),
+    modelCost,
+    computeCost,
+    observer,
+    middleware: Object.freeze(
+      observer === undefined ? [...middleware] : [observabilityMiddleware(observer), ...middleware],
+    ),
+    persistAssistantReplies: persist,
+    toolConcurrency,
+    hooks: Object.freeze({
+      ...(options.beforeToolCall === undefined ? {} : { beforeToolCall: options.beforeToolCall }),
+      ...(options.afterToolCall === undefined ? {} : { afterToolCall: options.afterToolCall }),
+    }),
+  });
+}
+
+/** @throws ValidationError unless `memory` looks like a `MemoryProvider`. */
+export function checkMemory(memory: MemoryProvider, argument: string): void {
+  if (
+    memory === null ||
+    typeof memory !== 'object' ||
+    typeof memory.appendMessages !== 'function' ||
+    typeof memory.allMessages !== 'function'
+  ) {
+    throw new ValidationError(
+      argument,
+      'must be a memory provider (appendMessages, allMessages), e.g. inMemoryMemory()',
+    );
+  }
+}
+
+function checkProviderTools(tools: readonly ProviderTool[]): readonly ProviderTool[] {
+  if (!Array.isArray(tools)) throw new ValidationError('providerTools', 'must be an array');
+  tools.forEach((tool, index) => {
+    if (
+      tool === null ||
+      typeof tool !== 'object' ||
+      !isProviderTool(tool) ||
+      typeof tool.id !== 'string'
+    ) {
+      throw new ValidationError(
+        `providerTools[${index}]`,
+        "must be a provider tool { type: 'provider', id } (from the provider's package)",
+      );
+    }
+  });
+  return tools;
+}
+
+function checkObserver(observer: Observer): void {
+  if (
+    observer === null ||
+    typeof observer !== 'object' ||
+    typeof observer.startSpan !== 'function' ||
+    typeof observer.counter !== 'function'
+  ) {
+    throw new ValidationError(
+      'observer',
+      'must be an Observer (startSpan, counter, histogram, logs)',
+    );
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * `@aigo/client` — conversations with memory, tool execution, structured output, middleware (retry,
+ * timeout, logging, observability), cost and overview, over any aigo provider.
+ *
+ * @packageDocumentation
+ */
+
+export { type Client, createClient } from './client/client.js';
+export type {
+  ClientOptions,
+  ContinueOptions,
+  ExecuteToolCallsOptions,
+  GenerationOptions,
+  MessageOptions,
+  Prompt,
+} from './client/client-options.js';
+export {
+  TOOL_COST_STRATEGIES,
+  type ToolCostStrategy,
+  toolsPromptSection,
+} from './client/enrich-system-prompt.js';
+export { CLIENT_ENV } from './client/env-defaults.js';
+export {
+  MISSING_TOOL_RESULT_CODE,
+  repairDanglingToolCalls,
+  type ToolCallRepair,
+} from './client/repair-dangling-tool-calls.js';
+export * from './cost/index.js';
+export {
+  type InMemoryMemory,
+  type InMemoryMemoryOptions,
+  inMemoryMemory,
+} from './memory/in-memory-memory.js';
+export {
+  MEMORY_SNAPSHOT_FORMAT,
+  MEMORY_SNAPSHOT_VERSION,
+  type MemorySnapshot,
+} from './memory/memory-snapshot.js';
+export * from './middleware/index.js';
+export * from './overview/index.js';
+export { extractJsonCandidates } from './parse/extract-json-candidates.js';
+export { type ParseStringOptions, parseStringAs } from './parse/parse-string-as.js';
+export {
+  createStructuredClient,
+  type StructuredClient,
+  type StructuredClientOptions,
+  type StructuredContinueOptions,
+  type StructuredMessageOptions,
+  type StructuredOutputMode,
+  type StructuredResponse,
+} from './structured/structured-client.js';
+export { structuredOutputInstructions } from './structured/structured-output-instructions.js';
+export { DEFAULT_TOOL_CONCURRENCY } from './tools/execute-tool-calls.js';
+export { createToolCatalog, type ToolCatalog } from './tools/tool-catalog.js';
+export type { ToolCallInfo, ToolCallOutcome, ToolHooks } from './tools/tool-hooks.js';

@@ -1,0 +1,254 @@
+import {
+  type JsonValue,
+  ParseError,
+  type SchemaIssue,
+  type Usage,
+  ValidationError,
+} from '@aigo/ai';
+import { jsonrepair } from 'jsonrepair';
+import type { Static, TSchema } from 'typebox';
+import { extractJsonCandidates } from './extract-json-candidates.js';
+import { formatIssues, schemaValidator } from './schema-validator.js';
+
+/** Options of `parseStringAs`. */
+export interface ParseStringOptions {
+  /** The usage of the call that produced the text, kept on a `ParseError` so the tokens are billed. */
+  readonly usage?: Usage;
+}
+
+type PrimitiveKind = 'string' | 'number' | 'integer' | 'boolean' | 'null';
+
+/**
+ * Reads a model's answer as a value of `schema` (a typebox schema), leniently:
+ *
+ * - string schemas take the text as it is (then trimmed, then a quoted JSON string, if the schema
+ *   rejects the raw text);
+ * - number, integer, boolean and null schemas take the trimmed text (a code fence or quotes around
+ *   it are removed);
+ * - everything else goes through the JSON pipeline: the likely JSON candidates (fenced blocks, then
+ *   balanced objects and arrays, then the rest) are parsed, repaired with `jsonrepair` when they are
+ *   not valid JSON (quotes, trailing commas, comments, Python constants, truncation), and validated
+ *   against the schema; the first that fits wins. An array where an object is expected yields its
+ *   first element, an object where an array is expected is wrapped, and `{type, value}` pairs some
+ *   models write around each value are unwrapped — each only when the schema then accepts it.
+ *
+ * Without a schema the first candidate that parses as JSON is returned.
+ *
+ * @throws ParseError with the raw `text`, the `usage` given, and the schema `issues` of the best
+ *   candidate, when nothing fits. The message never contains the text.
+ *
+ * @example
+ * const Person = Type.Object({ name: Type.String(), age: Type.Number() });
+ * await parseStringAs('Sure! ```json\n{"name": "Ada", age: 36,}\n```', Person); // { name: 'Ada', age: 36 }
+ */
+export function parseStringAs<S extends TSchema>(
+  text: string,
+  schema: S,
+  options?: ParseStringOptions,
+): Promise<Static<S>>;
+export function parseStringAs(text: string): Promise<JsonValue>;
+export async function parseStringAs(
+  text: string,
+  schema?: TSchema,
+  options?: ParseStringOptions,
+): Promise<unknown> {
+  if (typeof text !== 'string') throw new ValidationError('text', 'must be a string');
+  if (schema !== undefined && (schema === null || typeof schema !== 'object')) {
+    throw new ValidationError('schema', 'must be a typebox schema (a JSON Schema object)');
+  }
+  const usage = options?.usage;
+  if (schema === undefined) return parseAnyJson(text, usage);
+  const validator = await schemaValidator(schema);
+  const kind = primitiveKind(schema);
+  if (kind !== undefined) {
+    const attempts = primitiveAttempts(text, kind);
+    let issues: SchemaIssue[] = [];
+    for (const value of attempts) {
+      const found = validator.issues(value);
+      if (found.length === 0) return value;
+      if (issues.length === 0) issues = found;
+    }
+    if (attempts.length === 0) {
+      issues = [{ path: '', message: `expected ${article(kind)} ${kind}` }];
+    }
+    throw parseError(`The answer is not ${article(kind)} ${kind}: ${formatIssues(issues)}`, {
+      text,
+      usage,
+      issues,
+    });
+  }
+
+  const candidates = extractJsonCandidates(text);
+  let bestIssues: SchemaIssue[] | undefined;
+  let parsedAny = false;
+  for (const candidate of candidates) {
+    const value = parseJson(candidate);
+    if (value === NOT_JSON) continue;
+    parsedAny = true;
+    for (const variant of variants(value, schema)) {
+      const issues = validator.issues(variant);
+      if (issues.length === 0) return variant;
+      bestIssues ??= issues;
+    }
+  }
+  if (!parsedAny) {
+    throw parseError(
+      `The answer holds no JSON (${candidates.length} candidate${candidates.length === 1 ? '' : 's'} tried)`,
+      { text, usage, issues: [{ path: '', message: 'no JSON value found' }] },
+    );
+  }
+  const issues = bestIssues ?? [];
+  throw parseError(`The answer does not match the schema: ${formatIssues(issues)}`, {
+    text,
+    usage,
+    issues,
+  });
+}
+
+function parseAnyJson(text: string, usage: Usage | undefined): JsonValue {
+  const candidates = extractJsonCandidates(text);
+  for (const candidate of candidates) {
+    const value = parseJson(candidate);
+    if (value !== NOT_JSON) return value;
+  }
+  throw parseError('The answer holds no JSON', {
+    text,
+    usage,
+    issues: [{ path: '', message: 'no JSON value found' }],
+  });
+}
+
+function parseError(
+  message: string,
+  options: { text: string; usage: Usage | undefined; issues: SchemaIssue[] },
+): ParseError {
+  return new ParseError(message, {
+    text: options.text,
+    issues: options.issues,
+    ...(options.usage === undefined ? {} : { usage: options.usage }),
+  });
+}
+
+const NOT_JSON: unique symbol = Symbol('not JSON');
+
+/** The candidate as JSON, repaired if it must be; `NOT_JSON` when even repair fails. */
+function parseJson(candidate: string): JsonValue | typeof NOT_JSON {
+  try {
+    return JSON.parse(candidate) as JsonValue;
+  } catch {
+    // Not strict JSON: try the repaired text.
+  }
+  try {
+    const repaired = JSON.parse(jsonrepair(candidate)) as JsonValue;
+    // jsonrepair reads bare prose as a string: that is not JSON the model meant.
+    if (typeof repaired === 'string' && !/^["'`]/.test(candidate)) return NOT_JSON;
+    return repaired;
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+/** The value, then the reshapings a model's slip may need, each tried against the schema. */
+function* variants(value: JsonValue, schema: TSchema): Generator<JsonValue> {
+  yield value;
+  const type = (schema as { type?: unknown }).type;
+  if (type === 'object' && Array.isArray(value) && value.length > 0) {
+    yield value[0] as JsonValue;
+  }
+  if (type === 'array' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    yield [value];
+  }
+  const unwrapped = unwrapTypedValues(value);
+  if (unwrapped !== value) yield unwrapped;
+}
+
+/** Replaces every `{"type": …, "value": …}` pair (and nothing else) by its value, recursively. */
+function unwrapTypedValues(value: JsonValue): JsonValue {
+  if (Array.isArray(value)) {
+    let changed = false;
+    const items = value.map((item) => {
+      const next = unwrapTypedValues(item);
+      if (next !== item) changed = true;
+      return next;
+    });
+    return changed ? items : value;
+  }
+  if (value === null || typeof value !== 'object') return value;
+  const keys = Object.keys(value);
+  if (keys.length === 2 && 'type' in value && 'value' in value) {
+    return unwrapTypedValues(value.value as JsonValue);
+  }
+  let changed = false;
+  const result: { [key: string]: JsonValue } = {};
+  for (const key of keys) {
+    const item = value[key] as JsonValue;
+    const next = unwrapTypedValues(item);
+    if (next !== item) changed = true;
+    result[key] = next;
+  }
+  return changed ? result : value;
+}
+
+function primitiveKind(schema: TSchema): PrimitiveKind | undefined {
+  const type = (schema as { type?: unknown }).type;
+  return type === 'string' ||
+    type === 'number' ||
+    type === 'integer' ||
+    type === 'boolean' ||
+    type === 'null'
+    ? type
+    : undefined;
+}
+
+const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
+const FENCED = /^```[A-Za-z0-9_+-]*[^\S\n]*\n?([\s\S]*?)\n?```$/;
+
+/** The values a primitive answer may mean, most literal first. */
+function primitiveAttempts(text: string, kind: PrimitiveKind): unknown[] {
+  if (kind === 'string') {
+    const attempts: unknown[] = [text];
+    const trimmed = text.trim();
+    if (trimmed !== text) attempts.push(trimmed);
+    const unfenced = unwrapPrimitive(trimmed);
+    if (unfenced !== trimmed) attempts.push(unfenced);
+    if (trimmed.startsWith('"')) {
+      const value = parseJson(trimmed);
+      if (typeof value === 'string') attempts.push(value);
+    }
+    return attempts;
+  }
+  const bare = unwrapPrimitive(text.trim());
+  switch (kind) {
+    case 'number':
+    case 'integer':
+      return NUMBER.test(bare) ? [Number(bare)] : [];
+    case 'boolean': {
+      const lower = bare.toLowerCase();
+      if (lower === 'true' || lower === '1') return [true];
+      if (lower === 'false' || lower === '0') return [false];
+      return [];
+    }
+    case 'null':
+      return bare.toLowerCase() === 'null' ? [null] : [];
+  }
+}
+
+/** Removes one code fence, then one pair of quotes or backticks, around a short answer. */
+function unwrapPrimitive(text: string): string {
+  let value = text;
+  const fenced = FENCED.exec(value);
+  if (fenced !== null) value = (fenced[1] ?? '').trim();
+  const first = value[0];
+  if (
+    value.length >= 2 &&
+    (first === '"' || first === "'" || first === '`') &&
+    value.at(-1) === first
+  ) {
+    value = value.slice(1, -1).trim();
+  }
+  return value;
+}
+
+function article(kind: PrimitiveKind): string {
+  return kind === 'integer' ? 'an' : 'a';
+}
