@@ -1,0 +1,57 @@
+import type { ChatRequest } from '@aigo/ai';
+import { parseOpenAIRequestOptions } from '../openai-request-options.js';
+import type { OpenAISettings } from '../shared/openai-settings.js';
+import { validateRequest } from '../shared/validate-request.js';
+import { convertToOpenAIChatMessages } from './convert-to-openai-chat-messages.js';
+import type { OpenAIChatRequestBody } from './openai-chat-api.js';
+import { prepareOpenAIChatTools } from './openai-chat-prepare-tools.js';
+import { prepareOpenAIChatResponseFormat } from './openai-chat-response-format.js';
+
+/**
+ * The body of `POST /chat/completions` for a `ChatRequest`.
+ *
+ * Generation options are sent only when set (`temperature: 0` is sent, `undefined` is not):
+ * `temperature`, `top_p`, `max_completion_tokens` (api.openai.com) or `max_tokens` (other servers;
+ * see `maxTokensParameter`), `stop`, `seed`, `reasoning_effort`. A stream asks for the final usage
+ * chunk with `stream_options.include_usage` unless the provider turned that off.
+ * `reasoning.budgetTokens` and `includeThoughts` have no Chat Completions equivalent and are not sent.
+ */
+export function buildOpenAIChatRequestBody(
+  request: ChatRequest,
+  settings: OpenAISettings,
+  stream: boolean,
+): OpenAIChatRequestBody {
+  const model = validateRequest(request, settings);
+  const options = parseOpenAIRequestOptions(request, settings.providerId);
+  const body: OpenAIChatRequestBody = {
+    model,
+    messages: convertToOpenAIChatMessages(request.messages, request.systemPrompt),
+  };
+  if (stream) {
+    body.stream = true;
+    if (settings.includeStreamUsage) body.stream_options = { include_usage: true };
+  }
+  const { tools, tool_choice } = prepareOpenAIChatTools(request);
+  if (tools !== undefined) body.tools = tools;
+  if (tool_choice !== undefined) body.tool_choice = tool_choice;
+  if (options.parallelToolCalls !== undefined) body.parallel_tool_calls = options.parallelToolCalls;
+  const responseFormat = prepareOpenAIChatResponseFormat(
+    request.responseFormat,
+    options.structuredOutputs ?? settings.structuredOutputs,
+  );
+  if (responseFormat !== undefined) body.response_format = responseFormat;
+  if (request.temperature !== undefined) body.temperature = request.temperature;
+  if (request.topP !== undefined) body.top_p = request.topP;
+  if (request.maxOutputTokens !== undefined) {
+    const parameter =
+      options.maxTokensParameter ??
+      (settings.isOpenAIHost ? 'max_completion_tokens' : 'max_tokens');
+    body[parameter] = request.maxOutputTokens;
+  }
+  if (request.stop !== undefined) body.stop = [...request.stop];
+  if (request.seed !== undefined) body.seed = request.seed;
+  if (request.reasoning?.effort !== undefined) body.reasoning_effort = request.reasoning.effort;
+  if (options.user !== undefined) body.user = options.user;
+  if (options.extraBody !== undefined) Object.assign(body, options.extraBody);
+  return body;
+}

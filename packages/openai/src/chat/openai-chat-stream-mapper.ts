@@ -1,0 +1,182 @@
+import { type ChatStreamController, ProviderError } from '@aigo/ai';
+import { errorFromResponse, type StreamFrame } from '@aigo/http';
+import {
+  arrayOf,
+  isRecord,
+  type JsonRecord,
+  nonEmptyString,
+  numberOf,
+  recordOf,
+  stringOf,
+} from '../shared/json-guards.js';
+import { parseFrameJson } from '../shared/parse-frame-json.js';
+import type { StreamMapper } from '../shared/stream-mapper.js';
+import { ThinkSplitter } from '../shared/think-splitter.js';
+import { convertOpenAIChatUsage } from './convert-openai-chat-usage.js';
+import { mapOpenAIFinishReason } from './map-openai-finish-reason.js';
+
+/**
+ * The stream mapper of Chat Completions (`data:` chunks, then `data: [DONE]`). Gives the same
+ * `ChatResponse` through `collect()` as `mapOpenAIChatResponse` gives for the same answer:
+ *
+ * - only choice 0 is read (the other choices of an `n > 1` request are ignored);
+ * - `delta.content` goes through the `<think>` splitter; `reasoning_content` / `reasoning` deltas
+ *   are reasoning; `delta.refusal` is refusal; tool-call fragments pass through by index;
+ * - `finish_reason` becomes the `finish` event (held by `ChatStream` until the usage chunk and
+ *   `[DONE]` arrived, so it is always last); every `usage` object becomes a `usage` event;
+ * - an error inside the 200 stream (Groq's `event: error`, OpenRouter's chunk with a top-level
+ *   `error`) fails the stream with the typed `ProviderError`; what arrived before is kept as
+ *   `partial` on it;
+ * - a body that ends without `[DONE]` closes normally when a `finish_reason` arrived (some
+ *   compatible servers omit the terminator), and otherwise fails with `stream_error`: the answer
+ *   was cut short.
+ */
+export function createOpenAIChatStreamMapper(
+  providerId: string,
+  secrets: readonly string[] = [],
+): StreamMapper {
+  return new OpenAIChatStreamMapper(providerId, secrets);
+}
+
+class OpenAIChatStreamMapper implements StreamMapper {
+  readonly #providerId: string;
+  readonly #secrets: readonly string[];
+  #controller: ChatStreamController | undefined;
+  readonly #splitter: ThinkSplitter;
+  #id = '';
+  #model = '';
+  #finished = false;
+  #toolCalls = false;
+  #reasoningField: string | undefined;
+  #done = false;
+
+  constructor(providerId: string, secrets: readonly string[]) {
+    this.#providerId = providerId;
+    this.#secrets = secrets;
+    this.#splitter = new ThinkSplitter({
+      content: (text) => this.#controller?.enqueue({ type: 'content', text }),
+      reasoning: (text) => this.#controller?.enqueue({ type: 'reasoning', text }),
+    });
+  }
+
+  onFrame(frame: StreamFrame, controller: ChatStreamController): void {
+    if (this.#done) return;
+    this.#controller = controller;
+    if (frame.data === '[DONE]') {
+      this.#done = true;
+      this.#splitter.end();
+      controller.close();
+      return;
+    }
+    const chunk = parseFrameJson(frame, controller, this.#providerId);
+    if (chunk === undefined) {
+      this.#done = true;
+      return;
+    }
+    if (frame.event === 'error' || (chunk.error !== undefined && chunk.error !== null)) {
+      this.#fail(chunk, controller);
+      return;
+    }
+    const id = nonEmptyString(chunk.id);
+    const model = nonEmptyString(chunk.model);
+    if ((id !== undefined && id !== this.#id) || (model !== undefined && model !== this.#model)) {
+      this.#id = id ?? this.#id;
+      this.#model = model ?? this.#model;
+      controller.enqueue({ type: 'start', id: this.#id, model: this.#model });
+    }
+    for (const choice of arrayOf(chunk.choices)) {
+      if (!isRecord(choice) || (choice.index !== undefined && choice.index !== 0)) continue;
+      const delta = recordOf(choice.delta);
+      if (delta !== undefined) this.#delta(delta, controller);
+      const finish = nonEmptyString(choice.finish_reason);
+      if (finish !== undefined) {
+        this.#finished = true;
+        controller.enqueue({
+          type: 'finish',
+          finishReason: mapOpenAIFinishReason(finish, this.#toolCalls),
+          rawFinishReason: finish,
+        });
+      }
+    }
+    const usage = convertOpenAIChatUsage(chunk.usage);
+    if (usage !== undefined) controller.enqueue({ type: 'usage', usage });
+  }
+
+  onEnd(controller: ChatStreamController): void {
+    if (this.#done) return;
+    this.#done = true;
+    this.#controller = controller;
+    this.#splitter.end();
+    if (this.#finished) {
+      controller.close();
+      return;
+    }
+    controller.error(
+      new ProviderError({
+        code: 'stream_error',
+        message: `The ${this.#providerId} stream ended before its finish_reason and [DONE]: the answer was cut short`,
+        provider: this.#providerId,
+        retryable: false,
+      }),
+    );
+  }
+
+  #delta(delta: JsonRecord, controller: ChatStreamController): void {
+    const reasoningContent = nonEmptyString(delta.reasoning_content);
+    const reasoning = reasoningContent ?? nonEmptyString(delta.reasoning);
+    if (reasoning !== undefined) {
+      const field = reasoningContent !== undefined ? 'reasoning_content' : 'reasoning';
+      if (this.#reasoningField !== field) {
+        this.#reasoningField = field;
+        controller.enqueue({
+          type: 'metadata',
+          providerMetadata: { openai: { reasoningField: field } },
+        });
+      }
+      controller.enqueue({ type: 'reasoning', text: reasoning });
+    }
+    const content = stringOf(delta.content);
+    if (content !== undefined && content !== '') this.#splitter.push(content);
+    const refusal = nonEmptyString(delta.refusal);
+    if (refusal !== undefined) controller.enqueue({ type: 'refusal', text: refusal });
+    if (isRecord(delta.extra_content)) {
+      controller.enqueue({
+        type: 'metadata',
+        providerMetadata: { openai: { extraContent: delta.extra_content } },
+      });
+    }
+    const toolCalls = arrayOf(delta.tool_calls);
+    toolCalls.forEach((call, position) => {
+      if (!isRecord(call)) return;
+      this.#toolCalls = true;
+      const fn = recordOf(call.function) ?? {};
+      const id = nonEmptyString(call.id);
+      const name = nonEmptyString(fn.name);
+      controller.enqueue({
+        type: 'tool_call_delta',
+        index: numberOf(call.index) ?? position,
+        ...(id === undefined ? {} : { id }),
+        ...(name === undefined ? {} : { name }),
+        argumentsDelta: stringOf(fn.arguments) ?? '',
+        ...(isRecord(call.extra_content)
+          ? { providerMetadata: { openai: { extraContent: call.extra_content } } }
+          : {}),
+      });
+    });
+  }
+
+  #fail(chunk: JsonRecord, controller: ChatStreamController): void {
+    this.#done = true;
+    this.#splitter.end();
+    const error = recordOf(chunk.error);
+    const status = numberOf(error?.status_code);
+    controller.error(
+      errorFromResponse({
+        provider: this.#providerId,
+        body: chunk,
+        secrets: this.#secrets,
+        ...(status !== undefined && status >= 400 && status <= 599 ? { status } : {}),
+      }),
+    );
+  }
+}

@@ -1,0 +1,17 @@
+/**
+ * `@aigo/openai` — OpenAI's Chat Completions and Responses APIs, and every OpenAI-compatible server
+ * (Ollama, vLLM, LM Studio, OpenRouter, DeepSeek, Groq, xAI, Azure), behind aigo's `StreamProvider`.
+ *
+ * @packageDocumentation
+ */
+
+export {
+  OPENAI_API_KEY_ENV,
+  OPENAI_BASE_URL,
+  OpenAIProvider,
+  openai,
+} from './openai-provider.js';
+export type { OpenAIApi, OpenAIProviderOptions } from './openai-provider-options.js';
+export type { OpenAIRequestOptions } from './openai-request-options.js';
+export { type OpenAIWebSearchOptions, openaiTools } from './openai-tools.js';
+export { makeStrictSchema } from './shared/make-strict-schema.js';

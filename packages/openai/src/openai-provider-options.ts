@@ -1,0 +1,60 @@
+import type { HttpClientOptions } from '@aigo/http';
+
+/** Which OpenAI API a provider calls. */
+export type OpenAIApi = 'chat' | 'responses';
+
+/**
+ * Options of {@link openai}. Every option is optional: `openai()` alone talks to api.openai.com with
+ * `OPENAI_API_KEY`. Explicit options always win over the environment.
+ */
+export interface OpenAIProviderOptions {
+  /**
+   * The API key, sent as `Authorization: Bearer <key>`. Default: the `OPENAI_API_KEY` environment
+   * variable, read at the first call. Against api.openai.com a missing key fails that call before
+   * any request, with an error naming `OPENAI_API_KEY`; other servers (Ollama, vLLM, LM Studio) are
+   * called without one.
+   */
+  readonly apiKey?: string;
+  /**
+   * The API's base URL, to which `/chat/completions` or `/responses` is appended. Default:
+   * `OPENAI_API_BASE_URL`, then `OPENAI_BASE_URL` (the official SDK's name), then
+   * `https://api.openai.com/v1`. For Ollama: `http://localhost:11434/v1`.
+   */
+  readonly baseURL?: string;
+  /**
+   * `'chat'` (Chat Completions), `'responses'` (Responses API), or `'auto'` (the default): the
+   * Responses API for api.openai.com, Chat Completions for every other base URL (compatible
+   * servers implement that one). `sendMessage` and `streamMessage` always use the same API.
+   */
+  readonly api?: OpenAIApi | 'auto';
+  /**
+   * Responses API: let OpenAI store responses (`store`). Default `false`: OpenAI stores by default,
+   * and an application should opt in, not out. With `false`, reasoning items travel back encrypted.
+   */
+  readonly store?: boolean;
+  /** Sent as `OpenAI-Organization`. */
+  readonly organization?: string;
+  /** Sent as `OpenAI-Project`. */
+  readonly project?: string;
+  /** Extra headers sent with every request (an Azure `api-key`, a gateway's own header). */
+  readonly headers?: { readonly [name: string]: string };
+  /** The model used when a request's `model` is empty. */
+  readonly defaultModel?: string;
+  /**
+   * Chat Completions streams: send `stream_options: { include_usage: true }` so every stream ends
+   * with its token usage. Default `true`; turn it off for a server that rejects the option.
+   */
+  readonly includeStreamUsage?: boolean;
+  /**
+   * Send JSON-schema response formats as `json_schema` (default `true`). `false` sends
+   * `json_object` instead, for compatible servers that lack structured outputs.
+   */
+  readonly structuredOutputs?: boolean;
+  /** The default deadline of each call in milliseconds (10 minutes unless set). */
+  readonly timeoutMs?: number;
+  /**
+   * An undici `Dispatcher` to send requests through (a `ProxyAgent`, a shared `Agent`, a mock).
+   * The provider does not close a dispatcher it was given.
+   */
+  readonly dispatcher?: HttpClientOptions['dispatcher'];
+}

@@ -1,0 +1,136 @@
+/**
+ * Wire types of OpenAI's Responses API (`POST /responses`), the subset aigo sends and reads.
+ * Output items and stream events are read defensively by the mappers; these types document them.
+ */
+
+/** A content part of an input message. */
+export type OpenAIResponsesInputContent =
+  | { type: 'input_text'; text: string }
+  | { type: 'input_image'; image_url?: string; file_id?: string; detail: 'auto' | 'low' | 'high' }
+  | { type: 'input_audio'; input_audio: { data: string; format: 'wav' | 'mp3' } }
+  | {
+      type: 'input_file';
+      filename?: string;
+      file_data?: string;
+      file_url?: string;
+      file_id?: string;
+    };
+
+/** One item of `input`. */
+export type OpenAIResponsesInputItem =
+  | {
+      role: 'system' | 'developer' | 'user' | 'assistant';
+      content: string | OpenAIResponsesInputContent[];
+    }
+  | { type: 'function_call'; call_id: string; name: string; arguments: string }
+  | { type: 'function_call_output'; call_id: string; output: string }
+  /** A reasoning item of an earlier response, sent back as it was received. */
+  | ({ type: 'reasoning' } & Record<string, unknown>);
+
+/** A function tool (flat, unlike Chat Completions). */
+export interface OpenAIResponsesFunctionTool {
+  type: 'function';
+  name: string;
+  description?: string;
+  parameters: Record<string, unknown>;
+  strict?: boolean;
+}
+
+/** A tool OpenAI runs itself (`web_search`). */
+export type OpenAIResponsesTool =
+  | OpenAIResponsesFunctionTool
+  | ({ type: string } & Record<string, unknown>);
+
+/** `tool_choice`. */
+export type OpenAIResponsesToolChoice =
+  | 'auto'
+  | 'none'
+  | 'required'
+  | { type: 'function'; name: string };
+
+/** `text.format`. */
+export type OpenAIResponsesTextFormat =
+  | { type: 'text' }
+  | { type: 'json_object' }
+  | {
+      type: 'json_schema';
+      name: string;
+      description?: string;
+      schema: Record<string, unknown>;
+      strict?: boolean;
+    };
+
+/** The request body. Keys are present only when set. */
+export interface OpenAIResponsesRequestBody {
+  model: string;
+  input: OpenAIResponsesInputItem[];
+  instructions?: string;
+  store: boolean;
+  include?: string[];
+  stream?: true;
+  tools?: OpenAIResponsesTool[];
+  tool_choice?: OpenAIResponsesToolChoice;
+  parallel_tool_calls?: boolean;
+  text?: { format: OpenAIResponsesTextFormat };
+  reasoning?: { effort?: string; summary?: string };
+  temperature?: number;
+  top_p?: number;
+  max_output_tokens?: number;
+  user?: string;
+  [extra: string]: unknown;
+}
+
+/** `usage` of a response. */
+export interface OpenAIResponsesUsage {
+  input_tokens?: number;
+  output_tokens?: number;
+  total_tokens?: number;
+  input_tokens_details?: { cached_tokens?: number } | null;
+  output_tokens_details?: { reasoning_tokens?: number } | null;
+}
+
+/** An output item (the kinds the mapper reads; others are ignored). */
+export type OpenAIResponsesOutputItem =
+  | {
+      type: 'message';
+      id?: string;
+      role?: 'assistant';
+      content?: (
+        | {
+            type: 'output_text';
+            text: string;
+            annotations?: {
+              type: string;
+              url?: string;
+              title?: string;
+              start_index?: number;
+              end_index?: number;
+            }[];
+          }
+        | { type: 'refusal'; refusal: string }
+      )[];
+    }
+  | { type: 'function_call'; id?: string; call_id: string; name: string; arguments: string }
+  | {
+      type: 'reasoning';
+      id: string;
+      summary?: { type: 'summary_text'; text: string }[];
+      content?: { type: 'reasoning_text'; text: string }[];
+      encrypted_content?: string | null;
+    }
+  | {
+      type: 'web_search_call';
+      id?: string;
+      action?: { type?: string; query?: string; queries?: string[] };
+    };
+
+/** The body of a response (and the `response` of `response.completed`). */
+export interface OpenAIResponsesResponseBody {
+  id?: string;
+  model?: string;
+  status?: 'completed' | 'incomplete' | 'failed' | 'in_progress' | 'cancelled' | 'queued';
+  incomplete_details?: { reason?: string } | null;
+  error?: { code?: string; message?: string } | null;
+  output?: OpenAIResponsesOutputItem[];
+  usage?: OpenAIResponsesUsage | null;
+}

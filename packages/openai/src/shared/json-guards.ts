@@ -1,0 +1,38 @@
+/**
+ * Small readers for untrusted JSON from the wire. Servers that claim OpenAI compatibility send
+ * `null` where OpenAI omits a key, numbers as strings, and extra keys; these helpers read what is
+ * there and never throw.
+ */
+
+/** A plain JSON object (not an array, not null). */
+export type JsonRecord = Record<string, unknown>;
+
+/** True for a plain JSON object. */
+export function isRecord(value: unknown): value is JsonRecord {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The value when it is a string, else `undefined`. */
+export function stringOf(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The value when it is a non-empty string, else `undefined`. */
+export function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** The value when it is a finite number, else `undefined`. */
+export function numberOf(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/** The value when it is an array, else an empty array. */
+export function arrayOf(value: unknown): readonly unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/** The value when it is a plain object, else `undefined`. */
+export function recordOf(value: unknown): JsonRecord | undefined {
+  return isRecord(value) ? value : undefined;
+}
