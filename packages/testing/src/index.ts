@@ -6,6 +6,27 @@
  * @packageDocumentation
  */
 
+export { assertNoSecretLeak } from './conformance/assert-no-secret-leak.js';
+export { assertValidUsage } from './conformance/assert-valid-usage.js';
+export type { ConformanceCheck } from './conformance/conformance-check.js';
+export {
+  type MemoryConformanceOptions,
+  memoryConformanceChecks,
+  ROUND_TRIP_MESSAGES,
+} from './conformance/memory-checks.js';
+export { memoryConformance } from './conformance/memory-conformance.js';
+export {
+  type ProviderCaseExpectation,
+  type ProviderConformanceCase,
+  type ProviderConformanceCaseName,
+  type ProviderConformanceContext,
+  type ProviderConformanceFixtures,
+  type ProviderConformanceOptions,
+  type ProviderConformancePair,
+  providerConformanceChecks,
+} from './conformance/provider-checks.js';
+export { providerConformance } from './conformance/provider-conformance.js';
+export { sseStallPoint } from './conformance/stall-point.js';
 export { type EstimatedOutput, estimateTokens, estimateUsage } from './fake/estimate-usage.js';
 export {
   createFakeProvider,
