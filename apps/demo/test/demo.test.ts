@@ -8,7 +8,7 @@ import { runDemo } from '../src/run-demo.js';
 
 const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
-describe('the built demo', () => {
+describe('the built demo', { timeout: 30_000 }, () => {
   it('runs the tool loop, streams the answer and prints the usage', async () => {
     const { code, stdout, stderr } = await new Promise<{
       code: number | null;

@@ -71,7 +71,8 @@ describe('the real repository', () => {
   });
 });
 
-describe('the command line', () => {
+// Each run starts Node and loads the TypeScript compiler (about 9 MB of JavaScript): slow on a busy CI box.
+describe('the command line', { timeout: 60_000 }, () => {
   it('prints each violation and exits 1', async () => {
     const { code, stdout, stderr } = await runCli(fixture('adapter-to-adapter'));
     expect(code).toBe(1);

@@ -26,7 +26,7 @@ describe('checkPackage', () => {
     expect(formatReport(report)).toMatch(
       /^ok {3}@aigo-fixture\/good@1\.2\.3 \([\d.]+ (?:B|KiB) of 150\.0 KiB\)$/,
     );
-  }, 30_000);
+  }, 60_000);
 
   it('lists every problem of a broken package, publint and attw included', async () => {
     const report = await checkPackage(fixture('broken'), destination);
@@ -48,5 +48,5 @@ describe('checkPackage', () => {
     expect(report.problems[9]).toMatch(/^publint failed:\n/);
     expect(report.problems[10]).toMatch(/^attw \(--profile esm-only\) failed:\n/);
     expect(report.problems).toHaveLength(11);
-  }, 30_000);
+  }, 60_000);
 });
