@@ -64,6 +64,16 @@ export class GeminiResponseMapper {
     return this.#usage;
   }
 
+  /** True once a response or chunk was mapped. */
+  get started(): boolean {
+    return this.#started;
+  }
+
+  /** True once a candidate carried a finish reason (a complete answer). */
+  get finished(): boolean {
+    return this.#rawFinishReason !== undefined;
+  }
+
   /**
    * Maps one response (or stream chunk).
    *
@@ -115,13 +125,13 @@ export class GeminiResponseMapper {
       (feedback.blockReason !== undefined ||
         (!this.#sawCandidate && feedback.blockReasonMessage !== undefined))
     ) {
-      const reason = feedback.blockReason ?? 'BLOCKED';
+      const reason = feedback.blockReason;
       const detail = feedback.blockReasonMessage ? `: ${feedback.blockReasonMessage}` : '';
       throw new ProviderError({
         code: 'prompt_blocked',
-        message: `Gemini blocked the prompt (${reason})${detail}`,
+        message: `Gemini blocked the prompt${reason === undefined ? '' : ` (${reason})`}${detail}`,
         provider: GEMINI_PROVIDER_ID,
-        providerCode: reason,
+        ...(reason === undefined ? {} : { providerCode: reason }),
         retryable: false,
         ...(this.#usage === undefined ? {} : { usage: this.#usage }),
       });

@@ -1,0 +1,122 @@
+/**
+ * Test helpers (not built, not exported): a recorded server with Gemini's routes and a provider
+ * pointed at it.
+ */
+import type { ServerResponse } from 'node:http';
+import type { StreamEvent } from '@aigo/ai';
+import {
+  loadFixture,
+  type RecordedRoute,
+  type RecordedServer,
+  startRecordedServer,
+} from '@aigo/testing';
+import { type GeminiOptions, type GeminiProvider, gemini } from './gemini-provider.js';
+
+/** A key shaped like a real Google key, so redaction by shape and by value are both exercised. */
+export const TEST_API_KEY = 'AIzaSyD-test-0123456789abcdefghijklmnopq';
+
+/** `POST /v1beta/models/{model}:generateContent`. */
+export const GENERATE_PATH = /^\/v1beta\/models\/[^/]+:generateContent$/;
+/** `POST /v1beta/models/{model}:streamGenerateContent` (the query is not part of the path). */
+export const STREAM_PATH = /^\/v1beta\/models\/[^/]+:streamGenerateContent$/;
+
+/** A running server and a provider that talks to it; `await using` closes both. */
+export interface GeminiTestRig extends AsyncDisposable {
+  readonly server: RecordedServer;
+  readonly provider: GeminiProvider;
+}
+
+/** Starts a recorded server with `routes` and a Gemini provider whose base URL is that server. */
+export async function startGeminiRig(
+  routes: readonly RecordedRoute[],
+  options: GeminiOptions = {},
+): Promise<GeminiTestRig> {
+  const server = await startRecordedServer(routes);
+  const provider = gemini({ apiKey: TEST_API_KEY, baseURL: `${server.url}/v1beta`, ...options });
+  return {
+    server,
+    provider,
+    async [Symbol.asyncDispose]() {
+      await provider.close();
+      await server.close();
+    },
+  };
+}
+
+/** A deterministic pseudo-random generator (mulberry32) returning floats in [0, 1). */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Cuts `bytes` at random boundaries (1–`maxPiece` bytes per piece) drawn from `random`. */
+export function cutAtRandom(bytes: Uint8Array, random: () => number, maxPiece = 64): Uint8Array[] {
+  const pieces: Uint8Array[] = [];
+  let offset = 0;
+  while (offset < bytes.length) {
+    const size = 1 + Math.floor(random() * maxPiece);
+    pieces.push(bytes.subarray(offset, offset + size));
+    offset += size;
+  }
+  return pieces;
+}
+
+/**
+ * A route that sends `body` as an event stream in the given pieces, each written after the previous
+ * write completed and one turn of the event loop, so the client reads them one by one.
+ */
+export function piecewiseRoute(
+  path: RegExp,
+  pieces: readonly Uint8Array[],
+  contentType = 'text/event-stream',
+): RecordedRoute {
+  return {
+    path,
+    respond: async (_request, response: ServerResponse) => {
+      response.writeHead(200, { 'content-type': contentType });
+      for (const piece of pieces) {
+        await new Promise<void>((resolve, reject) =>
+          response.write(piece, (error) => (error ? reject(error) : resolve())),
+        );
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      response.end();
+    },
+  };
+}
+
+/** A unary fixture replayed as a one-event SSE stream (`data: <json>\r\n\r\n`, as Google frames it). */
+export function sseOfJsonFixture(fixture: string): string {
+  return `data: ${JSON.stringify(JSON.parse(loadFixture(fixture)))}\r\n\r\n`;
+}
+
+/**
+ * Resolves once the server has no open client socket (a stream cut mid-body must leave none; a
+ * finished exchange may keep its keep-alive socket, so do not use it there).
+ */
+export async function noOpenSockets(server: RecordedServer): Promise<void> {
+  while (server.openSockets > 0) await server.waitForSocketsClosed();
+}
+
+/** Reads a stream to the end, returning every event (the iterator's rejection propagates). */
+export async function readEvents(stream: AsyncIterable<StreamEvent>): Promise<StreamEvent[]> {
+  const events: StreamEvent[] = [];
+  for await (const event of stream) events.push(event);
+  return events;
+}
+
+/** The error a promise rejects with; fails when it resolves. */
+export async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the promise to reject');
+}
