@@ -99,7 +99,10 @@ function text(
   index: number,
   role: Message['role'] = index % 2 === 0 ? 'user' : 'assistant',
 ): Message {
-  return { role, content: `m${index}` };
+  // A tool message answers a call: memories may require its id.
+  return role === 'tool'
+    ? { role, content: `m${index}`, toolCallId: `call_${index}` }
+    : { role, content: `m${index}` };
 }
 
 function contents(messages: readonly Message[]): string[] {

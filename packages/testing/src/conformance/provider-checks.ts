@@ -27,6 +27,11 @@ export interface ProviderCaseExpectation {
   /** The name of the first tool call. */
   readonly toolName?: string;
   /**
+   * For `error401` and `error429`: the status the `ProviderError` must carry. Default: the route's
+   * `status`, else 401 / 429 (Gemini answers a bad key with 400 `API_KEY_INVALID`, say).
+   */
+  readonly status?: number;
+  /**
    * The `retryAfterMs` a 429 must carry. Default: derived from the route's `Retry-After` header
    * when it holds seconds; unchecked when the route has no such header.
    */
@@ -159,6 +164,14 @@ function stallPoint(testCase: ProviderConformanceCase, route: RecordedRoute): nu
   if (testCase.stallAfterBytes !== undefined) return testCase.stallAfterBytes;
   if (route.sse !== undefined) return sseStallPoint(route.sse);
   return Math.floor((bodyLength(route) ?? 0) / 2);
+}
+
+function expectedStatus(testCase: ProviderConformanceCase, fallback: number): number {
+  return (
+    testCase.expect?.status ??
+    routesOf(testCase).find((route) => route.status !== undefined)?.status ??
+    fallback
+  );
 }
 
 function retryAfterHeader(testCase: ProviderConformanceCase): string | undefined {
@@ -536,7 +549,7 @@ export function providerConformanceChecks(options: ProviderConformanceOptions): 
       },
     },
     {
-      name: '401: sendMessage and streamMessage reject with ProviderError status 401, not retryable',
+      name: '401: sendMessage and streamMessage reject with ProviderError status 401 (or the recorded auth status), not retryable',
       async run() {
         await withProvider(routesOf(fixtures.error401), async (provider) => {
           const request = requestFor(fixtures.error401);
@@ -554,8 +567,12 @@ export function providerConformanceChecks(options: ProviderConformanceOptions): 
             ['sendMessage', sent],
             ['streamMessage', streamed],
           ] as const) {
-            assert.equal(error.status, 401, `${label}: status`);
-            assert.equal(error.retryable, false, `${label}: a 401 is not retryable`);
+            assert.equal(error.status, expectedStatus(fixtures.error401, 401), `${label}: status`);
+            assert.equal(
+              error.retryable,
+              false,
+              `${label}: an authentication error is not retryable`,
+            );
           }
         });
       },
@@ -584,7 +601,7 @@ export function providerConformanceChecks(options: ProviderConformanceOptions): 
             ['sendMessage', sent],
             ['streamMessage', streamed],
           ] as const) {
-            assert.equal(error.status, 429, `${label}: status`);
+            assert.equal(error.status, expectedStatus(testCase, 429), `${label}: status`);
             assert.equal(error.retryable, true, `${label}: a 429 is retryable`);
             if (expected !== undefined) {
               assert.equal(

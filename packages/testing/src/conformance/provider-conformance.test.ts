@@ -140,7 +140,7 @@ describe('provider conformance checks catch broken providers', () => {
       { nanUsage: true },
       /usage\.promptTokens must be a non-negative integer.*NaN/,
     ],
-    ['a retryable 401', '401:', { retryable401: true }, /a 401 is not retryable/],
+    ['a retryable 401', '401:', { retryable401: true }, /an authentication error is not retryable/],
     [
       'a stream that drops usage',
       'stream collect() deep-equals',

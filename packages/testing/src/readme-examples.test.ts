@@ -1,0 +1,93 @@
+// The README's examples, run as they are written there (imports adjusted to the source tree).
+import { userMessage } from '@aigo/ai';
+import { describe, expect, it } from 'vitest';
+import {
+  createFakeProvider,
+  fixtureRoute,
+  loadFixture,
+  startRecordedServer,
+  streamFromEvents,
+} from './index.js';
+
+describe('README: recorded server', () => {
+  it('replays a recorded stream and records what was sent', async () => {
+    const server = await startRecordedServer([
+      fixtureRoute({ path: '/v1/chat/completions', fixture: 'openai-chat/stream-tool-call.sse' }),
+    ]);
+    try {
+      const response = await fetch(`${server.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer sk-test', 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4o-mini', stream: true }),
+      });
+      expect(response.headers.get('content-type')).toBe('text/event-stream');
+      expect(await response.text()).toBe(loadFixture('openai-chat/stream-tool-call.sse'));
+      expect(server.lastRequest()?.body).toEqual({ model: 'gpt-4o-mini', stream: true });
+      expect(server.lastRequest()?.headers.authorization).toBe('Bearer sk-test');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('stalls mid-stream, so a test can check that aborting closes the connection', async () => {
+    const server = await startRecordedServer([
+      { path: '/stream', sse: 'data: 1\n\ndata: 2\n\n', fault: { kind: 'stall', afterBytes: 9 } },
+    ]);
+    try {
+      const controller = new AbortController();
+      const response = await fetch(`${server.url}/stream`, {
+        method: 'POST',
+        signal: controller.signal,
+      });
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      let received = '';
+      while (received.length < 9) received += new TextDecoder().decode((await reader.read()).value);
+      expect(received).toBe('data: 1\n\n'); // and nothing more will come
+      const closed = server.waitForSocketsClosed();
+      controller.abort();
+      await closed; // the client really closed its connection
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('README: fake provider', () => {
+  it('scripts a tool call, then a streamed answer', async () => {
+    const provider = createFakeProvider()
+      .toolCall('get_weather', { city: 'Paris' })
+      .text('It is sunny in Paris.');
+    const request = { model: 'test-model', messages: [userMessage('Weather in Paris?')] };
+
+    const first = await provider.sendMessage(request);
+    expect(first.toolCalls).toEqual([
+      {
+        id: 'call_1',
+        type: 'function',
+        function: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+      },
+    ]);
+
+    const deltas: string[] = [];
+    for await (const event of await provider.streamMessage(request)) {
+      if (event.type === 'content') deltas.push(event.text);
+    }
+    expect(deltas).toEqual(['It ', 'is ', 'sunny ', 'in ', 'Paris.']);
+    expect(provider.callCount).toBe(2);
+  });
+
+  it('fails a stream after two events', async () => {
+    const stream = streamFromEvents(
+      [
+        { type: 'start', id: 'r1', model: 'm' },
+        { type: 'content', text: 'Hel' },
+        { type: 'content', text: 'lo' },
+      ],
+      { errorAfter: 2 },
+    );
+    await expect(stream.collect()).rejects.toMatchObject({
+      code: 'stream_error',
+      partial: { content: 'Hel' },
+    });
+  });
+});
