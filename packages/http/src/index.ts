@@ -42,9 +42,10 @@ export {
   type StreamDecoder,
 } from './sse-decoder.js';
 export { isDoneFrame, SSE_DONE, type StreamFrame } from './stream-frame.js';
-export type {
-  FrameHandler,
-  StreamFormat,
-  StreamResponse,
-  ToChatStreamOptions,
+export {
+  DEFAULT_STREAM_HIGH_WATER_MARK,
+  type FrameHandler,
+  type StreamFormat,
+  type StreamResponse,
+  type ToChatStreamOptions,
 } from './stream-response.js';

@@ -30,9 +30,17 @@ export interface ToChatStreamOptions {
   readonly onEnd?: (controller: ChatStreamController) => void;
   /** SSE comment lines (`: OPENROUTER PROCESSING`), without the colon. Ignored by default. */
   readonly onComment?: (comment: string, controller: ChatStreamController) => void;
-  /** Events the stream queues before the body is paused (default: `ChatStream`'s, 64). */
+  /** Events the stream queues before the body is paused (default {@link DEFAULT_STREAM_HIGH_WATER_MARK}). */
   readonly highWaterMark?: number;
 }
+
+/**
+ * How many events a stream built by `toChatStream` queues before it pauses the body: 1,024. Higher
+ * than `ChatStream`'s own default (64) so that one 64 KiB network chunk (a few hundred small events)
+ * never pauses and resumes the socket: pausing costs more than the events, and the response
+ * accumulates the text anyway, so the queue adds little memory.
+ */
+export const DEFAULT_STREAM_HIGH_WATER_MARK = 1024;
 
 /** The body's wire format. */
 export type StreamFormat = 'sse' | 'json-array';
@@ -209,7 +217,7 @@ export class BodyStreamResponse implements StreamResponse {
     const stream = new ChatStream(source, {
       provider,
       ...(signal === undefined ? {} : { signal }),
-      ...(highWaterMark === undefined ? {} : { highWaterMark }),
+      highWaterMark: highWaterMark ?? DEFAULT_STREAM_HIGH_WATER_MARK,
     });
     if (!started) {
       // The signal was already aborted: the stream failed without starting its source.
