@@ -25,7 +25,8 @@ interface KnownCall {
  * - `assistant` → `{ role: 'model' }` with, in order: its code executions (`executableCode` +
  *   `codeExecutionResult`), its text, and one `functionCall` per tool call. Thought signatures go
  *   back on the part that carried them: a call's on its `functionCall` part, the message's own on its
- *   text part (an empty text part when the message has no text). Reasoning text is not sent back.
+ *   text part (an empty text part at the end when the message has no text). Reasoning text is not
+ *   sent back.
  * - `tool` messages → `functionResponse` parts; consecutive tool messages (the results of parallel
  *   calls) share one `user` turn, in the order of the calls they answer. The function name comes from
  *   `message.name` or from the assistant call with the same id; the API's own call id is sent back
@@ -174,25 +175,24 @@ function modelParts(message: Message, where: string): GeminiPart[] {
     }
   }
 
-  const messageSignature = readGeminiMetadata(message.providerMetadata).thoughtSignature;
-  const hasCalls = message.toolCalls !== undefined && message.toolCalls.length > 0;
+  // The signature a text part carried: back on the text, or on an empty text part at the end.
+  let messageSignature = readGeminiMetadata(message.providerMetadata).thoughtSignature;
   if (typeof message.content === 'string') {
-    if (message.content.length > 0 || (messageSignature !== undefined && !hasCalls)) {
+    if (message.content.length > 0) {
       const text: GeminiPart = { text: message.content };
       if (messageSignature !== undefined) text.thoughtSignature = messageSignature;
+      messageSignature = undefined;
       parts.push(text);
     }
   } else if (Array.isArray(message.content)) {
     const converted = message.content.map((part, index) =>
       contentPart(part, `${where}.content[${index}]`),
     );
-    if (messageSignature !== undefined && !converted.some((part) => part.thoughtSignature)) {
-      const lastText = converted.findLast((part) => part.text !== undefined);
-      if (lastText !== undefined) {
-        lastText.thoughtSignature = messageSignature;
-      } else if (!hasCalls) {
-        converted.push({ text: '', thoughtSignature: messageSignature });
-      }
+    if (converted.some((part) => part.thoughtSignature !== undefined)) messageSignature = undefined;
+    const lastText = converted.findLast((part) => part.text !== undefined);
+    if (messageSignature !== undefined && lastText !== undefined) {
+      lastText.thoughtSignature = messageSignature;
+      messageSignature = undefined;
     }
     parts.push(...converted);
   } else {
@@ -214,6 +214,7 @@ function modelParts(message: Message, where: string): GeminiPart[] {
     if (metadata.thoughtSignature !== undefined) part.thoughtSignature = metadata.thoughtSignature;
     parts.push(part);
   });
+  if (messageSignature !== undefined) parts.push({ text: '', thoughtSignature: messageSignature });
   return parts;
 }
 

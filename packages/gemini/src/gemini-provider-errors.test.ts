@@ -171,15 +171,36 @@ describe('bodies that are not what Gemini documents', () => {
     }
   });
 
-  it('an HTML error page keeps the status’s meaning (a 502 from a proxy is a retryable server error)', async () => {
+  it('an HTML or plain-text error body is invalid_response, keeping status, retryable and Retry-After', async () => {
     await using rig = await startGeminiRig([
-      { path: GENERATE_PATH, status: 502, headers: { 'content-type': 'text/html' }, body: html },
+      {
+        path: GENERATE_PATH,
+        status: 502,
+        headers: { 'content-type': 'text/html' },
+        body: html,
+        times: 1,
+      },
+      {
+        path: STREAM_PATH,
+        status: 503,
+        headers: { 'content-type': 'text/plain', 'retry-after': '7' },
+        body: 'upstream connect error',
+      },
+      { path: GENERATE_PATH, status: 400, headers: { 'content-type': 'text/html' }, body: html },
     ]);
-    const error = expectProviderError(await rejection(rig.provider.sendMessage(request)));
-    expect(error.code).toBe('server_error');
-    expect(error.status).toBe(502);
-    expect(error.retryable).toBe(true);
-    expect(error.message).toContain('Bad Gateway');
+    const gateway = expectProviderError(await rejection(rig.provider.sendMessage(request)));
+    expect(gateway.code).toBe('invalid_response');
+    expect(gateway.status).toBe(502);
+    expect(gateway.retryable).toBe(true);
+    expect(gateway.message).toContain('Bad Gateway');
+    const unavailable = expectProviderError(await rejection(rig.provider.streamMessage(request)));
+    expect(unavailable.code).toBe('invalid_response');
+    expect(unavailable.status).toBe(503);
+    expect(unavailable.retryable).toBe(true);
+    expect(unavailable.retryAfterMs).toBe(7000);
+    const bad = expectProviderError(await rejection(rig.provider.sendMessage(request)));
+    expect(bad.code).toBe('invalid_response');
+    expect(bad.retryable).toBe(false);
   });
 
   it('an error object inside a 200 answer or a stream is a typed error', async () => {

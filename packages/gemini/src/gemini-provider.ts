@@ -23,6 +23,7 @@ import {
   normaliseBaseUrl,
   streamGenerateContentUrl,
 } from './gemini-endpoints.js';
+import { normaliseGeminiHttpError } from './gemini-http-error.js';
 import { buildGeminiRequest } from './gemini-request.js';
 import { GEMINI_PROVIDER_ID } from './gemini-response-mapper.js';
 import { createGeminiStreamHandlers } from './gemini-stream-handler.js';
@@ -170,11 +171,11 @@ class GeminiProviderImpl implements GeminiProvider {
 
   async sendMessage(request: ChatRequest, options?: CallOptions): Promise<ChatResponse> {
     const { model, body } = this.#prepare(request);
-    const response = await this.#settings.http.postJson<unknown>(
-      generateContentUrl(this.baseURL, model),
-      body,
-      requestOptions(options),
-    );
+    const response = await this.#settings.http
+      .postJson<unknown>(generateContentUrl(this.baseURL, model), body, requestOptions(options))
+      .catch((error: unknown) => {
+        throw normaliseGeminiHttpError(error);
+      });
     const data = response.data;
     if (Array.isArray(data) || (data !== null && typeof data === 'object' && 'error' in data)) {
       // Gemini answers an error inside a 2xx body in the shapes its streams use.
@@ -188,9 +189,12 @@ class GeminiProviderImpl implements GeminiProvider {
     const sse = this.#settings.streamFormat === 'sse';
     const url = streamGenerateContentUrl(this.baseURL, model, sse);
     const http = this.#settings.http;
-    const response = sse
-      ? await http.postSse(url, body, requestOptions(options))
-      : await http.postJsonStream(url, body, requestOptions(options));
+    const response = await (sse
+      ? http.postSse(url, body, requestOptions(options))
+      : http.postJsonStream(url, body, requestOptions(options))
+    ).catch((error: unknown) => {
+      throw normaliseGeminiHttpError(error);
+    });
     const handlers = createGeminiStreamHandlers(model);
     return response.toChatStream(handlers.onFrame, handlers.options);
   }

@@ -159,6 +159,25 @@ describe('buildGeminiRequest: contents and roles', () => {
     ]);
   });
 
+  it('keeps a message-level signature beside function calls on an empty text part at the end', () => {
+    const body = buildGeminiRequest({
+      model,
+      messages: [
+        userMessage('q'),
+        {
+          role: 'assistant',
+          content: '',
+          toolCalls: [{ id: 'c', type: 'function', function: { name: 'now', arguments: '{}' } }],
+          providerMetadata: { gemini: { thoughtSignature: 'T' } },
+        },
+      ],
+    });
+    expect(body.contents[1]?.parts).toStrictEqual([
+      { functionCall: { name: 'now', args: {} } },
+      { text: '', thoughtSignature: 'T' },
+    ]);
+  });
+
   it('skips an assistant message with nothing to send', () => {
     const body = buildGeminiRequest({
       model,
