@@ -98,5 +98,8 @@ describe('fixtureRoute', () => {
       ValidationError,
     );
     expect(() => fixtureRoute({ path: '/', fixture: '' })).toThrow(/options.fixture/);
+    expect(() => fixtureRoute({ path: 42 as never, fixture: 'openai-chat/text.json' })).toThrow(
+      /options.path/,
+    );
   });
 });

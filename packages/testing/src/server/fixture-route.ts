@@ -52,6 +52,9 @@ export function fixtureRoute(options: FixtureRouteOptions): RecordedRoute {
   if (options === null || typeof options !== 'object') {
     throw new ValidationError('options', 'must be an object with path and fixture');
   }
+  if (typeof options.path !== 'string' && !(options.path instanceof RegExp)) {
+    throw new ValidationError('options.path', 'must be a string or a RegExp');
+  }
   if (typeof options.fixture !== 'string' || options.fixture === '') {
     throw new ValidationError(
       'options.fixture',
