@@ -1,4 +1,4 @@
-import type { ChatRequest, Message, ResponseFormat } from '@aigo/ai';
+import type { ChatRequest, JsonSchema, Message, ResponseFormat } from '@aigo/ai';
 import { repairDanglingToolCalls } from './repair-dangling-tool-calls.js';
 import type { ClientSettings } from './resolve-client-options.js';
 import type { CheckedCallOptions } from './validate-call-options.js';
@@ -70,7 +70,8 @@ export function buildRequest(
 function callResponseFormat(call: CheckedCallOptions): ResponseFormat | undefined {
   const { responseFormat, outputSchema } = call.options;
   if (responseFormat !== undefined) return responseFormat;
-  if (outputSchema !== undefined) return { type: 'json', schema: outputSchema, name: 'response' };
+  if (outputSchema !== undefined)
+    return { type: 'json', schema: outputSchema as JsonSchema, name: 'response' };
   return undefined;
 }
 

@@ -14,10 +14,14 @@ import type {
   Tool,
   ToolChoice,
 } from '@aigo/ai';
+import type { TSchema } from 'typebox';
 import type { Middleware } from '../middleware/index.js';
 import type { Overview } from '../overview/index.js';
 import type { ToolHooks } from '../tools/tool-hooks.js';
 import type { ToolCostStrategy } from './enrich-system-prompt.js';
+
+/** A JSON Schema for structured answers: a plain JSON Schema object or a typebox schema. */
+export type OutputSchema = JsonSchema | TSchema;
 
 /** Generation settings: client defaults, overridable per call. Unset means the provider's default. */
 export interface GenerationOptions {
@@ -61,7 +65,7 @@ export interface ClientOptions extends GenerationOptions, ToolHooks {
   /** Which tools the model may or must call (`auto`, `none`, `required`, `{ name }`). */
   readonly toolChoice?: ToolChoice;
   /** A JSON Schema (a typebox schema is one) every answer must follow (`responseFormat` json). */
-  readonly outputSchema?: JsonSchema;
+  readonly outputSchema?: OutputSchema;
   /** Append an `## Available Tools` section (names, descriptions, parameters) to the system prompt. */
   readonly enrichSystemPromptWithToolDescriptions?: boolean;
   /**
@@ -115,7 +119,7 @@ export interface ContinueOptions extends GenerationOptions {
   /** The model of this call. */
   readonly model?: string;
   /** A JSON Schema this answer must follow (overrides the client's `outputSchema`). */
-  readonly outputSchema?: JsonSchema;
+  readonly outputSchema?: OutputSchema;
   /** The whole response format of this call (overrides any output schema). */
   readonly responseFormat?: ResponseFormat;
   /**

@@ -1,6 +1,7 @@
 import {
   type ComputeCost,
   isProviderTool,
+  type JsonSchema,
   type MemoryProvider,
   type ModelCosts,
   type Observer,
@@ -213,13 +214,15 @@ export function resolveClientOptions(provider: Provider, options: ClientOptions)
     responseFormat:
       outputSchema === undefined
         ? undefined
-        : Object.freeze({ type: 'json', schema: outputSchema, name: 'response' }),
+        : Object.freeze({ type: 'json', schema: outputSchema as JsonSchema, name: 'response' }),
     generation: Object.freeze(validateGenerationOptions(options)),
     modelCost,
     computeCost,
     observer,
     middleware: Object.freeze(
-      observer === undefined ? [...middleware] : [observabilityMiddleware(observer), ...middleware],
+      observer === undefined
+        ? [...middleware]
+        : [observabilityMiddleware(observer, { providerName: provider.id }), ...middleware],
     ),
     persistAssistantReplies: persist,
     toolConcurrency,

@@ -1,0 +1,95 @@
+// The README's offline examples, run as they are written there (imports adjusted to the source tree;
+// console output asserted instead of printed).
+import { defineTool } from '@aigo/ai';
+import { createFakeProvider } from '@aigo/testing';
+import { Type } from 'typebox';
+import { describe, expect, it } from 'vitest';
+import { createClient, createStructuredClient, inMemoryMemory, parseStringAs } from './index.js';
+
+describe('README examples', () => {
+  it('stateless calls', async () => {
+    const provider = createFakeProvider().text('Paris.');
+    const client = createClient(provider, {
+      defaultModel: 'test-model',
+      systemPrompt: 'Be brief.',
+    });
+    const answer = await client.sendMessage('What is the capital of France?');
+    expect(answer.content).toBe('Paris.');
+    expect(answer.usage?.totalTokens).toBeGreaterThan(0);
+  });
+
+  it('conversations with memory', async () => {
+    const provider = createFakeProvider().text('Nice to meet you, Ada.').text('Your name is Ada.');
+    const memory = inMemoryMemory();
+    const client = createClient(provider, { defaultModel: 'test-model', memory });
+    await client.sendMessage('My name is Ada.');
+    await client.sendMessage('What is my name?');
+    expect(provider.lastRequest?.messages.map((m) => m.content)).toEqual([
+      'My name is Ada.',
+      'Nice to meet you, Ada.',
+      'What is my name?',
+    ]);
+    const saved = JSON.stringify(memory.snapshot());
+    const resumed = inMemoryMemory({ snapshot: JSON.parse(saved) });
+    expect(resumed.size).toBe(4);
+  });
+
+  it('tools', async () => {
+    const weather = defineTool({
+      name: 'get_weather',
+      description: 'Current weather in a city',
+      input: Type.Object({ city: Type.String() }),
+      metrics: { amount: 0.001, currency: 'USD', accuracy: 0.95 },
+      execute: ({ city }) => ({ city, celsius: 18 }),
+    });
+    const provider = createFakeProvider()
+      .toolCall('get_weather', { city: 'Paris' })
+      .text('It is 18 °C in Paris.');
+    const client = createClient(provider, {
+      defaultModel: 'test-model',
+      memory: inMemoryMemory(),
+      tools: [weather],
+    });
+    const overview = client.createOverview();
+    const first = await client.sendMessage('Weather in Paris?', { overview });
+    const results = await client.executeToolCalls(first.toolCalls, { overview, concurrency: 4 });
+    const final = await client.continueConversation({ messages: results, overview });
+    expect(final.content).toBe('It is 18 °C in Paris.');
+    expect(overview.toolCallStats).toEqual({ get_weather: 1 });
+    expect(overview.costSummary().totalToolCost).toBeCloseTo(0.001, 9);
+    expect(results[0]?.content).toBe('{"city":"Paris","celsius":18}');
+  });
+
+  it('structured output', async () => {
+    const Person = Type.Object({ name: Type.String(), age: Type.Integer({ minimum: 0 }) });
+    const provider = createFakeProvider().text(
+      'Here you go:\n```json\n{"name": "Ada", age: 36,}\n```',
+    );
+    const people = createStructuredClient(provider, { schema: Person, defaultModel: 'test-model' });
+    const { data } = await people.sendMessage('Invent a person.');
+    expect(data.age + 1).toBe(37);
+    expect(provider.lastRequest?.responseFormat?.type).toBe('json');
+  });
+
+  it('parseStringAs', async () => {
+    expect(await parseStringAs(' 42\n', Type.Integer())).toBe(42);
+    expect(await parseStringAs('The list: [1, 2, 3,] — done', Type.Array(Type.Number()))).toEqual([
+      1, 2, 3,
+    ]);
+  });
+
+  it('streaming', async () => {
+    const memory = inMemoryMemory();
+    const client = createClient(createFakeProvider().text('Once upon a time…'), {
+      defaultModel: 'test-model',
+      memory,
+    });
+    const stream = await client.streamMessage('Tell me a story.');
+    let printed = '';
+    for await (const event of stream) {
+      if (event.type === 'content') printed += event.text;
+    }
+    expect(printed).toBe('Once upon a time…');
+    expect(memory.size).toBe(2);
+  });
+});
