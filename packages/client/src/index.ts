@@ -12,6 +12,7 @@ export type {
   ExecuteToolCallsOptions,
   GenerationOptions,
   MessageOptions,
+  OutputSchema,
   Prompt,
 } from './client/client-options.js';
 export {

@@ -321,9 +321,11 @@ describe('streaming turns', () => {
 describe('turns on one memory are serialised', () => {
   it('a second call waits until the first turn is stored, then sends it', async () => {
     const answers = [deferred<string>(), deferred<string>()];
+    const starts = [deferred<void>(), deferred<void>()];
     const started: number[] = [];
     const provider = createFakeProvider().onRequest(async (_request, index) => {
       started.push(index);
+      starts[index]?.resolve();
       return { content: await (answers[index] as { promise: Promise<string> }).promise };
     });
     const memory = inMemoryMemory();
@@ -331,11 +333,12 @@ describe('turns on one memory are serialised', () => {
     const first = client.sendMessage('first');
     const second = client.sendMessage('second');
     // Let every pending step run: the second call must still be waiting on the memory.
+    await starts[0]?.promise;
     for (let i = 0; i < 20; i++) await Promise.resolve();
     expect(started).toEqual([0]);
     answers[0]?.resolve('answer 1');
     await first;
-    for (let i = 0; i < 20; i++) await Promise.resolve();
+    await starts[1]?.promise;
     expect(started).toEqual([0, 1]);
     expect(roles(provider.lastRequest?.messages ?? [])).toEqual([
       'user:first',

@@ -35,6 +35,13 @@ const echo = defineTool({
 function gatedTool(name: string) {
   const gates: Deferred<string>[] = [];
   const state = { running: 0, maxRunning: 0, started: [] as string[] };
+  const waiters: { count: number; resolve(): void }[] = [];
+  /** Resolves once `count` calls have started. */
+  const started = (count: number) =>
+    new Promise<void>((resolve) => {
+      if (state.started.length >= count) resolve();
+      else waiters.push({ count, resolve });
+    });
   const tool: Tool = {
     name,
     description: { name, description: 'waits', parameters: { type: 'object', properties: {} } },
@@ -45,6 +52,7 @@ function gatedTool(name: string) {
       state.started.push(argumentsJson);
       const gate = deferred<string>();
       gates.push(gate);
+      for (const waiter of waiters) if (state.started.length >= waiter.count) waiter.resolve();
       try {
         return await gate.promise;
       } finally {
@@ -52,16 +60,17 @@ function gatedTool(name: string) {
       }
     },
   };
-  return { tool, gates, state };
+  return { tool, gates, state, started };
 }
 
+/** Lets every pending step run, to check that nothing more happens. */
 async function settle(): Promise<void> {
   for (let i = 0; i < 20; i++) await Promise.resolve();
 }
 
 describe('executeToolCalls', () => {
   it('returns one tool message per call, in call order, whatever order they finish in', async () => {
-    const { tool, gates } = gatedTool('slow');
+    const { tool, gates, started } = gatedTool('slow');
     const client = createClient(createFakeProvider(), { env: {}, tools: [tool] });
     const calls = [
       call('slow', { n: 1 }, 'a'),
@@ -69,7 +78,7 @@ describe('executeToolCalls', () => {
       call('slow', { n: 3 }, 'c'),
     ];
     const running = client.executeToolCalls(calls);
-    await settle();
+    await started(3);
     gates[2]?.resolve('"third"');
     gates[0]?.resolve('"first"');
     gates[1]?.resolve('"second"');
@@ -81,15 +90,17 @@ describe('executeToolCalls', () => {
   });
 
   it('never runs more than `concurrency` tools at once', async () => {
-    const { tool, gates, state } = gatedTool('slow');
+    const { tool, gates, state, started } = gatedTool('slow');
     const client = createClient(createFakeProvider(), { env: {}, tools: [tool] });
     const calls = Array.from({ length: 7 }, (_, index) => call('slow', { index }, `c${index}`));
     const running = client.executeToolCalls(calls, { concurrency: 2 });
+    await started(2);
     await settle();
-    expect(state.running).toBe(2);
+    expect(state.started).toHaveLength(2);
     for (let released = 0; released < 7; released++) {
       gates[released]?.resolve(`${released}`);
-      await settle();
+      // Finishing one call starts exactly one more, never a third at once.
+      if (released + 2 < 7) await started(released + 3);
       expect(state.running).toBeLessThanOrEqual(2);
     }
     const messages = await running;
@@ -103,10 +114,11 @@ describe('executeToolCalls', () => {
       toolConcurrency: 1,
     });
     const sequential = one.executeToolCalls([call('slow'), call('slow')]);
+    await limited.started(1);
     await settle();
     expect(limited.state.running).toBe(1);
     limited.gates[0]?.resolve('1');
-    await settle();
+    await limited.started(2);
     limited.gates[1]?.resolve('2');
     await sequential;
     expect(limited.state.maxRunning).toBe(1);
@@ -210,14 +222,14 @@ describe('executeToolCalls', () => {
   });
 
   it('rejects at once with AbortError when the signal aborts; calls not started never start', async () => {
-    const { tool, gates, state } = gatedTool('slow');
+    const { tool, gates, state, started } = gatedTool('slow');
     const client = createClient(createFakeProvider(), { env: {}, tools: [tool] });
     const controller = new AbortController();
     const running = client.executeToolCalls([call('slow'), call('slow'), call('slow')], {
       signal: controller.signal,
       concurrency: 1,
     });
-    await settle();
+    await started(1);
     controller.abort();
     await expect(running).rejects.toBeInstanceOf(AbortError);
     gates[0]?.resolve('late');
