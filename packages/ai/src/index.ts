@@ -130,6 +130,11 @@ export {
   type NoInput,
   type ToolDefinition,
 } from './tools/define-tool.js';
+export {
+  formatIssues,
+  type SchemaValidator,
+  schemaValidator,
+} from './tools/schema-validator.js';
 export type { Tool, ToolCallOptions, ToolContext } from './tools/tool.js';
 export {
   parseToolErrorEnvelope,

@@ -5,7 +5,7 @@ import { AbortError } from '../errors/interruption-errors.js';
 import { ValidationError } from '../errors/validation-error.js';
 import type { JsonSchema } from '../json.js';
 import type { ToolDescription } from '../tool-description.js';
-import { compileSchema, formatIssues, type SchemaValidator } from './schema-validator.js';
+import { formatIssues, type SchemaValidator, schemaValidator } from './schema-validator.js';
 import type { Tool, ToolCallOptions, ToolContext } from './tool.js';
 import { toolErrorEnvelope } from './tool-envelope.js';
 
@@ -153,7 +153,7 @@ export function defineTool<
       }
     }
     if (input !== undefined) {
-      inputValidator ??= compileSchema(input);
+      inputValidator ??= schemaValidator(input);
       const issues = (await inputValidator).issues(value);
       if (issues.length > 0) {
         return toolErrorEnvelope(
@@ -176,7 +176,7 @@ export function defineTool<
       return toolErrorEnvelope(code, message || `${name} failed`);
     }
     if (output !== undefined) {
-      outputValidator ??= compileSchema(output);
+      outputValidator ??= schemaValidator(output);
       const issues = (await outputValidator).issues(result);
       if (issues.length > 0) {
         return toolErrorEnvelope(

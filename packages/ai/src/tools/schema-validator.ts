@@ -17,12 +17,12 @@ interface CompiledValidator {
 
 type CompileFunction = (schema: TSchema) => CompiledValidator;
 
+// typebox's compiler is imported at the first validation, never at start-up: importing typebox eagerly
+// costs more start-up time than all of undici, and applications that never validate should not pay it.
 let compileModule: Promise<CompileFunction> | undefined;
+// A memo of compiled schemas, keyed by the schema object: compiling costs far more than checking.
+const compiled = new WeakMap<object, Promise<SchemaValidator>>();
 
-/**
- * Loads typebox's compiler on first use. Importing typebox eagerly costs more start-up time than all
- * of undici, and applications that never validate should not pay it.
- */
 function loadCompile(): Promise<CompileFunction> {
   compileModule ??= import('typebox/compile').then(
     (module) => module.Compile as unknown as CompileFunction,
@@ -30,7 +30,7 @@ function loadCompile(): Promise<CompileFunction> {
       compileModule = undefined;
       throw new AigoError(
         'unsupported',
-        'Validating tool arguments needs the "typebox" package: install typebox@^1.4.3',
+        'Validating against a schema needs the "typebox" package: install typebox@^1.4.3',
         { cause: error },
       );
     },
@@ -38,16 +38,31 @@ function loadCompile(): Promise<CompileFunction> {
   return compileModule;
 }
 
-/** Compiles `schema` (lazily, once) and returns a validator. */
-export async function compileSchema(schema: TSchema): Promise<SchemaValidator> {
-  const compile = await loadCompile();
-  const compiled = compile(schema);
+/**
+ * Compiles a typebox schema once (loading typebox's compiler lazily) and returns its validator. Used by
+ * tools for their arguments and by the structured client for answers.
+ */
+export function schemaValidator(schema: TSchema): Promise<SchemaValidator> {
+  let validator = compiled.get(schema);
+  if (validator === undefined) {
+    validator = compile(schema);
+    compiled.set(schema, validator);
+    validator.catch(() => compiled.delete(schema));
+  }
+  return validator;
+}
+
+async function compile(schema: TSchema): Promise<SchemaValidator> {
+  const compileSchema = await loadCompile();
+  const validator = compileSchema(schema);
   return {
     issues(value, maxIssues = 5) {
-      if (compiled.Check(value)) return [];
+      if (validator.Check(value)) return [];
       const issues: SchemaIssue[] = [];
-      for (const error of compiled.Errors(value)) {
-        issues.push({ path: issuePath(error), message: error.message });
+      for (const error of validator.Errors(value)) {
+        for (const issue of toIssues(error)) {
+          if (issues.length < maxIssues) issues.push(issue);
+        }
         if (issues.length >= maxIssues) break;
       }
       if (issues.length === 0) issues.push({ path: '', message: 'does not match the schema' });
@@ -56,13 +71,24 @@ export async function compileSchema(schema: TSchema): Promise<SchemaValidator> {
   };
 }
 
-function issuePath(error: { instancePath: string; keyword: string; params: unknown }): string {
+/** One issue per error; a `required` error becomes one issue per missing property. */
+function toIssues(error: {
+  instancePath: string;
+  message: string;
+  keyword: string;
+  params: unknown;
+}): SchemaIssue[] {
   const params = error.params as { requiredProperties?: unknown } | undefined;
   if (error.keyword === 'required' && Array.isArray(params?.requiredProperties)) {
-    const [missing] = params.requiredProperties as string[];
-    if (missing !== undefined) return `${error.instancePath}/${missing}`;
+    const missing = params.requiredProperties as string[];
+    if (missing.length > 0) {
+      return missing.map((property) => ({
+        path: `${error.instancePath}/${property}`,
+        message: `is required`,
+      }));
+    }
   }
-  return error.instancePath;
+  return [{ path: error.instancePath, message: error.message }];
 }
 
 /** `path: message; path: message`, with the root shown as `(root)`. */

@@ -1,14 +1,15 @@
 import {
+  formatIssues,
   type JsonValue,
   ParseError,
   type SchemaIssue,
+  schemaValidator,
   type Usage,
   ValidationError,
 } from '@aigo/ai';
 import { jsonrepair } from 'jsonrepair';
 import type { Static, TSchema } from 'typebox';
 import { extractJsonCandidates } from './extract-json-candidates.js';
-import { formatIssues, schemaValidator } from './schema-validator.js';
 
 /** Options of `parseStringAs`. */
 export interface ParseStringOptions {

@@ -3,6 +3,7 @@ import {
   type JsonSchema,
   type Provider,
   type ResponseFormat,
+  schemaValidator,
   ValidationError,
 } from '@aigo/ai';
 import type { Static, TSchema } from 'typebox';
@@ -17,7 +18,6 @@ import { promptMessage } from '../client/prompt-message.js';
 import { resolveClientOptions } from '../client/resolve-client-options.js';
 import { TurnLocks } from '../client/turn-locks.js';
 import { parseStringAs } from '../parse/parse-string-as.js';
-import { schemaValidator } from '../parse/schema-validator.js';
 import { structuredOutputInstructions } from './structured-output-instructions.js';
 
 /**
