@@ -9,7 +9,12 @@ import {
 } from '@aigo/ai';
 import { convertGeminiGrounding, groundingSupportKey } from './convert-gemini-grounding.js';
 import { convertGeminiUsage } from './convert-gemini-usage.js';
-import type { GeminiCandidate, GeminiPart, GeminiResponse } from './gemini-api.js';
+import type {
+  GeminiCandidate,
+  GeminiPart,
+  GeminiResponse,
+  GeminiUsageMetadata,
+} from './gemini-api.js';
 import { PartialArgsBuilder } from './gemini-partial-args.js';
 import { geminiMetadata } from './gemini-provider-metadata.js';
 import { TextDeltaTracker } from './gemini-text-delta.js';
@@ -53,7 +58,7 @@ export class GeminiResponseMapper {
   readonly #reasoning = new TextDeltaTracker();
   readonly #seenSupports = new Set<string>();
   #usage: Usage | undefined;
-  #usageKey = '';
+  #lastUsage: GeminiUsageMetadata | undefined;
 
   constructor(requestModel: string) {
     this.#requestModel = requestModel;
@@ -108,11 +113,10 @@ export class GeminiResponseMapper {
       this.#mapCandidate(candidate, emit);
     }
 
-    const usage = convertGeminiUsage(chunk.usageMetadata);
-    if (usage !== undefined) {
-      const key = JSON.stringify(usage);
-      if (key !== this.#usageKey) {
-        this.#usageKey = key;
+    const metadata = chunk.usageMetadata;
+    if (metadata !== undefined && metadata !== null && !this.#sameUsage(metadata)) {
+      const usage = convertGeminiUsage(metadata);
+      if (usage !== undefined) {
         this.#usage = usage;
         emit({ type: 'usage', usage });
       }
@@ -150,6 +154,21 @@ export class GeminiResponseMapper {
       raw === undefined
         ? { type: 'finish', finishReason }
         : { type: 'finish', finishReason, rawFinishReason: raw },
+    );
+  }
+
+  /** True when `metadata` has the same counts as the previous chunk's (Gemini repeats it per chunk). */
+  #sameUsage(metadata: GeminiUsageMetadata): boolean {
+    const last = this.#lastUsage;
+    this.#lastUsage = metadata;
+    return (
+      last !== undefined &&
+      last.promptTokenCount === metadata.promptTokenCount &&
+      last.candidatesTokenCount === metadata.candidatesTokenCount &&
+      last.totalTokenCount === metadata.totalTokenCount &&
+      last.thoughtsTokenCount === metadata.thoughtsTokenCount &&
+      last.cachedContentTokenCount === metadata.cachedContentTokenCount &&
+      last.toolUsePromptTokenCount === metadata.toolUsePromptTokenCount
     );
   }
 
@@ -295,6 +314,9 @@ export class GeminiResponseMapper {
   }
 
   #mapGrounding(candidate: GeminiCandidate, emit: (event: StreamEvent) => void): void {
+    if (candidate.groundingMetadata === undefined && candidate.urlContextMetadata === undefined) {
+      return;
+    }
     const entryPoint = candidate.groundingMetadata?.searchEntryPoint?.renderedContent;
     if (typeof entryPoint === 'string' && entryPoint.length > 0) {
       emit({ type: 'metadata', providerMetadata: { gemini: { searchEntryPoint: entryPoint } } });

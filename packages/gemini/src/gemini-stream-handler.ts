@@ -20,7 +20,7 @@ export interface GeminiStreamHandlers {
 export function createGeminiStreamHandlers(requestModel: string): GeminiStreamHandlers {
   const mapper = new GeminiResponseMapper(requestModel);
   const onFrame: FrameHandler = (frame, controller) => {
-    const text = frame.data.trim();
+    const text = frame.data;
     if (text === '' || text === '[DONE]') return;
     let chunk: unknown;
     try {

@@ -35,7 +35,8 @@ export class TextDeltaTracker {
         this.#mode = 'incremental';
       }
     }
-    this.#text += chunkText;
+    // Once the stream is known to be incremental the text so far is not needed any more.
+    if (this.#mode !== 'incremental') this.#text += chunkText;
     return chunkText;
   }
 }

@@ -25,7 +25,15 @@ export type {
   GeminiUrlContextMetadata,
   GeminiUsageMetadata,
 } from './gemini-api.js';
+export { GEMINI_DEFAULT_BASE_URL, GEMINI_DEFAULT_MODEL } from './gemini-endpoints.js';
 export { GEMINI_PRICING_SOURCE, geminiModelCost, geminiPricing } from './gemini-pricing.js';
+export {
+  GEMINI_API_BASE_URL_ENV,
+  GEMINI_API_KEY_ENV,
+  type GeminiOptions,
+  type GeminiProvider,
+  gemini,
+} from './gemini-provider.js';
 export {
   GEMINI_METADATA_KEY,
   type GeminiMetadata,

@@ -1,0 +1,58 @@
+// The Gemini benchmark's SSE server, in a child process of its own so serving does not share an
+// event loop with the code being measured. Every POST gets the same long `streamGenerateContent?alt=sse`
+// body: EVENTS chunks shaped like Gemini's (one text part each, usage on every chunk, CRLF framing as
+// Google sends it — see packages/testing/fixtures/gemini/stream-text-long.sse), the last with
+// finishReason STOP. The port goes to the parent over IPC.
+import { createServer } from 'node:http';
+
+const events = Number(process.argv[2] ?? 5000);
+
+function buildStream(count) {
+  const words = ['The', ' capital', ' of', ' the', ' UK', ' is', ' London', '.', ' Ünïcödé', ' 🚀'];
+  const parts = [];
+  for (let i = 0; i < count; i++) {
+    const last = i === count - 1;
+    const chunk = {
+      candidates: [
+        {
+          content: { parts: [{ text: words[i % words.length] }], role: 'model' },
+          ...(last ? { finishReason: 'STOP' } : {}),
+          index: 0,
+        },
+      ],
+      usageMetadata: {
+        promptTokenCount: 10,
+        candidatesTokenCount: i + 1,
+        totalTokenCount: 11 + i,
+        promptTokensDetails: [{ modality: 'TEXT', tokenCount: 10 }],
+      },
+      modelVersion: 'gemini-2.5-flash',
+      responseId: 'bench0000000000000000000',
+    };
+    parts.push(`data: ${JSON.stringify(chunk)}\r\n\r\n`);
+  }
+  return Buffer.from(parts.join(''), 'utf8');
+}
+
+const body = buildStream(events);
+// Written in 16 KiB pieces, as a server flushing a fast stream would.
+const PIECE = 16 * 1024;
+
+const server = createServer((request, response) => {
+  request.resume();
+  request.on('end', () => {
+    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    for (let offset = 0; offset < body.length; offset += PIECE) {
+      response.write(body.subarray(offset, offset + PIECE));
+    }
+    response.end();
+  });
+});
+server.keepAliveTimeout = 60_000;
+server.listen(0, '127.0.0.1', () => {
+  process.send?.({ port: server.address().port, bytes: body.length, events });
+});
+process.on('disconnect', () => {
+  server.closeAllConnections();
+  server.close();
+});
