@@ -37,7 +37,7 @@ export function mapOpenAIChatResponse(
     throw errorFromResponse({ provider: providerId, body, secrets });
   }
   const choice = arrayOf(body.choices).find(
-    (c) => isRecord(c) && (c.index === undefined || c.index === 0),
+    (c) => isRecord(c) && (typeof c.index !== 'number' || c.index === 0),
   );
   if (!isRecord(choice)) throw invalidResponse(providerId, 'has no choices');
   const message = recordOf(choice.message) ?? {};

@@ -85,7 +85,8 @@ class OpenAIChatStreamMapper implements StreamMapper {
       controller.enqueue({ type: 'start', id: this.#id, model: this.#model });
     }
     for (const choice of arrayOf(chunk.choices)) {
-      if (!isRecord(choice) || (choice.index !== undefined && choice.index !== 0)) continue;
+      // Only choice 0; servers that send no index (or null) mean that one.
+      if (!isRecord(choice) || (typeof choice.index === 'number' && choice.index !== 0)) continue;
       const delta = recordOf(choice.delta);
       if (delta !== undefined) this.#delta(delta, controller);
       const finish = nonEmptyString(choice.finish_reason);

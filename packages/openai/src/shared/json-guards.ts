@@ -27,9 +27,11 @@ export function numberOf(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
-/** The value when it is an array, else an empty array. */
+const EMPTY: readonly unknown[] = Object.freeze([]);
+
+/** The value when it is an array, else an empty (shared, frozen) array. */
 export function arrayOf(value: unknown): readonly unknown[] {
-  return Array.isArray(value) ? value : [];
+  return Array.isArray(value) ? value : EMPTY;
 }
 
 /** The value when it is a plain object, else `undefined`. */
