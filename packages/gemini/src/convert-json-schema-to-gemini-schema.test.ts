@@ -376,9 +376,11 @@ describe('convertJsonSchemaToGeminiSchema', () => {
     });
   });
 
-  it('returns undefined for something that is not a schema object', () => {
-    expect(convertJsonSchemaToGeminiSchema(null as unknown as Record<string, unknown>)).toBe(
-      undefined,
-    );
+  it('rejects something that is not a schema object, naming the argument', () => {
+    for (const bad of [null, [], 'string', 3]) {
+      expect(() =>
+        convertJsonSchemaToGeminiSchema(bad as unknown as Record<string, unknown>),
+      ).toThrow(expect.objectContaining({ code: 'validation', argument: 'schema' }));
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '@aigo/ai';
+import { type JsonSchema, ValidationError } from '@aigo/ai';
 import type { GeminiJson, GeminiSchema } from './gemini-api.js';
 
 type SchemaType = NonNullable<GeminiSchema['type']>;
@@ -73,9 +73,12 @@ interface Context {
  * - Types are written as Gemini's enum names (`STRING`, `OBJECT`…).
  *
  * @returns the Gemini schema, or `undefined` for a root object without properties.
+ * @throws ValidationError when `schema` is not an object.
  */
 export function convertJsonSchemaToGeminiSchema(schema: JsonSchema): GeminiSchema | undefined {
-  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return undefined;
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) {
+    throw new ValidationError('schema', 'must be a JSON Schema object');
+  }
   const root = schema as Node;
   const converted = convert(root, { root, refStack: [] });
   if (converted.type === 'OBJECT' && converted.properties === undefined && !converted.nullable) {

@@ -60,6 +60,13 @@ export function buildGeminiGenerationConfig(
     if (format.type === 'json') {
       config.responseMimeType = 'application/json';
       if (format.schema !== undefined) {
+        if (
+          format.schema === null ||
+          typeof format.schema !== 'object' ||
+          Array.isArray(format.schema)
+        ) {
+          throw new ValidationError('responseFormat.schema', 'must be a JSON Schema object');
+        }
         const schema = convertJsonSchemaToGeminiSchema(format.schema);
         if (schema !== undefined) config.responseSchema = schema;
       }

@@ -119,9 +119,11 @@ describe('error fixtures become typed errors', () => {
   );
 
   it('error-400-api-key-invalid-on-sse-request.json: a JSON error body on an event-stream request', async () => {
-    const recorded = loadFixtureJson<{ contents: { parts: { text: string }[] }[] }>(
-      'gemini/error-400-api-key-invalid-on-sse-request.request.json',
-    );
+    const recorded = loadFixtureJson<{
+      contents: { parts: { text: string }[] }[];
+      systemInstruction: { parts: { text: string }[] };
+      generationConfig: { stopSequences: string[] };
+    }>('gemini/error-400-api-key-invalid-on-sse-request.request.json');
     await using rig = await startGeminiRig([
       fixtureRoute({
         path: STREAM_PATH,
@@ -132,7 +134,9 @@ describe('error fixtures become typed errors', () => {
       await rejection(
         rig.provider.streamMessage({
           model: 'gemini-2.0-flash-exp',
+          systemPrompt: recorded.systemInstruction.parts[0]?.text ?? '',
           messages: [userMessage(recorded.contents[0]?.parts[0]?.text ?? '')],
+          stop: recorded.generationConfig.stopSequences,
         }),
       ),
     );
@@ -143,10 +147,11 @@ describe('error fixtures become typed errors', () => {
     expect(sent?.path).toBe('/v1beta/models/gemini-2.0-flash-exp:streamGenerateContent');
     expect(sent?.query).toEqual({ alt: 'sse' });
     expect(sent?.headers.accept).toBe('text/event-stream');
-    // Same contents as the recorded request (crewAI's client also sent its own generationConfig).
-    expect((sent?.body as { contents: unknown } | undefined)?.contents).toStrictEqual(
-      recorded.contents,
-    );
+    // The recorded body, except that we send systemInstruction without a role (intentional).
+    expect(sent?.body).toStrictEqual({
+      ...recorded,
+      systemInstruction: { parts: recorded.systemInstruction.parts },
+    });
   });
 });
 
@@ -231,6 +236,21 @@ describe('bodies that are not what Gemini documents', () => {
     expect(error.code).toBe('invalid_response');
     expect(error.partial?.content).toBe('The');
     expect(error.usage).toStrictEqual({ promptTokens: 7, completionTokens: 0, totalTokens: 7 });
+  });
+
+  it('a malformed chunk mid-stream closes the connection at once', async () => {
+    const chunks = loadFixture('gemini/stream-text-long.sse').split('\r\n\r\n');
+    const broken = `${chunks[0]}\r\n\r\ndata: {not json}\r\n\r\n`;
+    const sse = `${broken}${chunks.slice(1).join('\r\n\r\n')}`;
+    await using rig = await startGeminiRig([
+      // The server stalls after the bad chunk: only the client can end the exchange.
+      { path: STREAM_PATH, sse, fault: { kind: 'stall', afterBytes: Buffer.byteLength(broken) } },
+    ]);
+    const stream = await rig.provider.streamMessage(request);
+    const error = expectProviderError(await rejection(readEvents(stream)));
+    expect(error.code).toBe('invalid_response');
+    expect(error.message).toContain('{not json}');
+    await noOpenSockets(rig.server);
   });
 
   it('an empty stream, and one that ends before a finish reason, are errors', async () => {

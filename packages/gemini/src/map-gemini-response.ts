@@ -1,4 +1,10 @@
-import { type ChatResponse, ProviderError, ResponseAccumulator, type StreamEvent } from '@aigo/ai';
+import {
+  type ChatResponse,
+  ProviderError,
+  ResponseAccumulator,
+  type StreamEvent,
+  ValidationError,
+} from '@aigo/ai';
 import type { GeminiResponse } from './gemini-api.js';
 import { GeminiResponseMapper } from './gemini-response-mapper.js';
 
@@ -9,9 +15,13 @@ import { GeminiResponseMapper } from './gemini-response-mapper.js';
  * executions, generated media, usage and the normalised finish reason (raw kept).
  *
  * @throws ProviderError `prompt_blocked` (with the empty partial response) when Gemini blocked the
- *   prompt; `invalid_response` when the body is not a response object.
+ *   prompt; `invalid_response` when the body is not a response object; ValidationError when
+ *   `requestModel` is not a string.
  */
 export function mapGeminiResponse(body: GeminiResponse, requestModel: string): ChatResponse {
+  if (typeof requestModel !== 'string') {
+    throw new ValidationError('requestModel', 'must be the model the request named');
+  }
   const mapper = new GeminiResponseMapper(requestModel);
   const accumulator = new ResponseAccumulator();
   const emit = (event: StreamEvent) => accumulator.add(event);
