@@ -35,6 +35,28 @@ export {
   redactUrl,
 } from './redact.js';
 export type { ResponseHeaders } from './response-headers.js';
+export { type ContentType, isTextMediaType, parseContentType } from './safe-fetch/content-type.js';
+export { blockedAddressReason, type ParsedIp, parseIp } from './safe-fetch/ip-address.js';
+export {
+  type HostResolver,
+  type ResolvedAddress,
+  systemResolver,
+} from './safe-fetch/resolve-target.js';
+export {
+  SAFE_FETCH_DEFAULT_MAX_BYTES,
+  SAFE_FETCH_DEFAULT_MAX_REDIRECTS,
+  SAFE_FETCH_DEFAULT_TIMEOUT_MS,
+  type SafeFetchOptions,
+  type SafeFetchResponse,
+  type SafeNetworkOptions,
+  safeFetch,
+} from './safe-fetch/safe-fetch.js';
+export {
+  type QueryParameters,
+  type SafeFetchJsonOptions,
+  safeFetchJson,
+} from './safe-fetch/safe-fetch-json.js';
+export { UnsafeUrlError, type UnsafeUrlReason } from './safe-fetch/unsafe-url-error.js';
 export {
   createSseDecoder,
   DEFAULT_MAX_EVENT_CHARS,
