@@ -1,0 +1,280 @@
+import { type JsonSchema, type MemoryProvider, ValidationError } from '@aigo/ai';
+import { type Client, inMemoryMemory, type Prompt } from '@aigo/client';
+import type { TSchema } from 'typebox';
+import { joinPrompt, reactInstructions } from './react-instructions.js';
+import type {
+  ReActData,
+  ReActOptions,
+  ReActRunOptions,
+  StructuredOutputMode,
+} from './react-options.js';
+import type { ReActOverview } from './react-result.js';
+import { ReactStream } from './react-stream.js';
+import { type AgentSettings, type RunInput, runReAct } from './run-react.js';
+import { VisibleTools } from './visible-tools.js';
+
+/**
+ * A ReAct agent: a loop of model calls and tool runs over a client, ending with a typed final
+ * answer. Immutable and safe to share: concurrent runs on separate memories do not interfere.
+ */
+export interface ReAct<T> {
+  /** The agent's name (`gen_ai.agent.name` on its spans). */
+  readonly name: string;
+  /** The client the agent runs on (never changed by the agent). */
+  readonly client: Client;
+  /** The final answer's schema, if any. */
+  readonly schema: TSchema | undefined;
+  readonly maxIterations: number;
+  /**
+   * Runs the agent on a prompt. Resolves to the run's overview with the typed `data` only when the
+   * run ends with a final answer; rejects with `AgentStoppedError` (`stopReason` `max_iterations`,
+   * `error` or `aborted`, and the overview so far) on any other end, or with `ParseError` when the
+   * final answer cannot be read as the schema even after one JSON-only retry.
+   *
+   * @throws ValidationError (as a rejection) for a bad prompt or option.
+   */
+  execute(prompt: Prompt, options?: ReActRunOptions): Promise<ReActOverview<T>>;
+  /**
+   * Runs the agent, streaming its events (`iteration_start`, `reasoning`, `content`, `tool_call`,
+   * `tool_result`, then `final_answer` or `error`). Nothing runs until the stream is iterated or
+   * collected; `collect()` resolves or rejects as `execute` does, and the memory ends up as
+   * `execute` leaves it.
+   *
+   * @throws ValidationError for a bad prompt or option (synchronously).
+   */
+  executeStream(prompt: Prompt, options?: ReActRunOptions): ReactStream<T>;
+}
+
+const OPTION_KEYS = new Set<string>([
+  'schema',
+  'name',
+  'maxIterations',
+  'stopOnError',
+  'annotateSystemPrompt',
+  'toolConcurrency',
+  'structuredOutput',
+  'prepareIteration',
+  'beforeToolCall',
+  'afterToolCall',
+  'validateFinalAnswer',
+]);
+const RUN_KEYS = new Set<string>(['signal', 'memory', 'context', 'span']);
+const CLIENT_METHODS = [
+  'sendMessage',
+  'continueConversation',
+  'streamMessage',
+  'streamContinueConversation',
+  'executeToolCalls',
+  'createOverview',
+  'withOptions',
+] as const;
+const MODES: readonly StructuredOutputMode[] = ['auto', 'native', 'prompt'];
+
+/**
+ * Creates a ReAct agent over a client: the client's tools are the agent's tools, its memory the
+ * default conversation, its observer the agent's. With `schema` (typebox) the result's `data` is
+ * `Static<typeof schema>`; without one it is the final answer's text.
+ *
+ * @example
+ * const agent = createReAct(client, { schema: Type.Object({ total: Type.Number() }) });
+ * const { data, iterations } = await agent.execute('What is 17 * 23 + 4?');
+ * data.total; // number
+ *
+ * @throws ValidationError naming the first bad argument or option.
+ */
+export function createReAct<S extends TSchema | undefined = undefined>(
+  client: Client,
+  options: ReActOptions<S> = {},
+): ReAct<ReActData<S>> {
+  checkClient(client);
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new ValidationError('options', 'must be an object');
+  }
+  for (const key of Object.keys(options)) {
+    if (!OPTION_KEYS.has(key)) throw new ValidationError(key, 'is not a createReAct option');
+  }
+  const {
+    schema,
+    name = 'react',
+    maxIterations = 10,
+    stopOnError = false,
+    annotateSystemPrompt = true,
+    toolConcurrency = 4,
+    structuredOutput = 'auto',
+  } = options;
+  if (schema !== undefined && (schema === null || typeof schema !== 'object')) {
+    throw new ValidationError('schema', 'must be a typebox schema (e.g. Type.Object({ … }))');
+  }
+  if (typeof name !== 'string' || name.trim() === '' || name.length > 128) {
+    throw new ValidationError('name', 'must be a non-empty string of at most 128 characters');
+  }
+  checkPositiveInteger(maxIterations, 'maxIterations');
+  checkPositiveInteger(toolConcurrency, 'toolConcurrency');
+  checkBoolean(stopOnError, 'stopOnError');
+  checkBoolean(annotateSystemPrompt, 'annotateSystemPrompt');
+  if (!MODES.includes(structuredOutput)) {
+    throw new ValidationError(
+      'structuredOutput',
+      `must be 'auto', 'native' or 'prompt', got ${JSON.stringify(structuredOutput)}`,
+    );
+  }
+  for (const hook of [
+    'prepareIteration',
+    'beforeToolCall',
+    'afterToolCall',
+    'validateFinalAnswer',
+  ] as const) {
+    if (options[hook] !== undefined && typeof options[hook] !== 'function') {
+      throw new ValidationError(hook, 'must be a function');
+    }
+  }
+
+  // The loop needs the assistant's replies in memory; a client that drops them is derived, not changed.
+  const agentClient =
+    client.options.persistAssistantReplies === false
+      ? client.withOptions({ persistAssistantReplies: true })
+      : client;
+  const settings: AgentSettings = Object.freeze({
+    client: agentClient,
+    name,
+    schema: schema as TSchema | undefined,
+    maxIterations,
+    stopOnError,
+    toolConcurrency,
+    systemPrompt: annotateSystemPrompt
+      ? joinPrompt(
+          client.options.systemPrompt,
+          reactInstructions(maxIterations, schema as unknown as JsonSchema | undefined),
+        )
+      : undefined,
+    structuredOutput,
+    visibleTools: new VisibleTools(agentClient),
+    hooks: Object.freeze({
+      ...(options.beforeToolCall === undefined
+        ? {}
+        : { beforeToolCall: options.beforeToolCall.bind(options) }),
+      ...(options.afterToolCall === undefined
+        ? {}
+        : { afterToolCall: options.afterToolCall.bind(options) }),
+    }),
+    prepareIteration: options.prepareIteration?.bind(options),
+    validateFinalAnswer: options.validateFinalAnswer?.bind(
+      options,
+    ) as AgentSettings['validateFinalAnswer'],
+  });
+
+  const runInput = (prompt: Prompt, runOptions: ReActRunOptions | undefined) =>
+    checkRun(prompt, runOptions, agentClient);
+
+  return Object.freeze({
+    name,
+    client,
+    schema: schema as TSchema | undefined,
+    maxIterations,
+    execute: async (prompt: Prompt, runOptions?: ReActRunOptions) =>
+      runReAct<ReActData<S>>(
+        settings,
+        { ...runInput(prompt, runOptions), sink: undefined },
+        inMemoryMemory,
+      ),
+    executeStream: (prompt: Prompt, runOptions?: ReActRunOptions) => {
+      const input = runInput(prompt, runOptions);
+      return new ReactStream<ReActData<S>>(
+        (sink, signal) => runReAct(settings, { ...input, signal, sink }, inMemoryMemory),
+        input.signal,
+      );
+    },
+  });
+}
+
+function checkClient(client: Client): void {
+  if (client === null || typeof client !== 'object') {
+    throw new ValidationError('client', 'must be a Client (createClient() from @aigo/client)');
+  }
+  for (const method of CLIENT_METHODS) {
+    if (typeof client[method] !== 'function') {
+      throw new ValidationError(
+        'client',
+        `must be a Client (createClient() from @aigo/client): ${method}() is missing`,
+      );
+    }
+  }
+  if (client.tools === null || typeof client.tools !== 'object' || client.options === undefined) {
+    throw new ValidationError('client', 'must be a Client (createClient() from @aigo/client)');
+  }
+}
+
+function checkPositiveInteger(value: unknown, argument: string): void {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+    throw new ValidationError(argument, `must be a positive integer, got ${String(value)}`);
+  }
+}
+
+function checkBoolean(value: unknown, argument: string): void {
+  if (typeof value !== 'boolean') throw new ValidationError(argument, 'must be a boolean');
+}
+
+/** Checks a run's prompt and options; resolves its memory (`undefined`: stateless). */
+function checkRun(
+  prompt: Prompt,
+  options: ReActRunOptions | undefined,
+  client: Client,
+): Omit<RunInput, 'sink'> {
+  if (typeof prompt === 'string') {
+    if (prompt.trim() === '') throw new ValidationError('prompt', 'is empty');
+  } else if (Array.isArray(prompt)) {
+    if (prompt.length === 0) throw new ValidationError('prompt', 'has no content parts');
+  } else if (
+    prompt === null ||
+    typeof prompt !== 'object' ||
+    (prompt as { role?: unknown }).role !== 'user'
+  ) {
+    throw new ValidationError(
+      'prompt',
+      'must be a string, an array of content parts or a user message',
+    );
+  }
+  if (options === undefined) {
+    return {
+      prompt,
+      memory: client.memory,
+      signal: undefined,
+      context: undefined,
+      parentSpan: undefined,
+    };
+  }
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new ValidationError('options', 'must be an object');
+  }
+  for (const key of Object.keys(options)) {
+    if (!RUN_KEYS.has(key)) throw new ValidationError(key, 'is not an option of a ReAct run');
+  }
+  const { signal, memory, context, span } = options;
+  if (signal !== undefined && !(signal instanceof AbortSignal)) {
+    throw new ValidationError('signal', 'must be an AbortSignal');
+  }
+  if (memory !== undefined && memory !== null) checkMemory(memory);
+  if (
+    span !== undefined &&
+    (span === null || typeof span !== 'object' || typeof span.end !== 'function')
+  ) {
+    throw new ValidationError('span', 'must be a Span');
+  }
+  return {
+    prompt,
+    memory: memory === null ? undefined : (memory ?? client.memory),
+    signal,
+    context,
+    parentSpan: span,
+  };
+}
+
+function checkMemory(memory: MemoryProvider): void {
+  if (
+    typeof memory !== 'object' ||
+    typeof memory.allMessages !== 'function' ||
+    typeof memory.appendMessages !== 'function'
+  ) {
+    throw new ValidationError('memory', 'must be a MemoryProvider (allMessages, appendMessages…)');
+  }
+}

@@ -1,0 +1,116 @@
+import type { ChatResponse, MemoryProvider, Span, Tool, ToolChoice } from '@aigo/ai';
+import type { ToolHooks } from '@aigo/client';
+import type { Static, TSchema } from 'typebox';
+
+/** The type of a run's result: `Static<typeof schema>` with a schema, `string` without one. */
+export type ReActData<S extends TSchema | undefined> = S extends TSchema ? Static<S> : string;
+
+/**
+ * How the final answer's schema reaches the model:
+ * - `native`: every request carries it as the response format (OpenAI `json_schema`, Gemini
+ *   `responseJsonSchema`), so the provider enforces it;
+ * - `prompt`: it is only written into the system prompt (see `annotateSystemPrompt`) and the
+ *   JSON-only retry;
+ * - `auto` (default): `native`, except on a provider whose id is `gemini` while tools are offered —
+ *   Gemini rejects function calling together with a JSON response type.
+ *
+ * Either way the answer is parsed leniently (JSON repair) and validated against the schema.
+ */
+export type StructuredOutputMode = 'auto' | 'native' | 'prompt';
+
+/** What `prepareIteration` learns before each model call. */
+export interface IterationStep {
+  /** The iteration about to start, from 1. */
+  readonly iteration: number;
+  /** Every tool of the agent's client, in order. */
+  readonly tools: readonly Tool[];
+  /** Whatever the application passed to the run as `context`. */
+  readonly context: unknown;
+  /** The run's signal. */
+  readonly signal: AbortSignal | undefined;
+}
+
+/** What `prepareIteration` may change for one iteration. */
+export interface IterationSettings {
+  /**
+   * The tools visible in this iteration (names or tool objects of the client's catalog). Hidden
+   * tools are neither offered to the model nor run: a call to one is answered with a
+   * `tool_not_found` envelope. Tools the client requires (`requiredTools`) stay visible.
+   */
+  readonly tools?: readonly (string | Tool)[];
+  /** The tool choice of this iteration's request (`auto`, `none`, `required`, `{ name }`). */
+  readonly toolChoice?: ToolChoice;
+}
+
+/** A candidate final answer, as `validateFinalAnswer` sees it. */
+export interface FinalAnswer<T> {
+  /** The answer parsed (and schema-checked) as `T`. */
+  readonly data: T;
+  /** The answer's raw text. */
+  readonly content: string;
+  /** The iteration that produced it. */
+  readonly iteration: number;
+  /** The model's whole response. */
+  readonly response: ChatResponse;
+  /** Whatever the application passed to the run as `context`. */
+  readonly context: unknown;
+}
+
+/** Options of `createReAct`. Every option is optional. */
+export interface ReActOptions<S extends TSchema | undefined = undefined> extends ToolHooks {
+  /**
+   * The typebox schema of the final answer: the result's `data` is `Static<typeof schema>`.
+   * Without one the final answer is the model's text (`string`).
+   */
+  readonly schema?: S;
+  /** The name of the agent, for spans (`gen_ai.agent.name`). Default `react`. */
+  readonly name?: string;
+  /** The most model calls of a run (the JSON-only retry does not count). Default 10. */
+  readonly maxIterations?: number;
+  /**
+   * End the run (`AgentStoppedError`, `stopReason: 'error'`) at the first failed tool call —
+   * unknown tool, invalid arguments, a tool that throws. Default false: the model reads the error
+   * envelope and goes on. A call blocked by `beforeToolCall` is not a failure.
+   */
+  readonly stopOnError?: boolean;
+  /**
+   * Add the agent's instructions (how to work in steps, within how many; the final answer's JSON
+   * Schema) to the system prompt of each request it builds. The client is never changed. Default true.
+   */
+  readonly annotateSystemPrompt?: boolean;
+  /** How many tool calls of one model reply run at once. Default 4. */
+  readonly toolConcurrency?: number;
+  /** How the schema reaches the model. Default `auto`. */
+  readonly structuredOutput?: StructuredOutputMode;
+  /**
+   * Runs before each model call; may choose the tools visible in that iteration (and its tool
+   * choice). Return `undefined` to keep the defaults.
+   */
+  prepareIteration?(
+    step: IterationStep,
+  ): IterationSettings | undefined | Promise<IterationSettings | undefined>;
+  /**
+   * Checks a final answer. Return a string to reject it: the string is sent back to the model as a
+   * user message and the loop goes on (the rejected answer counted its iteration). Return
+   * `undefined` to accept. Throwing ends the run (`AgentStoppedError`, `stopReason: 'error'`).
+   */
+  validateFinalAnswer?(
+    answer: FinalAnswer<ReActData<S>>,
+  ): string | undefined | Promise<string | undefined>;
+}
+
+/** Per-run options of `execute` and `executeStream`. */
+export interface ReActRunOptions {
+  /** Aborting it cancels the model request and the running tools; the run rejects with `aborted`. */
+  readonly signal?: AbortSignal;
+  /**
+   * The conversation of this run (overriding the client's memory): it sends the stored history
+   * first and holds the whole exchange afterwards. `null`, or no memory at all, runs stateless
+   * (the run's messages live in a memory of its own, dropped at the end).
+   */
+  readonly memory?: MemoryProvider | null;
+  /** Passed to every tool as `ctx.context`, and to the hooks. */
+  readonly context?: unknown;
+  /** A parent span for the run's `invoke_agent` span (a graph node's, say). */
+  readonly span?: Span;
+}

@@ -1,0 +1,152 @@
+import { AbortError, AigoError } from '@aigo/ai';
+import type { ReactEvent } from './react-events.js';
+import type { ReActOverview } from './react-result.js';
+import type { EventSink } from './run-react.js';
+
+/** Starts the run behind a stream: events go to `sink`; `signal` aborts it. */
+export type StreamRun<T> = (sink: EventSink, signal: AbortSignal) => Promise<ReActOverview<T>>;
+
+/** Events queued before the run waits for the consumer. */
+const HIGH_WATER_MARK = 64;
+const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
+
+/**
+ * A streamed ReAct run: an `AsyncIterable<ReactEvent<T>>` plus `collect()`.
+ *
+ * - Lazy: the run starts when iteration starts (or `collect()` is called), not before.
+ * - Single consumer: iterate it once, and/or call `collect()` (during or after the loop it resolves
+ *   or rejects as `execute` would; without a loop it runs the stream and drops the events).
+ * - The last event is `final_answer` or `error`; the loop then ends normally (errors are events,
+ *   not exceptions), and `collect()` rejects with the event's error.
+ * - Breaking out of the loop (or `cancel()`) aborts the run: the model request and the running
+ *   tools are cancelled, and `collect()` rejects with `AgentStoppedError` (`aborted`).
+ * - A consumer slower than the model makes the run wait once 64 events are queued.
+ */
+export class ReactStream<T> implements AsyncIterable<ReactEvent<T>> {
+  readonly #run: StreamRun<T>;
+  readonly #userSignal: AbortSignal | undefined;
+  readonly #controller = new AbortController();
+  #outcome: Promise<ReActOverview<T>> | undefined;
+  #consumer: 'none' | 'iterator' | 'collect' = 'none';
+  #detached = false;
+  #finished = false;
+  readonly #queue: ReactEvent<T>[] = [];
+  #head = 0;
+  #waiter: ((result: IteratorResult<ReactEvent<T>>) => void) | undefined;
+  #drain: (() => void) | undefined;
+
+  /** Made by `agent.executeStream()`. */
+  constructor(run: StreamRun<T>, signal?: AbortSignal) {
+    this.#run = run;
+    this.#userSignal = signal;
+  }
+
+  /**
+   * Resolves to the run's `ReActOverview<T>` once it ends with a final answer, or rejects as
+   * `execute` does. Starts the run if nothing iterates it.
+   */
+  collect(): Promise<ReActOverview<T>> {
+    if (this.#outcome === undefined) this.#start('collect');
+    return this.#outcome as Promise<ReActOverview<T>>;
+  }
+
+  /** Stops the run (the model request and running tools are cancelled). */
+  cancel(reason?: unknown): void {
+    if (this.#finished || this.#controller.signal.aborted) return;
+    this.#controller.abort(
+      AigoError.isInstance(reason)
+        ? reason
+        : new AbortError('The agent stream was cancelled', { cause: reason }),
+    );
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<ReactEvent<T>> {
+    if (this.#consumer !== 'none') {
+      throw new AigoError(
+        'unsupported',
+        'A ReactStream has a single consumer: iterate it once (collect() may follow the loop)',
+      );
+    }
+    this.#start('iterator');
+    return {
+      next: () => this.#next(),
+      return: () => {
+        // `break` out of for-await: stop the run now.
+        this.#detached = true;
+        this.#queue.length = 0;
+        this.#head = 0;
+        if (!this.#finished && !this.#controller.signal.aborted) {
+          this.#controller.abort(new AbortError('The agent stream consumer stopped reading'));
+        }
+        this.#release();
+        return Promise.resolve(DONE);
+      },
+    };
+  }
+
+  #start(consumer: 'iterator' | 'collect'): void {
+    this.#consumer = consumer;
+    const own = this.#controller.signal;
+    const signal = this.#userSignal === undefined ? own : AbortSignal.any([this.#userSignal, own]);
+    const sink: EventSink = { emit: (event) => this.#emit(event as ReactEvent<T>) };
+    let outcome: Promise<ReActOverview<T>>;
+    try {
+      outcome = this.#run(sink, signal);
+    } catch (error) {
+      outcome = Promise.reject(error);
+    }
+    this.#outcome = outcome;
+    // Also marks the outcome as handled: a run nobody collects never becomes an unhandled rejection.
+    const finish = () => {
+      this.#finished = true;
+      const waiter = this.#waiter;
+      if (waiter !== undefined) {
+        this.#waiter = undefined;
+        waiter(DONE);
+      }
+    };
+    outcome.then(finish, finish);
+  }
+
+  #emit(event: ReactEvent<T>): Promise<void> | undefined {
+    if (this.#consumer !== 'iterator' || this.#detached) return undefined;
+    const waiter = this.#waiter;
+    if (waiter !== undefined) {
+      this.#waiter = undefined;
+      waiter({ done: false, value: event });
+      return undefined;
+    }
+    this.#queue.push(event);
+    if (this.#queue.length - this.#head < HIGH_WATER_MARK) return undefined;
+    return new Promise<void>((resolve) => {
+      this.#drain = resolve;
+    });
+  }
+
+  #next(): Promise<IteratorResult<ReactEvent<T>>> {
+    if (this.#head < this.#queue.length) {
+      const value = this.#queue[this.#head] as ReactEvent<T>;
+      this.#head++;
+      if (this.#head === this.#queue.length) {
+        this.#queue.length = 0;
+        this.#head = 0;
+      }
+      if (this.#queue.length - this.#head <= HIGH_WATER_MARK >> 1) this.#release();
+      return Promise.resolve({ done: false, value });
+    }
+    if (this.#finished || this.#detached) return Promise.resolve(DONE);
+    this.#release();
+    return new Promise((resolve) => {
+      this.#waiter = resolve;
+    });
+  }
+
+  /** Lets a run waiting on a full queue go on. */
+  #release(): void {
+    const drain = this.#drain;
+    if (drain !== undefined) {
+      this.#drain = undefined;
+      drain();
+    }
+  }
+}
