@@ -1,0 +1,121 @@
+import {
+  AigoError,
+  type Attributes,
+  type AttributeValue,
+  type LogLevel,
+  type Span,
+  type StartSpanOptions,
+} from '@aigo/ai';
+import { attributePairs } from './attribute-pairs.js';
+import { redactText } from './redact.js';
+
+type Pairs = ReadonlyArray<readonly [string, AttributeValue]>;
+
+/** What a span needs from its observer. */
+export interface LogSink {
+  emit(level: LogLevel, message: string, attributes: Pairs): void;
+  /** False when `debug` lines are not written: spans then only write their errors. */
+  readonly debugOn: boolean;
+  /** Milliseconds, for durations. */
+  readonly elapsed: () => number;
+  /** The next span id (sequential per observer). */
+  nextId: number;
+  /** Each span's name and id, so children can name their parent. */
+  readonly spans: WeakMap<Span, SpanIdentity>;
+}
+
+/** How a span is named in its lines. */
+export interface SpanIdentity {
+  readonly name: string;
+  readonly id: number;
+}
+
+/**
+ * Starts a span that writes `Span started` now and `Span ended` (with `duration_ms`, the status and
+ * every attribute) when it ends; errors are written at once as `Span error`.
+ */
+export function startLogSpan(sink: LogSink, name: string, options?: StartSpanOptions): Span {
+  const id = sink.nextId++;
+  const parent = options?.parent === undefined ? undefined : sink.spans.get(options.parent);
+  const identity: Array<readonly [string, AttributeValue]> = [
+    ['span', name],
+    ['span_id', id],
+  ];
+  if (parent !== undefined) identity.push(['parent', parent.name], ['parent_id', parent.id]);
+
+  const span = sink.debugOn ? verboseSpan(sink, identity, options) : quietSpan(sink, identity);
+  sink.spans.set(span, { name, id });
+  return span;
+}
+
+/** A span when `debug` is off: it writes only its errors. */
+function quietSpan(sink: LogSink, identity: Pairs): Span {
+  const noop = (): void => {};
+  return {
+    setAttributes: noop,
+    addEvent: noop,
+    setStatus: noop,
+    end: noop,
+    recordError(error: unknown): void {
+      sink.emit('error', 'Span error', [...identity, ['event', 'error'], ...errorPairs(error)]);
+    },
+  };
+}
+
+function verboseSpan(sink: LogSink, identity: Pairs, options: StartSpanOptions | undefined): Span {
+  const startedAt = sink.elapsed();
+  const accumulated = new Map<string, AttributeValue>(attributePairs(options?.attributes));
+  const opening: Array<readonly [string, AttributeValue]> = [...identity];
+  if (options?.kind !== undefined) opening.push(['kind', options.kind]);
+  opening.push(['event', 'span.start'], ...accumulated);
+  sink.emit('debug', 'Span started', opening);
+  let ended = false;
+
+  return {
+    setAttributes(attributes: Attributes): void {
+      for (const [name, value] of attributePairs(attributes)) accumulated.set(name, value);
+    },
+    addEvent(name: string, attributes?: Attributes): void {
+      sink.emit('debug', 'Span event', [
+        ...identity,
+        ['event', redactText(String(name))],
+        ...attributePairs(attributes),
+      ]);
+    },
+    recordError(error: unknown): void {
+      const pairs = errorPairs(error);
+      for (const [name, value] of pairs) accumulated.set(name, value);
+      sink.emit('error', 'Span error', [...identity, ['event', 'error'], ...pairs]);
+    },
+    setStatus(status: 'ok' | 'error', message?: string): void {
+      accumulated.set('status', status);
+      if (message !== undefined) accumulated.set('status_description', redactText(String(message)));
+    },
+    end(): void {
+      if (ended) return;
+      ended = true;
+      const duration = Math.round((sink.elapsed() - startedAt) * 1000) / 1000;
+      sink.emit('debug', 'Span ended', [
+        ...identity,
+        ['event', 'span.end'],
+        ['duration_ms', duration],
+        ...accumulated,
+      ]);
+    },
+  };
+}
+
+/** `error` (the message, redacted) and `error.type` (the aigo code, else the error's name). */
+function errorPairs(error: unknown): Array<readonly [string, AttributeValue]> {
+  const message =
+    error instanceof Error ? error.message : typeof error === 'string' ? error : String(error);
+  const type = AigoError.isInstance(error)
+    ? error.code
+    : error instanceof Error
+      ? error.name
+      : '_OTHER';
+  return [
+    ['error', redactText(message)],
+    ['error.type', type],
+  ];
+}

@@ -1,0 +1,217 @@
+import {
+  type Attributes,
+  type Counter,
+  type Histogram,
+  type LogLevel,
+  noopObserver,
+  noopSpan,
+  type Observer,
+  type Span,
+  type SpanKind,
+  type StartSpanOptions,
+} from '@aigo/ai';
+import {
+  type Context,
+  type Meter,
+  metrics,
+  type Attributes as OtelAttributes,
+  type Span as OtelSpan,
+  SpanKind as OtelSpanKind,
+  context as otelContext,
+  type Tracer,
+  trace,
+} from '@opentelemetry/api';
+import { HISTOGRAM_BUCKETS } from './metric-advice.js';
+import { type OtelObserverOptions, resolveOtelOptions } from './otel-observer-options.js';
+import { OtelSpanAdapter } from './otel-span.js';
+import { redactText } from './redact.js';
+import { toOtelAttributes } from './to-otel-attributes.js';
+
+/** The instrumentation scope name of the default tracer and meter. */
+export const INSTRUMENTATION_SCOPE = '@aigo/otel';
+
+/** An `Observer` that records into OpenTelemetry. */
+export interface OtelObserver extends Observer {
+  /** True when message content (prompts, answers, tool arguments and results) is recorded. */
+  readonly captureContent: boolean;
+  /**
+   * The OpenTelemetry context of a span this observer started (the span set as the current one), for
+   * running your own instrumented code under it: `context.with(observer.contextOf(ctx.span), fn)`.
+   * `undefined` for any other span.
+   */
+  contextOf(span: Span | undefined): Context | undefined;
+}
+
+const KINDS: Readonly<Record<SpanKind, OtelSpanKind>> = {
+  internal: OtelSpanKind.INTERNAL,
+  client: OtelSpanKind.CLIENT,
+  server: OtelSpanKind.SERVER,
+  producer: OtelSpanKind.PRODUCER,
+  consumer: OtelSpanKind.CONSUMER,
+};
+
+const SEVERITY: Readonly<Record<LogLevel, string>> = {
+  trace: 'TRACE',
+  debug: 'DEBUG',
+  info: 'INFO',
+  warn: 'WARN',
+  error: 'ERROR',
+};
+
+/** What the observer keeps per span: the OTel span and the context it was started in. */
+interface SpanRecord {
+  readonly span: OtelSpan;
+  readonly parent: Context;
+  context: Context | undefined;
+}
+
+/**
+ * Creates an observer that records aigo's spans and metrics in OpenTelemetry, following the
+ * GenAI semantic conventions that aigo's producers use:
+ *
+ * - each aigo span becomes an OpenTelemetry span with its kind and attributes; a span started with
+ *   `parent` (the `span` of `CallOptions`, of a tool context, an agent run or a graph node) nests
+ *   under that span's OpenTelemetry span, and a span without one nests under the active context —
+ *   so a model call made while serving an HTTP request nests under the server span;
+ * - `recordError` records the exception (name, message and stack, secrets removed) and sets
+ *   `error.type` (the aigo error code, else the error's class name);
+ * - counters and histograms become OpenTelemetry counters and histograms on the meter; the
+ *   `gen_ai.client.operation.duration` and `gen_ai.client.token.usage` histograms get the bucket
+ *   boundaries the conventions recommend;
+ * - message content (`gen_ai.input.messages`, `gen_ai.output.messages`,
+ *   `gen_ai.system_instructions`, tool call arguments and results) is recorded only when
+ *   `captureContent` is true;
+ * - secrets never reach OpenTelemetry: attributes named like secrets (authorization, API keys,
+ *   tokens, passwords, cookies) are replaced by `[REDACTED]`, and bearer tokens, well-known key
+ *   shapes and key-bearing URL parameters are removed from every string;
+ * - logs at `warn` and `error` become events on the active span (OpenTelemetry's logs are not part
+ *   of `@opentelemetry/api`); the other levels are dropped.
+ *
+ * Without `tracer` and `meter`, the global ones are used (`trace.getTracer('@aigo/otel')`): no-ops
+ * until an SDK is registered. No call ever throws into the model call.
+ *
+ * @example
+ * const observer = createOtelObserver({ tracer: provider.getTracer('my-app') });
+ * const client = createClient(openai(), { observer });
+ *
+ * @throws ValidationError naming the option that is wrong.
+ */
+export function createOtelObserver(options: OtelObserverOptions = {}): OtelObserver {
+  const resolved = resolveOtelOptions(options);
+  const captureContent = resolved.captureContent;
+  const tracer: Tracer = resolved.tracer ?? trace.getTracer(INSTRUMENTATION_SCOPE);
+  const meter: Meter = resolved.meter ?? metrics.getMeter(INSTRUMENTATION_SCOPE);
+  const spans = new WeakMap<Span, SpanRecord>();
+  const counters = new Map<string, Counter>();
+  const histograms = new Map<string, Histogram>();
+
+  const contextOf = (span: Span | undefined): Context | undefined => {
+    if (span === undefined) return undefined;
+    const record = spans.get(span);
+    if (record === undefined) return undefined;
+    record.context ??= trace.setSpan(record.parent, record.span);
+    return record.context;
+  };
+
+  const log =
+    (level: LogLevel) =>
+    (message: string, attributes?: Attributes): void => {
+      if (level !== 'warn' && level !== 'error') return;
+      try {
+        const active = trace.getSpan(otelContext.active());
+        if (active === undefined || !active.isRecording()) return;
+        active.addEvent(redactText(String(message)), {
+          ...toOtelAttributes(attributes, captureContent),
+          'log.severity': SEVERITY[level],
+        });
+      } catch {
+        // Guarded.
+      }
+    };
+
+  const observer: OtelObserver = {
+    captureContent,
+    contextOf,
+    startSpan(name: string, spanOptions?: StartSpanOptions): Span {
+      try {
+        const parent = contextOf(spanOptions?.parent) ?? otelContext.active();
+        const span = tracer.startSpan(
+          redactText(String(name)),
+          {
+            kind: KINDS[spanOptions?.kind ?? 'internal'] ?? OtelSpanKind.INTERNAL,
+            ...optionalAttributes(spanOptions?.attributes, captureContent),
+          },
+          parent,
+        );
+        const adapter = new OtelSpanAdapter(span, captureContent);
+        spans.set(adapter, { span, parent, context: undefined });
+        return adapter;
+      } catch {
+        return noopSpan;
+      }
+    },
+    counter(name: string, instrumentOptions?: { description?: string; unit?: string }): Counter {
+      const existing = counters.get(name);
+      if (existing !== undefined) return existing;
+      let counter: Counter;
+      try {
+        const instrument = meter.createCounter(name, instrumentOptions);
+        counter = {
+          add(value: number, attributes?: Attributes): void {
+            try {
+              instrument.add(value, toOtelAttributes(attributes, false));
+            } catch {
+              // Guarded.
+            }
+          },
+        };
+      } catch {
+        counter = noopObserver.counter(name);
+      }
+      counters.set(name, counter);
+      return counter;
+    },
+    histogram(
+      name: string,
+      instrumentOptions?: { description?: string; unit?: string },
+    ): Histogram {
+      const existing = histograms.get(name);
+      if (existing !== undefined) return existing;
+      let histogram: Histogram;
+      try {
+        const buckets = HISTOGRAM_BUCKETS[name];
+        const instrument = meter.createHistogram(name, {
+          ...instrumentOptions,
+          ...(buckets === undefined ? {} : { advice: { explicitBucketBoundaries: [...buckets] } }),
+        });
+        histogram = {
+          record(value: number, attributes?: Attributes): void {
+            try {
+              instrument.record(value, toOtelAttributes(attributes, false));
+            } catch {
+              // Guarded.
+            }
+          },
+        };
+      } catch {
+        histogram = noopObserver.histogram(name);
+      }
+      histograms.set(name, histogram);
+      return histogram;
+    },
+    trace: log('trace'),
+    debug: log('debug'),
+    info: log('info'),
+    warn: log('warn'),
+    error: log('error'),
+  };
+  return Object.freeze(observer);
+}
+
+function optionalAttributes(
+  attributes: Attributes | undefined,
+  captureContent: boolean,
+): { attributes?: OtelAttributes } {
+  const converted = toOtelAttributes(attributes, captureContent);
+  return converted === undefined ? {} : { attributes: converted };
+}

@@ -1,0 +1,93 @@
+import { ATTR_ERROR_TYPE, type Attributes, type Span } from '@aigo/ai';
+import { type Exception, type Span as OtelSpan, SpanStatusCode } from '@opentelemetry/api';
+import { CONTENT_EVENTS } from './content-attributes.js';
+import { errorType } from './error-type.js';
+import { redactText } from './redact.js';
+import { toOtelAttributes } from './to-otel-attributes.js';
+
+/**
+ * An aigo `Span` over an OpenTelemetry span. Every call is guarded (a failing SDK never breaks a
+ * call), ends once, and does no attribute work when the span is not recording (sampled out, or a
+ * no-op tracer).
+ */
+export class OtelSpanAdapter implements Span {
+  readonly #span: OtelSpan;
+  readonly #captureContent: boolean;
+  #ended = false;
+
+  constructor(span: OtelSpan, captureContent: boolean) {
+    this.#span = span;
+    this.#captureContent = captureContent;
+  }
+
+  setAttributes(attributes: Attributes): void {
+    try {
+      if (!this.#span.isRecording()) return;
+      const cleaned = toOtelAttributes(attributes, this.#captureContent);
+      if (cleaned !== undefined) this.#span.setAttributes(cleaned);
+    } catch {
+      // Guarded.
+    }
+  }
+
+  addEvent(name: string, attributes?: Attributes): void {
+    try {
+      if (!this.#span.isRecording()) return;
+      if (!this.#captureContent && CONTENT_EVENTS.has(name)) return;
+      this.#span.addEvent(
+        redactText(String(name)),
+        toOtelAttributes(attributes, this.#captureContent),
+      );
+    } catch {
+      // Guarded.
+    }
+  }
+
+  recordError(error: unknown): void {
+    try {
+      if (!this.#span.isRecording()) return;
+      this.#span.recordException(toException(error));
+      this.#span.setAttribute(ATTR_ERROR_TYPE, errorType(error));
+    } catch {
+      // Guarded.
+    }
+  }
+
+  setStatus(status: 'ok' | 'error', message?: string): void {
+    try {
+      if (status === 'ok') {
+        this.#span.setStatus({ code: SpanStatusCode.OK });
+      } else {
+        this.#span.setStatus({
+          code: SpanStatusCode.ERROR,
+          ...(message === undefined ? {} : { message: redactText(String(message)) }),
+        });
+      }
+    } catch {
+      // Guarded.
+    }
+  }
+
+  end(): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    try {
+      this.#span.end();
+    } catch {
+      // Guarded.
+    }
+  }
+}
+
+/** The exception to record: name, message and stack, with secrets removed. */
+function toException(error: unknown): Exception {
+  if (error instanceof Error) {
+    const exception: { name: string; message: string; stack?: string } = {
+      name: error.name,
+      message: redactText(error.message),
+    };
+    if (typeof error.stack === 'string') exception.stack = redactText(error.stack);
+    return exception;
+  }
+  return redactText(typeof error === 'string' ? error : String(error));
+}
