@@ -221,6 +221,46 @@ describe('executeToolCalls', () => {
     expect(toolSpans[0]?.attributes['gen_ai.tool.name']).toBe('echo');
   });
 
+  it('sets error.type on a failed tool span: the error envelope code', async () => {
+    const observer = recordingObserver();
+    const client = createClient(createFakeProvider(), { env: {}, tools: [echo], observer });
+    await client.executeToolCalls([
+      call('echo', { text: 'fine' }, 'ok'),
+      call('missing', {}, 'unknown'),
+      call('echo', { text: 42 }, 'invalid'),
+    ]);
+    expect(
+      observer.spans.map((span) => [
+        span.attributes['gen_ai.tool.call.id'],
+        span.attributes['error.type'],
+        span.status,
+      ]),
+    ).toEqual([
+      ['ok', undefined, { status: 'ok', message: undefined }],
+      [
+        'unknown',
+        'tool_not_found',
+        { status: 'error', message: expect.stringContaining('missing') },
+      ],
+      ['invalid', 'invalid_arguments', { status: 'error', message: expect.any(String) }],
+    ]);
+  });
+
+  it('records tool arguments and results only for an observer that captures content', async () => {
+    const quiet = recordingObserver();
+    const capturing = { ...recordingObserver(), captureContent: true };
+    for (const observer of [quiet, capturing]) {
+      const client = createClient(createFakeProvider(), { env: {}, tools: [echo], observer });
+      await client.executeToolCalls([call('echo', { text: 'hi' })]);
+    }
+    expect(quiet.spans[0]?.attributes).not.toHaveProperty('gen_ai.tool.call.arguments');
+    expect(quiet.spans[0]?.attributes).not.toHaveProperty('gen_ai.tool.call.result');
+    expect(capturing.spans[0]?.attributes).toMatchObject({
+      'gen_ai.tool.call.arguments': '{"text":"hi"}',
+      'gen_ai.tool.call.result': expect.stringContaining('hi'),
+    });
+  });
+
   it('rejects at once with AbortError when the signal aborts; calls not started never start', async () => {
     const { tool, gates, state, started } = gatedTool('slow');
     const client = createClient(createFakeProvider(), { env: {}, tools: [tool] });

@@ -1,5 +1,6 @@
 import {
   AbortError,
+  ATTR_ERROR_TYPE,
   ATTR_GEN_AI_OPERATION_NAME,
   ATTR_GEN_AI_TOOL_CALL_ID,
   ATTR_GEN_AI_TOOL_NAME,
@@ -17,6 +18,11 @@ import {
 } from '@aigo/ai';
 import type { ToolCatalog } from './tool-catalog.js';
 import type { ToolCallInfo, ToolHooks } from './tool-hooks.js';
+
+/** The JSON arguments of a tool call (GenAI semantic conventions; content, opt-in). */
+const ATTR_GEN_AI_TOOL_CALL_ARGUMENTS = 'gen_ai.tool.call.arguments';
+/** What a tool call returned (GenAI semantic conventions; content, opt-in). */
+const ATTR_GEN_AI_TOOL_CALL_RESULT = 'gen_ai.tool.call.result';
 
 /** How many tool calls run at once when the caller does not say. */
 export const DEFAULT_TOOL_CONCURRENCY = 8;
@@ -173,7 +179,7 @@ async function runOne<Context>(
       ...(tool?.metrics === undefined || skipped ? {} : { metrics: tool.metrics }),
       failed,
     });
-    endSpan(span, failed ? parseToolErrorEnvelope(result)?.error.message : undefined);
+    endToolSpan(span, settings.observer, result, failed);
     return toolMessage(toolCall.id, result, requestedName);
   } catch (error) {
     endSpan(span, errorMessage(error, 'aborted'), error);
@@ -223,12 +229,37 @@ function startToolSpan<Context>(
         [ATTR_GEN_AI_OPERATION_NAME]: GEN_AI_OPERATION.executeTool,
         [ATTR_GEN_AI_TOOL_NAME]: name,
         [ATTR_GEN_AI_TOOL_CALL_ID]: toolCall.id,
+        ...(capturesContent(observer)
+          ? { [ATTR_GEN_AI_TOOL_CALL_ARGUMENTS]: toolCall.function.arguments }
+          : {}),
       },
     });
   } catch {
     // An observer that throws never breaks a run.
     return undefined;
   }
+}
+
+/**
+ * Ends a tool span after the call settled: a failed call (an error envelope) gets status `error`
+ * with the envelope's message and `error.type` with its code; the result is recorded as
+ * `gen_ai.tool.call.result` only when the observer captures content.
+ */
+function endToolSpan(
+  span: Span | undefined,
+  observer: Observer | undefined,
+  result: string,
+  failed: boolean,
+): void {
+  if (span === undefined) return;
+  const envelope = failed ? parseToolErrorEnvelope(result) : undefined;
+  try {
+    if (capturesContent(observer)) span.setAttributes({ [ATTR_GEN_AI_TOOL_CALL_RESULT]: result });
+    if (failed) span.setAttributes({ [ATTR_ERROR_TYPE]: envelope?.error.code ?? 'tool_error' });
+  } catch {
+    // An observer that throws never breaks a run.
+  }
+  endSpan(span, failed ? (envelope?.error.message ?? 'the tool call failed') : undefined);
 }
 
 function endSpan(span: Span | undefined, failure: string | undefined, error?: unknown): void {
@@ -241,6 +272,15 @@ function endSpan(span: Span | undefined, failure: string | undefined, error?: un
   } catch {
     // An observer that throws never breaks a run.
   }
+}
+
+/**
+ * True when the observer asks for message content (`captureContent: true`, as the OpenTelemetry
+ * observer of `@aigo/otel` does when told to): tool arguments and results are then recorded on the
+ * tool spans. Content is personal data, so it is left out by default.
+ */
+function capturesContent(observer: Observer | undefined): boolean {
+  return (observer as { readonly captureContent?: unknown } | undefined)?.captureContent === true;
 }
 
 function checkToolCalls(toolCalls: readonly ToolCall[]): void {
