@@ -254,6 +254,33 @@ describe('executeStream', () => {
     expect(gated.signals[0]?.aborted).toBe(true);
   });
 
+  it('ends with an error event when the model stream fails mid-way; nothing of that turn is stored', async () => {
+    const provider = createFakeProvider().error(new Error('connection reset'), { afterEvents: 3 });
+    const memory = inMemoryMemory();
+    const stream = createReAct(createClient(provider, { env: {} })).executeStream('hi', { memory });
+
+    const events = await readAll(stream);
+
+    const last = events.at(-1);
+    expect(last?.type).toBe('error');
+    expect(last?.type === 'error' && last.error).toMatchObject({ stopReason: 'error' });
+    await expect(stream.collect()).rejects.toBeInstanceOf(AgentStoppedError);
+    expect(memory.size).toBe(0);
+  });
+
+  it('a signal aborted before the run starts ends it at once', async () => {
+    const provider = createFakeProvider().text('never');
+    const stream = createReAct(createClient(provider, { env: {} })).executeStream('hi', {
+      signal: AbortSignal.abort(new Error('user left')),
+    });
+    const error = await stream.collect().catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ stopReason: 'aborted' });
+    expect(((error as AgentStoppedError).cause as AbortError).cause).toMatchObject({
+      message: 'user left',
+    });
+    expect(provider.callCount).toBe(0);
+  });
+
   it('cancel() stops a collected run', async () => {
     const gated = gatedTool('slow');
     const provider = createFakeProvider().toolCall('slow', {}).text('never');

@@ -86,12 +86,20 @@ export class ReactStream<T> implements AsyncIterable<ReactEvent<T>> {
 
   #start(consumer: 'iterator' | 'collect'): void {
     this.#consumer = consumer;
-    const own = this.#controller.signal;
-    const signal = this.#userSignal === undefined ? own : AbortSignal.any([this.#userSignal, own]);
+    const controller = this.#controller;
+    // The caller's signal aborts the run through ours (one signal for every call of the run).
+    const user = this.#userSignal;
+    const onAbort = () => {
+      if (!controller.signal.aborted) controller.abort(user?.reason);
+    };
+    if (user !== undefined) {
+      if (user.aborted) onAbort();
+      else user.addEventListener('abort', onAbort, { once: true });
+    }
     const sink: EventSink = { emit: (event) => this.#emit(event as ReactEvent<T>) };
     let outcome: Promise<ReActOverview<T>>;
     try {
-      outcome = this.#run(sink, signal);
+      outcome = this.#run(sink, controller.signal);
     } catch (error) {
       outcome = Promise.reject(error);
     }
@@ -99,6 +107,7 @@ export class ReactStream<T> implements AsyncIterable<ReactEvent<T>> {
     // Also marks the outcome as handled: a run nobody collects never becomes an unhandled rejection.
     const finish = () => {
       this.#finished = true;
+      user?.removeEventListener('abort', onAbort);
       const waiter = this.#waiter;
       if (waiter !== undefined) {
         this.#waiter = undefined;

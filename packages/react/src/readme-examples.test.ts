@@ -1,0 +1,144 @@
+// The README's examples, run as they are written there (imports adjusted to the source tree;
+// console output asserted instead of printed).
+import { AgentStoppedError, defineTool } from '@aigo/ai';
+import { createClient, inMemoryMemory } from '@aigo/client';
+import { createFakeProvider } from '@aigo/testing';
+import { Type } from 'typebox';
+import { describe, expect, it } from 'vitest';
+import { createReAct, type ReActStoppedOverview } from './index.js';
+
+describe('README examples', () => {
+  it('the opening example: a typed math agent', async () => {
+    const calculator = defineTool({
+      name: 'calculator',
+      description: 'Computes a + b or a * b',
+      input: Type.Object({
+        a: Type.Number(),
+        op: Type.Union([Type.Literal('+'), Type.Literal('*')]),
+        b: Type.Number(),
+      }),
+      execute: ({ a, op, b }) => (op === '+' ? a + b : a * b),
+    });
+
+    const model = createFakeProvider()
+      .toolCall('calculator', { a: 17, op: '*', b: 23 })
+      .toolCall('calculator', { a: 391, op: '+', b: 4 })
+      .text('{"total": 395}');
+
+    const client = createClient(model, { defaultModel: 'test-model', tools: [calculator] });
+    const agent = createReAct(client, { schema: Type.Object({ total: Type.Number() }) });
+
+    const result = await agent.execute('What is 17 * 23 + 4?');
+    expect(result.data.total + 1).toBe(396);
+    expect(result.iterations).toBe(3);
+    expect(result.toolCallStats).toEqual({ calculator: 2 });
+    expect(typeof result.costSummary().totalCost).toBe('number');
+  });
+
+  it('stop reasons', async () => {
+    const model = createFakeProvider().default({
+      toolCalls: [
+        { id: 'again', type: 'function', function: { name: 'calculator', arguments: '{}' } },
+      ],
+    });
+    const agent = createReAct(createClient(model, { defaultModel: 'test-model' }), {
+      maxIterations: 2,
+    });
+
+    const logged: unknown[] = [];
+    try {
+      await agent.execute('Loop forever');
+    } catch (error) {
+      if (AgentStoppedError.isInstance(error)) {
+        const overview = error.overview as ReActStoppedOverview;
+        logged.push(error.stopReason, overview.iterations, overview.totalUsage.totalTokens > 0);
+      }
+    }
+    expect(logged).toEqual(['max_iterations', 2, true]);
+  });
+
+  it('options: prepareIteration, beforeToolCall, validateFinalAnswer', async () => {
+    const search = defineTool({
+      name: 'search',
+      description: 'Searches the web',
+      input: Type.Object({ query: Type.String() }),
+      execute: ({ query }) => [`A page about ${query}`],
+    });
+    const deploy = defineTool({
+      name: 'deploy',
+      description: 'Deploys to production',
+      execute: () => 'deployed',
+    });
+
+    const model = createFakeProvider()
+      .toolCall('search', { query: 'the answer' })
+      .toolCall('deploy', {})
+      .text('{"answer": "42", "sources": 0}')
+      .text('{"answer": "42", "sources": 1}');
+    const client = createClient(model, { defaultModel: 'test-model', tools: [search, deploy] });
+
+    const agent = createReAct(client, {
+      schema: Type.Object({ answer: Type.String(), sources: Type.Integer() }),
+      // Only search in the first step.
+      prepareIteration: ({ iteration }) => (iteration === 1 ? { tools: ['search'] } : undefined),
+      // Deploying needs a human.
+      beforeToolCall: ({ toolCall }) => {
+        if (toolCall.function.name === 'deploy') throw new Error('deploy needs approval');
+        return undefined;
+      },
+      // Insist on a cited answer.
+      validateFinalAnswer: ({ data }) =>
+        data.sources > 0 ? undefined : 'Cite at least one source.',
+    });
+
+    const { data, iterations } = await agent.execute('What is the answer?');
+    expect(data).toEqual({ answer: '42', sources: 1 });
+    expect(iterations).toBe(4);
+    expect(model.requests.map((request) => request.tools?.length)).toEqual([1, 2, 2, 2]);
+    expect(model.requests[2]?.messages.at(-1)?.content).toBe(
+      '{"ok":false,"error":{"code":"tool_blocked","message":"deploy needs approval"}}',
+    );
+    expect(model.requests[3]?.messages.at(-1)?.content).toBe('Cite at least one source.');
+  });
+
+  it('memory', async () => {
+    const model = createFakeProvider().text('Nice to meet you, Ada.').text('You are Ada.');
+    const agent = createReAct(createClient(model, { defaultModel: 'test-model' }));
+    const memory = inMemoryMemory();
+
+    await agent.execute('I am Ada.', { memory });
+    const { data } = await agent.execute('Who am I?', { memory });
+    expect(data).toBe('You are Ada.');
+    expect(memory.size).toBe(4);
+  });
+
+  it('streaming', async () => {
+    const weather = defineTool({
+      name: 'weather',
+      description: 'Current temperature in a city',
+      input: Type.Object({ city: Type.String() }),
+      execute: ({ city }) => ({ city, celsius: 18 }),
+    });
+    const model = createFakeProvider()
+      .toolCall('weather', { city: 'Paris' })
+      .text('It is 18 °C in Paris.');
+    const agent = createReAct(
+      createClient(model, { defaultModel: 'test-model', tools: [weather] }),
+    );
+
+    const stream = agent.executeStream('Weather in Paris?');
+    const seen: string[] = [];
+    for await (const event of stream) {
+      if (event.type === 'tool_call') seen.push(`call ${event.toolCall.function.name}`);
+      if (event.type === 'tool_result') seen.push(`result ${event.result}`);
+      if (event.type === 'final_answer') seen.push(`answer ${event.result}`);
+    }
+    expect(seen).toEqual([
+      'call weather',
+      'result {"city":"Paris","celsius":18}',
+      'answer It is 18 °C in Paris.',
+    ]);
+    const overview = await stream.collect();
+    expect(overview.iterations).toBe(2);
+  });
+});
