@@ -154,6 +154,19 @@ describe('spans', () => {
     ]);
   });
 
+  it('keeps an error.type the producer set before recording the error', () => {
+    const { observer, records } = jsonLines({ level: 'debug' });
+    const span = observer.startSpan('invoke_agent');
+    span.setAttributes({ 'error.type': 'max_iterations' });
+    span.recordError(new Error('stopped'));
+    span.end();
+    expect(records().map((record) => record['error.type'])).toEqual([
+      undefined,
+      'max_iterations',
+      'max_iterations',
+    ]);
+  });
+
   it('records the aigo error code as error.type', () => {
     const { observer, records } = jsonLines({ level: 'error' });
     observer.startSpan('chat m').recordError(

@@ -1,5 +1,6 @@
 import {
   AigoError,
+  ATTR_ERROR_TYPE,
   type Attributes,
   type AttributeValue,
   type LogLevel,
@@ -83,7 +84,7 @@ function verboseSpan(sink: LogSink, identity: Pairs, options: StartSpanOptions |
       ]);
     },
     recordError(error: unknown): void {
-      const pairs = errorPairs(error);
+      const pairs = errorPairs(error, accumulated.get(ATTR_ERROR_TYPE));
       for (const [name, value] of pairs) accumulated.set(name, value);
       sink.emit('error', 'Span error', [...identity, ['event', 'error'], ...pairs]);
     },
@@ -105,15 +106,19 @@ function verboseSpan(sink: LogSink, identity: Pairs, options: StartSpanOptions |
   };
 }
 
-/** `error` (the message, redacted) and `error.type` (the aigo code, else the error's name). */
-function errorPairs(error: unknown): Array<readonly [string, AttributeValue]> {
+/**
+ * `error` (the message, redacted) and `error.type`: the one the producer already set on the span,
+ * else the aigo error code, else the error's name.
+ */
+function errorPairs(
+  error: unknown,
+  presetType?: AttributeValue,
+): Array<readonly [string, AttributeValue]> {
   const message =
     error instanceof Error ? error.message : typeof error === 'string' ? error : String(error);
-  const type = AigoError.isInstance(error)
-    ? error.code
-    : error instanceof Error
-      ? error.name
-      : '_OTHER';
+  const type =
+    presetType ??
+    (AigoError.isInstance(error) ? error.code : error instanceof Error ? error.name : '_OTHER');
   return [
     ['error', redactText(message)],
     ['error.type', type],

@@ -156,6 +156,16 @@ describe('spans', () => {
     expect(tool?.attributes[ATTR_ERROR_TYPE]).toBe('TypeError');
   });
 
+  it('keep an error.type the producer set before recording the error', () => {
+    const sdk = otelSdk();
+    const observer = createOtelObserver({ tracer: sdk.tracer });
+    const span = observer.startSpan('invoke_agent');
+    span.setAttributes({ [ATTR_ERROR_TYPE]: 'max_iterations' });
+    span.recordError(new Error('stopped'));
+    span.end();
+    expect(sdk.spans()[0]?.attributes[ATTR_ERROR_TYPE]).toBe('max_iterations');
+  });
+
   it('never record secrets: secret names, bearer values, key-bearing URLs, in names too', () => {
     const sdk = otelSdk();
     const observer = createOtelObserver({ tracer: sdk.tracer, captureContent: true });

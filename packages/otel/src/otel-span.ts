@@ -14,6 +14,8 @@ export class OtelSpanAdapter implements Span {
   readonly #span: OtelSpan;
   readonly #captureContent: boolean;
   #ended = false;
+  /** True once the producer set `error.type` itself: `recordError` then leaves it alone. */
+  #errorTypeSet = false;
 
   constructor(span: OtelSpan, captureContent: boolean) {
     this.#span = span;
@@ -24,7 +26,9 @@ export class OtelSpanAdapter implements Span {
     try {
       if (!this.#span.isRecording()) return;
       const cleaned = toOtelAttributes(attributes, this.#captureContent);
-      if (cleaned !== undefined) this.#span.setAttributes(cleaned);
+      if (cleaned === undefined) return;
+      if (cleaned[ATTR_ERROR_TYPE] !== undefined) this.#errorTypeSet = true;
+      this.#span.setAttributes(cleaned);
     } catch {
       // Guarded.
     }
@@ -47,7 +51,7 @@ export class OtelSpanAdapter implements Span {
     try {
       if (!this.#span.isRecording()) return;
       this.#span.recordException(toException(error));
-      this.#span.setAttribute(ATTR_ERROR_TYPE, errorType(error));
+      if (!this.#errorTypeSet) this.#span.setAttribute(ATTR_ERROR_TYPE, errorType(error));
     } catch {
       // Guarded.
     }
