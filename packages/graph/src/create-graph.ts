@@ -1,0 +1,278 @@
+import { ValidationError } from '@aigo/ai';
+import { Execution, type ExecutionSettings } from './execution.js';
+import { GraphValidationError } from './graph-errors.js';
+import type { GraphEvent } from './graph-events.js';
+import type { ExecuteOptions, GraphOptions } from './graph-options.js';
+import {
+  compileGraph,
+  type EdgeDefinition,
+  type GraphPlan,
+  type NodeDefinition,
+} from './graph-plan.js';
+import type { GraphResult } from './graph-result.js';
+import { GraphStream } from './graph-stream.js';
+import { InMemoryStateProvider } from './in-memory-state-provider.js';
+import type { EdgeOptions, NodeExecutor, NodeFunction, NodeOptions } from './node-types.js';
+import type { StateProvider } from './state-provider.js';
+import {
+  checkId,
+  checkStateProvider,
+  validateEdgeOptions,
+  validateExecuteArguments,
+  validateGraphOptions,
+  validateNodeOptions,
+} from './validate-options.js';
+
+/**
+ * A DAG workflow: nodes (async functions or executors) joined by edges, run on a ready queue.
+ * Build it with {@link Graph.addNode} and {@link Graph.addEdge}, then run it any number of times,
+ * concurrently if you like: each execution has its own state.
+ */
+export interface Graph<T> {
+  /** The node whose output is the execution's `data`. */
+  readonly outputNodeId: string;
+  /** The node ids, in the order they were added. */
+  readonly nodeIds: readonly string[];
+  /**
+   * Adds a node. `executor` is a function `(input) => output` (its return value, or what its promise
+   * resolves to, is the node's output) or a {@link NodeExecutor} (`execute(input)` resolves to
+   * `{ output, metadata? }`).
+   *
+   * @throws GraphValidationError (`duplicate_node`) when the id is taken; ValidationError for a bad
+   *   argument.
+   */
+  addNode<O>(id: string, executor: NodeFunction<O> | NodeExecutor<O>, options?: NodeOptions): this;
+  /**
+   * Adds an edge: `to` depends on `from`. With a `condition`, the edge is active only when it
+   * returns true (evaluated when `from` completes). Nodes may be added after their edges; the
+   * endpoints are checked by {@link validate}.
+   *
+   * @throws GraphValidationError (`self_loop`, `duplicate_edge`); ValidationError for a bad argument.
+   */
+  addEdge(from: string, to: string, options?: EdgeOptions): this;
+  /**
+   * Checks the whole graph: edges reference existing nodes, the output node exists, there is no
+   * cycle (the error shows it), and every node has a path to the output node. `execute` and
+   * `executeStream` call it (it is cached until the graph changes).
+   *
+   * @throws GraphValidationError naming the culprit.
+   */
+  validate(): void;
+  /**
+   * Runs the graph. Resolves to a `StructuredOverview<T>` (`data`: the output node's output) with
+   * `nodes` (every node's status, result or error, duration, attempts) and `status`; its usage and
+   * cost are those of every model call made through the nodes' clients.
+   *
+   * Rejects with `GraphStoppedError` when there is no output: a failure under `fail_fast`, an output
+   * node that failed or was skipped, an abort, `executionTimeout` — its `overview` holds the same
+   * reports and costs so far. Rejects with `GraphValidationError` / `ValidationError` for a graph or
+   * arguments that cannot run.
+   */
+  execute(
+    initialState?: Readonly<Record<string, unknown>>,
+    options?: ExecuteOptions,
+  ): Promise<GraphResult<T>>;
+  /**
+   * Runs the graph lazily (at the first `next()` or `collect()`), as progress events:
+   * `node_start`, `node_complete`, `node_failed`, `node_skipped`, and `graph_complete` last.
+   * `collect()` resolves or rejects exactly as `execute` would.
+   *
+   * @throws GraphValidationError / ValidationError at once for a graph or arguments that cannot run.
+   */
+  executeStream(
+    initialState?: Readonly<Record<string, unknown>>,
+    options?: ExecuteOptions,
+  ): GraphStream<T>;
+}
+
+const EMPTY_PARAMS: Readonly<Record<string, unknown>> = Object.freeze({});
+
+/**
+ * Creates an empty graph whose result is the output of node `outputNodeId`.
+ *
+ * @example
+ * const graph = createGraph<string>('summary', { defaultClient: client, maxConcurrency: 4 })
+ *   .addNode('facts', ({ client }) => client.sendMessage('Three facts about Lisbon').then((r) => r.content))
+ *   .addNode('summary', async ({ upstreamResults, client }) =>
+ *     (await client.sendMessage(`Summarise: ${upstreamResults.facts?.output}`)).content)
+ *   .addEdge('facts', 'summary');
+ * const { data, totalUsage } = await graph.execute({});
+ *
+ * @throws ValidationError naming the first bad argument or option.
+ */
+export function createGraph<T = unknown>(
+  outputNodeId: string,
+  options: GraphOptions = {},
+): Graph<T> {
+  checkId(outputNodeId, 'outputNodeId');
+  validateGraphOptions(options);
+  return new DagGraph<T>(outputNodeId, options);
+}
+
+class DagGraph<T> implements Graph<T> {
+  readonly outputNodeId: string;
+  readonly #options: GraphOptions;
+  readonly #nodes = new Map<string, NodeDefinition>();
+  readonly #edges: EdgeDefinition[] = [];
+  readonly #edgeKeys = new Set<string>();
+  readonly #providersInUse = new Set<StateProvider>();
+  #plan: GraphPlan | undefined;
+  #settings: ExecutionSettings | undefined;
+
+  constructor(outputNodeId: string, options: GraphOptions) {
+    this.outputNodeId = outputNodeId;
+    this.#options = { ...options };
+  }
+
+  get nodeIds(): readonly string[] {
+    return [...this.#nodes.keys()];
+  }
+
+  addNode<O>(
+    id: string,
+    executor: NodeFunction<O> | NodeExecutor<O>,
+    options: NodeOptions = {},
+  ): this {
+    checkId(id, 'id');
+    const isFunction = typeof executor === 'function';
+    if (
+      !isFunction &&
+      (executor === null ||
+        typeof executor !== 'object' ||
+        typeof (executor as NodeExecutor<O>).execute !== 'function')
+    ) {
+      throw new ValidationError(
+        'executor',
+        `of node ${JSON.stringify(id)} must be a function or an object with an execute(input) method`,
+      );
+    }
+    validateNodeOptions(options, id);
+    if (this.#nodes.has(id)) {
+      throw new GraphValidationError(
+        'duplicate_node',
+        `node ${JSON.stringify(id)} was added twice`,
+        [id],
+      );
+    }
+    this.#nodes.set(id, {
+      id,
+      executor: executor as NodeFunction | NodeExecutor,
+      isFunction,
+      client: options.client,
+      timeout: options.timeout,
+      params: options.params === undefined ? EMPTY_PARAMS : Object.freeze({ ...options.params }),
+      retry: options.retry === undefined ? undefined : Object.freeze({ ...options.retry }),
+      joinAny: options.join === 'any',
+    });
+    this.#plan = undefined;
+    return this;
+  }
+
+  addEdge(from: string, to: string, options: EdgeOptions = {}): this {
+    checkId(from, 'from');
+    checkId(to, 'to');
+    validateEdgeOptions(options, `edges.${from}->${to}.options`);
+    if (from === to) {
+      throw new GraphValidationError(
+        'self_loop',
+        `edge ${JSON.stringify(from)} → ${JSON.stringify(to)} is a self-loop: a node cannot depend on itself`,
+        [from],
+      );
+    }
+    const key = `${from}\u0000${to}`;
+    if (this.#edgeKeys.has(key)) {
+      throw new GraphValidationError(
+        'duplicate_edge',
+        `edge ${JSON.stringify(from)} → ${JSON.stringify(to)} was added twice`,
+        [from, to],
+      );
+    }
+    this.#edgeKeys.add(key);
+    this.#edges.push({ from, to, condition: options.condition });
+    this.#plan = undefined;
+    return this;
+  }
+
+  validate(): void {
+    this.#compile();
+  }
+
+  execute(
+    initialState: Readonly<Record<string, unknown>> = {},
+    options?: ExecuteOptions,
+  ): Promise<GraphResult<T>> {
+    let execution: Execution<T>;
+    try {
+      validateExecuteArguments(initialState, options);
+      execution = this.#execution(initialState, options, undefined);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    execution.start();
+    return execution.promise;
+  }
+
+  executeStream(
+    initialState: Readonly<Record<string, unknown>> = {},
+    options?: ExecuteOptions,
+  ): GraphStream<T> {
+    validateExecuteArguments(initialState, options);
+    this.#compile();
+    return new GraphStream<T>((emit) => this.#execution(initialState, options, emit));
+  }
+
+  #compile(): GraphPlan {
+    if (this.#plan === undefined) {
+      this.#plan = compileGraph(this.#nodes, this.#edges, this.outputNodeId);
+      const options = this.#options;
+      this.#settings = {
+        plan: this.#plan,
+        errorStrategy: options.errorStrategy ?? 'fail_fast',
+        maxConcurrency: options.maxConcurrency ?? Number.POSITIVE_INFINITY,
+        executionTimeout: options.executionTimeout,
+        defaultClient: options.defaultClient,
+        observer: options.observer ?? options.defaultClient?.observer,
+      };
+    }
+    return this.#plan;
+  }
+
+  #execution(
+    initialState: Readonly<Record<string, unknown>>,
+    options: ExecuteOptions | undefined,
+    emit: ((event: GraphEvent) => void) | undefined,
+  ): Execution<T> {
+    this.#compile();
+    const settings = this.#settings as ExecutionSettings;
+    const { state, exclusive } = this.#stateProvider(options);
+    if (exclusive) this.#providersInUse.add(state);
+    return new Execution<T>(settings, {
+      state,
+      initialState,
+      signal: options?.signal,
+      emit,
+      onSettled: exclusive ? () => this.#providersInUse.delete(state) : undefined,
+    });
+  }
+
+  /** This execution's state provider; `exclusive` when it is an object that may be reused. */
+  #stateProvider(options: ExecuteOptions | undefined): {
+    state: StateProvider;
+    exclusive: boolean;
+  } {
+    const given = options?.stateProvider ?? this.#options.stateProvider;
+    if (given === undefined) return { state: new InMemoryStateProvider(), exclusive: false };
+    if (typeof given === 'function') {
+      const state = given();
+      checkStateProvider(state, 'options.stateProvider()');
+      return { state, exclusive: false };
+    }
+    if (this.#providersInUse.has(given)) {
+      throw new ValidationError(
+        'options.stateProvider',
+        'is in use by another execution of this graph: give each execution its own (pass a factory function)',
+      );
+    }
+    return { state: given, exclusive: true };
+  }
+}

@@ -1,0 +1,41 @@
+import type { Observer } from '@aigo/ai';
+import type { Client } from '@aigo/client';
+import type { StateProvider } from './state-provider.js';
+
+/** What the graph does when a node fails. */
+export type ErrorStrategy = 'fail_fast' | 'continue_on_error';
+
+/** Options of `createGraph`. */
+export interface GraphOptions {
+  /** The client of nodes that have none of their own (`input.client`). */
+  readonly defaultClient?: Client;
+  /**
+   * Where each execution keeps its state. A function is called once per execution (so concurrent
+   * executions never share state); a `StateProvider` object is used by one execution at a time (a
+   * second concurrent execution rejects). Default: a new `inMemoryStateProvider()` per execution.
+   */
+  readonly stateProvider?: StateProvider | (() => StateProvider);
+  /**
+   * `fail_fast` (default): the first failure aborts every running node and the execution rejects
+   * with it. `continue_on_error`: a failed node is marked `failed` and only what depends on it is
+   * skipped.
+   */
+  readonly errorStrategy?: ErrorStrategy;
+  /** At most this many nodes run at once, across the whole graph. Default: no limit. */
+  readonly maxConcurrency?: number;
+  /** The execution is aborted (and rejects with `TimeoutError` as cause) after this many ms. */
+  readonly executionTimeout?: number;
+  /**
+   * Traces: a `graph.execute` span per execution with a `graph.node.execute` span per node under it,
+   * and node metrics. Default: the default client's observer, if any.
+   */
+  readonly observer?: Observer;
+}
+
+/** Options of `graph.execute` and `graph.executeStream`. */
+export interface ExecuteOptions {
+  /** Aborting it aborts the execution (running nodes' signals fire). */
+  readonly signal?: AbortSignal;
+  /** The state provider of this execution (overrides the graph's `stateProvider`). */
+  readonly stateProvider?: StateProvider;
+}

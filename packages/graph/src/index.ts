@@ -1,0 +1,51 @@
+/**
+ * `@aigo/graph` — DAG workflows: nodes run on a ready queue as soon as their parents settle, under
+ * one concurrency limit, with conditional edges (`join: 'all' | 'any'`), fail-fast or
+ * continue-on-error, per-node timeouts and retries, an execution timeout, shared state, progress
+ * events, and the merged usage and cost of every model call made inside the nodes.
+ *
+ * @packageDocumentation
+ */
+export { createGraph, type Graph } from './create-graph.js';
+export {
+  type GraphProblem,
+  GraphStoppedError,
+  type GraphStopReason,
+  GraphValidationError,
+} from './graph-errors.js';
+export type {
+  GraphCompleteEvent,
+  GraphEvent,
+  GraphEventBase,
+  GraphEventType,
+  NodeCompleteEvent,
+  NodeFailedEvent,
+  NodeSkippedEvent,
+  NodeStartEvent,
+} from './graph-events.js';
+export type { ErrorStrategy, ExecuteOptions, GraphOptions } from './graph-options.js';
+export type {
+  GraphOverview,
+  GraphResult,
+  GraphStatus,
+  NodeReport,
+  SkipReason,
+} from './graph-result.js';
+export { GraphStream } from './graph-stream.js';
+export { InMemoryStateProvider, inMemoryStateProvider } from './in-memory-state-provider.js';
+export type {
+  EdgeCondition,
+  EdgeConditionInput,
+  EdgeOptions,
+  JoinMode,
+  NodeExecutor,
+  NodeFunction,
+  NodeInput,
+  NodeOptions,
+  NodeResult,
+  NodeStatus,
+  RetryOptions,
+  StoredNodeResult,
+} from './node-types.js';
+export { RETRY_DEFAULTS, retryDelay } from './retry-delay.js';
+export type { SharedState, StateProvider } from './state-provider.js';

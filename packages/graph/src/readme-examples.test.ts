@@ -1,0 +1,122 @@
+// The README's examples, run as they are written there (imports adjusted to the source tree;
+// console output asserted instead of printed).
+import { createClient } from '@aigo/client';
+import { createFakeProvider } from '@aigo/testing';
+import { describe, expect, it } from 'vitest';
+import { createGraph, GraphStoppedError } from './index.js';
+
+describe('README examples', () => {
+  it('the opening example', async () => {
+    const provider = createFakeProvider().onRequest((request) => ({
+      content: `(${request.messages.at(-1)?.content})`,
+      usage: { promptTokens: 100, completionTokens: 20, totalTokens: 120 },
+    }));
+    const client = createClient(provider, {
+      defaultModel: 'gpt-4o-mini',
+      modelCost: { inputCostPerMillion: 0.15, outputCostPerMillion: 0.6 },
+    });
+
+    const graph = createGraph<string>('compare', { defaultClient: client, maxConcurrency: 4 })
+      .addNode(
+        'lisbon',
+        async ({ client }) => (await client.sendMessage('Facts about Lisbon')).content,
+      )
+      .addNode(
+        'porto',
+        async ({ client }) => (await client.sendMessage('Facts about Porto')).content,
+      )
+      .addNode('compare', async ({ client, upstreamResults }) => {
+        const { lisbon, porto } = upstreamResults;
+        return (await client.sendMessage(`Compare ${lisbon?.output} with ${porto?.output}`))
+          .content;
+      })
+      .addEdge('lisbon', 'compare')
+      .addEdge('porto', 'compare');
+
+    const result = await graph.execute({});
+    expect(result.data).toBe('(Compare (Facts about Lisbon) with (Facts about Porto))');
+    expect(result.totalUsage.totalTokens).toBe(360);
+    expect(result.costSummary().totalModelCost).toBeCloseTo(0.000081, 12);
+    expect(result.nodes.lisbon?.status).toBe('completed');
+  });
+
+  it('edges, conditions and joins', async () => {
+    const graph = createGraph<string>('reply')
+      .addNode('classify', async ({ sharedState }) =>
+        String(await sharedState.get('message')).includes('!') ? 'urgent' : 'normal',
+      )
+      .addNode('escalate', () => 'Paging the on-call engineer.')
+      .addNode('queue', () => 'Added to the queue.')
+      .addNode(
+        'reply',
+        ({ upstreamResults }) => Object.values(upstreamResults)[0]?.output as string,
+        {
+          join: 'any',
+        },
+      )
+      .addEdge('classify', 'escalate', { condition: ({ result }) => result.output === 'urgent' })
+      .addEdge('classify', 'queue', { condition: ({ result }) => result.output === 'normal' })
+      .addEdge('escalate', 'reply')
+      .addEdge('queue', 'reply');
+
+    const { data, status, nodes } = await graph.execute({ message: 'The site is down!' });
+    expect(data).toBe('Paging the on-call engineer.');
+    expect(status).toBe('partial');
+    expect([nodes.queue?.status, nodes.queue?.skipReason]).toEqual([
+      'skipped',
+      'condition_not_met',
+    ]);
+  });
+
+  it('errors', async () => {
+    const graph = createGraph('report', { errorStrategy: 'continue_on_error' })
+      .addNode('fetch', () => {
+        throw new Error('upstream API is down');
+      })
+      .addNode('report', () => 'never runs')
+      .addEdge('fetch', 'report');
+
+    const seen: unknown[] = [];
+    try {
+      await graph.execute({});
+    } catch (error) {
+      if (!(error instanceof GraphStoppedError)) throw error;
+      seen.push(
+        error.reason,
+        error.nodeId,
+        error.overview.nodes.fetch?.status,
+        error.overview.nodes.report?.skipReason,
+      );
+    }
+    expect(seen).toEqual(['output_skipped', 'report', 'failed', 'upstream_failed']);
+  });
+
+  it('progress events', async () => {
+    const graph = createGraph<number>('sum')
+      .addNode('a', () => 1)
+      .addNode('b', async () => 2)
+      .addNode(
+        'sum',
+        ({ upstreamResults }) =>
+          Number(upstreamResults.a?.output) + Number(upstreamResults.b?.output),
+      )
+      .addEdge('a', 'sum')
+      .addEdge('b', 'sum');
+
+    const lines: string[] = [];
+    for await (const event of graph.executeStream({})) {
+      if (event.type === 'graph_complete')
+        lines.push(`${event.status}: ${event.done}/${event.total}`);
+      else lines.push(`${event.type} ${event.nodeId} ${event.done}/${event.total}`);
+    }
+    expect(lines).toEqual([
+      'node_start a 0/3',
+      'node_start b 0/3',
+      'node_complete a 1/3',
+      'node_complete b 2/3',
+      'node_start sum 2/3',
+      'node_complete sum 3/3',
+      'completed: 3/3',
+    ]);
+  });
+});

@@ -1,0 +1,34 @@
+import type { NodeStatus, StoredNodeResult } from './node-types.js';
+
+/** The shared state of one execution, as nodes and edge conditions see it. */
+export interface SharedState {
+  /** The value under `key`, or `undefined`. */
+  get(key: string): Promise<unknown>;
+  /** Stores `value` under `key`; later nodes see it. */
+  set(key: string, value: unknown): Promise<void>;
+  /** A copy of every key and value. */
+  getAll(): Promise<Record<string, unknown>>;
+}
+
+/**
+ * Where one execution keeps its state: the shared key/value state plus each node's status and
+ * result. Every method is async, so a store can live elsewhere (a database, Redis) — the graph
+ * awaits each write and fails the execution if one rejects.
+ *
+ * One provider holds one execution: the graph calls {@link reset} when the execution starts, and
+ * each concurrent execution gets its own provider (see the `stateProvider` graph option).
+ * Implementations must tolerate concurrent calls (parallel nodes write at the same time).
+ */
+export interface StateProvider extends SharedState {
+  /**
+   * Forgets everything (keys, statuses, results) and stores `initialState`. Afterwards every
+   * node's status is `pending` and no node has a result.
+   */
+  reset(initialState: Readonly<Record<string, unknown>>): Promise<void>;
+  /** The node's status; `pending` for a node never written. */
+  getNodeStatus(nodeId: string): Promise<NodeStatus>;
+  setNodeStatus(nodeId: string, status: NodeStatus): Promise<void>;
+  /** The node's result, or `undefined` when it has none. */
+  getNodeResult(nodeId: string): Promise<StoredNodeResult | undefined>;
+  setNodeResult(nodeId: string, result: StoredNodeResult): Promise<void>;
+}
