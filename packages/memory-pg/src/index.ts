@@ -1,0 +1,20 @@
+/**
+ * `@aigo/memory-pg` — conversation memory for aigo in PostgreSQL, through `pg` (node-postgres).
+ *
+ * @packageDocumentation
+ */
+
+export { MAX_CONVERSATION_ID_LENGTH } from './check-arguments.js';
+export { SCHEMA_VERSION } from './migrations.js';
+export { pgMemory } from './pg-memory.js';
+export type {
+  ConversationSummary,
+  ListConversationsOptions,
+  PgConversationMemory,
+  PgMemoryOptions,
+  PgMemoryStore,
+  PgMemoryStoreOptions,
+  ReadyOptions,
+} from './pg-memory-options.js';
+export { pgMemoryStore } from './pg-memory-store.js';
+export { DEFAULT_SCHEMA, DEFAULT_TABLE_NAME, MAX_TABLE_NAME_LENGTH } from './table-names.js';

@@ -1,0 +1,54 @@
+import { MESSAGE_FORMAT_VERSION, MemoryError, type Message, ValidationError } from '@aigo/ai';
+import { escapeUnstorable, needsEscape, unescapeUnstorable } from './unstorable-text.js';
+import { validateMessage } from './validate-message.js';
+
+/** A batch of messages ready for the append statement. */
+export interface EncodedBatch {
+  /** How many messages. */
+  readonly count: number;
+  /** A JSON array of the messages, one element per row. */
+  readonly json: string;
+  /** 1-based positions (in `json`) of the messages stored escaped (see `unstorable-text.ts`). */
+  readonly escaped: number[];
+}
+
+/**
+ * Checks every message of a batch and serialises it for one `INSERT`. Nothing is written when any
+ * message is invalid: this throws before any SQL runs.
+ *
+ * @throws ValidationError naming the first bad message field (`messages[1].content`).
+ */
+export function encodeMessages(messages: readonly unknown[]): EncodedBatch {
+  if (!Array.isArray(messages)) {
+    throw new ValidationError('messages', 'must be an array of messages');
+  }
+  const escaped: number[] = [];
+  let json = '[';
+  for (let index = 0; index < messages.length; index++) {
+    const message = validateMessage(messages[index], `messages[${index}]`);
+    let text = JSON.stringify(message);
+    if (needsEscape(text)) {
+      text = JSON.stringify(escapeUnstorable(message));
+      escaped.push(index + 1);
+    }
+    json += index === 0 ? text : `,${text}`;
+  }
+  return { count: messages.length, json: `${json}]`, escaped };
+}
+
+/**
+ * Turns a stored row back into a `Message`: checks its format version and undoes the escape of
+ * unstorable characters.
+ *
+ * @throws MemoryError when the row was written in a format this version cannot read.
+ */
+export function decodeMessage(body: unknown, format: number, escaped: boolean): Message {
+  if (format !== MESSAGE_FORMAT_VERSION) {
+    throw new MemoryError(
+      format > MESSAGE_FORMAT_VERSION
+        ? `A stored message is in format ${format}, newer than this version of @aigo/memory-pg reads (${MESSAGE_FORMAT_VERSION}); upgrade the package`
+        : `A stored message is in unknown format ${format}`,
+    );
+  }
+  return (escaped ? unescapeUnstorable(body) : body) as Message;
+}
