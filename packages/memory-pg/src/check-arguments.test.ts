@@ -51,6 +51,11 @@ describe('store options', () => {
   const cases: ReadonlyArray<[string, unknown, string]> = [
     ['nothing', undefined, 'options'],
     ['neither pool nor connectionString', {}, 'options'],
+    [
+      'connectionString: undefined (an unset variable)',
+      { connectionString: undefined },
+      'connectionString',
+    ],
     ['both pool and connectionString', { pool, connectionString: url }, 'options'],
     ['a pool that is not a pg.Pool', { pool: {} }, 'pool'],
     ['an empty connectionString', { connectionString: '' }, 'connectionString'],

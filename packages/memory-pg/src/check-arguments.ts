@@ -109,6 +109,12 @@ export function checkStoreOptions(options: PgMemoryStoreOptions): void {
   }
   const hasPool = options.pool !== undefined;
   const hasString = options.connectionString !== undefined;
+  if (!hasPool && !hasString && 'connectionString' in options) {
+    throw new ValidationError(
+      'connectionString',
+      'is undefined (an environment variable that is not set?)',
+    );
+  }
   if (hasPool === hasString) {
     throw new ValidationError(
       'options',

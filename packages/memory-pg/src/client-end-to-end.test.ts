@@ -91,7 +91,7 @@ describe(`@aigo/client with pgMemory (${database.kind})`, () => {
         ['assistant', 'Your name is Ada.'],
       ]);
     } finally {
-      await memory.close?.();
+      await memory.close();
       await dropSchema(schema);
     }
   });

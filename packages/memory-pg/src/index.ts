@@ -11,6 +11,7 @@ export type {
   ConversationSummary,
   ListConversationsOptions,
   PgConversationMemory,
+  PgMemory,
   PgMemoryOptions,
   PgMemoryStore,
   PgMemoryStoreOptions,

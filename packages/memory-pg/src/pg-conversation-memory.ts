@@ -10,14 +10,16 @@ import { decodeMessage, encodeMessages } from './message-codec.js';
 import type { PgConversationMemory } from './pg-memory-options.js';
 import type { PgStoreCore } from './pg-store-core.js';
 
-type MessageRow = [body: unknown, format: number, escaped: boolean];
+/** `special`: NULL for a row in the current format, not escaped; else `format * 2 + escaped`. */
+type MessageRow = [body: unknown, special: number | null];
 
 function decodeRows(rows: readonly MessageRow[], newestFirst: boolean): Message[] {
   const messages = new Array<Message>(rows.length);
   const last = rows.length - 1;
   for (let index = 0; index <= last; index++) {
-    const [body, format, escaped] = rows[index] as MessageRow;
-    messages[newestFirst ? last - index : index] = decodeMessage(body, format, escaped);
+    const [body, special] = rows[index] as MessageRow;
+    messages[newestFirst ? last - index : index] =
+      special === null ? (body as Message) : decodeMessage(body, special >> 1, (special & 1) === 1);
   }
   return messages;
 }
@@ -29,7 +31,6 @@ function decodeRows(rows: readonly MessageRow[], newestFirst: boolean): Message[
 export function pgConversationMemory(
   core: PgStoreCore,
   conversationId: string,
-  close?: () => Promise<void>,
 ): PgConversationMemory {
   const { statements } = core;
   const memory: PgConversationMemory = {
@@ -98,6 +99,5 @@ export function pgConversationMemory(
       );
     },
   };
-  if (close !== undefined) memory.close = close;
   return memory;
 }

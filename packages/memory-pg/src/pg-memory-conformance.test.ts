@@ -50,7 +50,7 @@ memoryConformance({
 // Standalone memories sharing a caller's pool, on a custom table name.
 let pool: pg.Pool | undefined;
 let poolSchema: string | undefined;
-const opened: Array<{ close?: () => Promise<void> }> = [];
+const opened: Array<{ close: () => Promise<void> }> = [];
 
 function sharedPool(): pg.Pool {
   if (pool === undefined) {
@@ -80,7 +80,7 @@ memoryConformance({
   },
   makeMemoryForConversation: (id) => standalone(id),
   cleanup: async () => {
-    for (const memory of opened.splice(0)) await memory.close?.();
+    for (const memory of opened.splice(0)) await memory.close();
     await pool?.end();
     if (poolSchema !== undefined)
       await adminPool().query(`DROP SCHEMA IF EXISTS "${poolSchema}" CASCADE`);

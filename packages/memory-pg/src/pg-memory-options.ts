@@ -9,12 +9,13 @@ export interface PgMemoryStoreOptions {
    * kept for the pool's life — so an idle connection killed by the server never crashes the process.
    * Add your own listener to see those errors.
    */
-  readonly pool?: Pool;
+  readonly pool?: Pool | undefined;
   /**
    * A PostgreSQL connection string (`postgres://user:password@host:5432/db`). The store then creates
-   * and owns a `pg.Pool`, which `close()` ends.
+   * and owns a `pg.Pool`, which `close()` ends. (`undefined` is accepted by the type, so that
+   * `process.env.DATABASE_URL` can be passed as is, and rejected with a clear error at run time.)
    */
-  readonly connectionString?: string;
+  readonly connectionString?: string | undefined;
   /**
    * The messages table. Default `aigo_messages`. Letters, digits and underscores (not starting with
    * a digit), at most 44 characters, not ending in `_conversations` or `_migrations`; always quoted,
@@ -66,6 +67,12 @@ export interface PgMemoryOptions extends PgMemoryStoreOptions {
 export interface PgConversationMemory extends MemoryProvider {
   /** The conversation this memory reads and writes. */
   readonly conversationId: string;
+}
+
+/** What `pgMemory` returns: a conversation's memory with a store of its own, which `close()` closes. */
+export interface PgMemory extends PgConversationMemory {
+  /** Ends the pool created from `connectionString`; leaves a pool you passed open. Idempotent. */
+  close(): Promise<void>;
 }
 
 /** A conversation as `listConversations` reports it. */

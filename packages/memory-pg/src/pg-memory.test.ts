@@ -303,7 +303,7 @@ describe(`errors and the pool (${database.kind})`, () => {
       expect(pool.listenerCount('error')).toBe(1);
       const memory = memories[0] as (typeof memories)[0];
       await memory.appendMessages(turn(1));
-      for (const each of memories) await each.close?.();
+      for (const each of memories) await each.close();
       expect(pool.listenerCount('error')).toBe(1);
       // No crash when the pool reports an error (the listener takes it).
       expect(pool.emit('error', new Error('idle connection lost'))).toBe(true);

@@ -1,7 +1,7 @@
 import { ValidationError } from '@aigo/ai';
 import { checkConversationId, checkStoreOptions } from './check-arguments.js';
 import { pgConversationMemory } from './pg-conversation-memory.js';
-import type { PgConversationMemory, PgMemoryOptions } from './pg-memory-options.js';
+import type { PgMemory, PgMemoryOptions } from './pg-memory-options.js';
 import { PgStoreCore } from './pg-store-core.js';
 
 /**
@@ -17,7 +17,7 @@ import { PgStoreCore } from './pg-store-core.js';
  *
  * @throws ValidationError naming the first bad option, before any SQL runs.
  */
-export function pgMemory(options: PgMemoryOptions): PgConversationMemory {
+export function pgMemory(options: PgMemoryOptions): PgMemory {
   if (options === null || typeof options !== 'object') {
     throw new ValidationError(
       'options',
@@ -27,5 +27,6 @@ export function pgMemory(options: PgMemoryOptions): PgConversationMemory {
   checkStoreOptions(options);
   const conversationId = checkConversationId(options.conversationId);
   const core = new PgStoreCore(options);
-  return pgConversationMemory(core, conversationId, () => core.close());
+  const close = () => core.close();
+  return Object.assign(pgConversationMemory(core, conversationId), { close });
 }

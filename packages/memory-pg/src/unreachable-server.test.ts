@@ -89,7 +89,7 @@ describe('an unreachable server', () => {
         ),
       );
     } finally {
-      await memory.close?.();
+      await memory.close();
     }
   });
 
