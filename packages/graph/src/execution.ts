@@ -1,46 +1,19 @@
-import {
-  AbortError,
-  type Attributes,
-  type Counter,
-  type Histogram,
-  type Observer,
-  type Span,
-  TimeoutError,
-  ValidationError,
-} from '@aigo/ai';
+import { AbortError, type Observer, type Span, TimeoutError, ValidationError } from '@aigo/ai';
 import { type Client, Overview, toStructuredOverview } from '@aigo/client';
 import { GraphStoppedError, type GraphStopReason } from './graph-errors.js';
 import type { GraphEvent } from './graph-events.js';
 import type { ErrorStrategy } from './graph-options.js';
 import type { GraphPlan, NodeDefinition } from './graph-plan.js';
 import type { GraphOverview, GraphResult, NodeReport, SkipReason } from './graph-result.js';
-import { Attempt, type AttemptHost } from './node-attempt.js';
-import type {
-  EdgeConditionInput,
-  NodeExecutor,
-  NodeFunction,
-  NodeResult,
-  NodeStatus,
-  StoredNodeResult,
-} from './node-types.js';
+import { GraphTelemetry } from './graph-telemetry.js';
+import { isThenable } from './is-thenable.js';
+import type { Attempt, AttemptHost } from './node-attempt.js';
+import { nodeReports } from './node-reports.js';
+import { COMPLETED, FAILED, PENDING, READY, RUNNING, SKIPPED } from './node-state.js';
+import type { EdgeConditionInput, NodeResult, StoredNodeResult } from './node-types.js';
 import { retryDelay } from './retry-delay.js';
+import { runAttempt } from './run-attempt.js';
 import type { SharedState, StateProvider } from './state-provider.js';
-
-// Node states of one execution (a Uint8Array holds them).
-const PENDING = 0;
-const READY = 1;
-const RUNNING = 2;
-const COMPLETED = 3;
-const FAILED = 4;
-const SKIPPED = 5;
-const STATUS_NAMES: readonly NodeStatus[] = [
-  'pending',
-  'pending',
-  'running',
-  'completed',
-  'failed',
-  'skipped',
-];
 
 // Why an incoming edge is inactive (bits, OR-ed per node).
 const CAUSE_FAILED = 1;
@@ -73,23 +46,9 @@ interface Wait {
   readonly resolve: () => void;
 }
 
-interface Instruments {
-  readonly nodeCount: Counter;
-  readonly nodeDuration: Histogram;
-  readonly executionDuration: Histogram;
-}
-
 const now = (): number => performance.now();
 const noop = (): void => {};
 const quote = (id: string): string => JSON.stringify(id);
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    value !== null &&
-    (typeof value === 'object' || typeof value === 'function') &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
-}
 
 /**
  * One run of a graph: a ready queue over the plan. A node is decided when its last incoming edge
@@ -138,8 +97,7 @@ export class Execution<T> implements AttemptHost {
   #releasing = false;
   #releaseList: number[] = [];
   readonly #startTime: number;
-  readonly #span: Span | undefined;
-  readonly #instruments: Instruments | undefined;
+  readonly #telemetry: GraphTelemetry | undefined;
 
   readonly promise: Promise<GraphResult<T>>;
   #resolve!: (result: GraphResult<T>) => void;
@@ -177,23 +135,10 @@ export class Execution<T> implements AttemptHost {
     });
     this.#overview = settings.defaultClient?.createOverview() ?? new Overview();
     this.#startTime = Date.now();
-    const observer = settings.observer;
-    if (observer !== undefined) {
-      this.#span = observer.startSpan('graph.execute', {
-        attributes: {
-          'graph.total_nodes': n,
-          'graph.error_strategy': settings.errorStrategy,
-          'graph.output_node': this.#plan.ids[this.#plan.output],
-        },
-      });
-      this.#instruments = {
-        nodeCount: observer.counter('aigo.graph.node.count', {
-          description: 'Graph nodes by status',
-        }),
-        nodeDuration: observer.histogram('aigo.graph.node.duration', { unit: 's' }),
-        executionDuration: observer.histogram('aigo.graph.execution.duration', { unit: 's' }),
-      };
-    }
+    this.#telemetry =
+      settings.observer === undefined
+        ? undefined
+        : new GraphTelemetry(settings.observer, this.#plan, settings.errorStrategy);
     this.promise = new Promise<GraphResult<T>>((resolve, reject) => {
       this.#resolve = resolve;
       this.#reject = reject;
@@ -223,14 +168,7 @@ export class Execution<T> implements AttemptHost {
         );
       }, timeout);
     }
-    let reset: Promise<void>;
-    try {
-      reset = this.#state.reset(this.#request.initialState);
-    } catch (error) {
-      this.#stop('state_error', error);
-      return;
-    }
-    reset.then(
+    callState(() => this.#state.reset(this.#request.initialState)).then(
       () => {
         if (this.#finished) return;
         const roots = this.#plan.roots;
@@ -328,7 +266,7 @@ export class Execution<T> implements AttemptHost {
     const definition = plan.nodes[node] as NodeDefinition;
     const id = definition.id;
     this.#started[node] = now();
-    if (this.#settings.observer !== undefined) this.#startNodeSpan(node);
+    if (this.#telemetry !== undefined) this.#spans[node] = this.#telemetry.startNode(node);
     await this.#state.setNodeStatus(id, 'running');
     if (this.#finished) return;
     const retry = definition.retry;
@@ -344,7 +282,7 @@ export class Execution<T> implements AttemptHost {
           total: this.#total,
         });
       }
-      const attempt = await this.#attempt(node, number);
+      const attempt = await runAttempt(this, node, number, definition);
       if (this.#finished) return;
       if (attempt.ok) {
         await this.#complete(node, attempt.value as NodeResult);
@@ -369,84 +307,6 @@ export class Execution<T> implements AttemptHost {
       await this.#wait(retryDelay(retry, number));
       if (this.#finished) return;
     }
-  }
-
-  /** Runs one attempt; resolves to it once it has an outcome (never rejects). */
-  #attempt(node: number, number: number): Promise<Attempt> {
-    const definition = this.#plan.nodes[node] as NodeDefinition;
-    const attempt = new Attempt(this, node, number, definition);
-    const timeout = definition.timeout;
-    let value: unknown;
-    try {
-      const input = attempt.input();
-      value = definition.isFunction
-        ? (definition.executor as NodeFunction)(input)
-        : (definition.executor as NodeExecutor).execute(input);
-    } catch (error) {
-      attempt.settle(false, error);
-      return Promise.resolve(attempt);
-    }
-    if (timeout === undefined) {
-      if (!isThenable(value)) {
-        this.#accept(attempt, value);
-        return Promise.resolve(attempt);
-      }
-      return Promise.resolve(value).then(
-        (resolved) => {
-          this.#accept(attempt, resolved);
-          return attempt;
-        },
-        (error: unknown) => {
-          attempt.settle(false, error);
-          return attempt;
-        },
-      );
-    }
-    return new Promise<Attempt>((resolve) => {
-      attempt.timer = setTimeout(() => {
-        attempt.timer = undefined;
-        const error = new TimeoutError(
-          `Node ${quote(definition.id)} timed out after ${timeout} ms`,
-          { timeoutMs: timeout },
-        );
-        attempt.abort(error);
-        attempt.settle(false, error);
-        resolve(attempt);
-      }, timeout);
-      Promise.resolve(value).then(
-        (resolved) => {
-          this.#accept(attempt, resolved);
-          resolve(attempt);
-        },
-        (error: unknown) => {
-          attempt.settle(false, error);
-          resolve(attempt);
-        },
-      );
-    });
-  }
-
-  /** Settles an attempt with what its executor returned (checked for object executors). */
-  #accept(attempt: Attempt, value: unknown): void {
-    if (attempt.definition.isFunction) {
-      attempt.settle(true, { output: value });
-      return;
-    }
-    if (value === undefined || value === null) {
-      attempt.settle(true, { output: undefined });
-      return;
-    }
-    if (typeof value !== 'object' || !('output' in value)) {
-      attempt.settle(
-        false,
-        new ValidationError(
-          `nodes.${attempt.definition.id}.execute`,
-          'must resolve to a NodeResult ({ output, metadata? })',
-        ),
-      );
-      return;
-    }
-    attempt.settle(true, value);
   }
 
   async #complete(node: number, result: NodeResult): Promise<void> {
@@ -488,8 +348,8 @@ export class Execution<T> implements AttemptHost {
       this.#settle(node, FAILED);
       this.#emitFailed(node, error, durationMs);
       this.#stop('node_failed', error, node);
-      this.#bestEffort(this.#state.setNodeResult(id, stored));
-      this.#bestEffort(this.#state.setNodeStatus(id, 'failed'));
+      this.#bestEffort(() => this.#state.setNodeResult(id, stored));
+      this.#bestEffort(() => this.#state.setNodeStatus(id, 'failed'));
       return;
     }
     await this.#state.setNodeResult(id, stored);
@@ -523,7 +383,7 @@ export class Execution<T> implements AttemptHost {
       overview.end();
       this.#overview.merge(overview);
     }
-    if (this.#settings.observer !== undefined) this.#endNodeSpan(node, status);
+    this.#endNodeTelemetry(node, status);
   }
 
   /**
@@ -624,10 +484,10 @@ export class Execution<T> implements AttemptHost {
     this.#status[to] = FAILED;
     this.#errors[to] = wrapped;
     this.#settled++;
-    this.#count(to, 'failed');
+    this.#telemetry?.count(to, 'failed');
     const stored: StoredNodeResult = { output: undefined, error: wrapped, durationMs: 0 };
-    this.#write(this.#state.setNodeResult(id, stored));
-    this.#write(this.#state.setNodeStatus(id, 'failed'));
+    this.#write(() => this.#state.setNodeResult(id, stored));
+    this.#write(() => this.#state.setNodeStatus(id, 'failed'));
     this.#emitFailed(to, wrapped, 0);
     if (this.#failFast) {
       this.#stop('node_failed', wrapped, to);
@@ -663,9 +523,9 @@ export class Execution<T> implements AttemptHost {
     this.#status[node] = SKIPPED;
     this.#skipReasons[node] = reason;
     this.#settled++;
-    this.#count(node, 'skipped');
+    this.#telemetry?.count(node, 'skipped');
     const id = this.#plan.ids[node] as string;
-    this.#write(this.#state.setNodeStatus(id, 'skipped'));
+    this.#write(() => this.#state.setNodeStatus(id, 'skipped'));
     if (this.#emit !== undefined) {
       this.#emit({
         type: 'node_skipped',
@@ -680,9 +540,9 @@ export class Execution<T> implements AttemptHost {
   }
 
   /** A state write the scheduler does not wait for inline: counted until it settles. */
-  #write(write: Promise<void>): void {
+  #write(write: () => Promise<void>): void {
     this.#pendingOps++;
-    write.then(
+    callState(write).then(
       () => {
         this.#pendingOps--;
         this.#maybeFinish();
@@ -694,8 +554,9 @@ export class Execution<T> implements AttemptHost {
     );
   }
 
-  #bestEffort(write: Promise<void>): void {
-    write.then(noop, noop);
+  /** A state write after the execution stopped: its failure can change nothing any more. */
+  #bestEffort(write: () => Promise<void>): void {
+    callState(write).then(noop, noop);
   }
 
   /** Waits `ms` before a retry; the execution stopping ends the wait at once. */
@@ -802,14 +663,14 @@ export class Execution<T> implements AttemptHost {
           overview.end();
           this.#overview.merge(overview);
         }
-        if (this.#settings.observer !== undefined) this.#endNodeSpan(node, FAILED);
-        this.#bestEffort(state.setNodeStatus(id, 'failed'));
+        this.#endNodeTelemetry(node, FAILED);
+        this.#bestEffort(() => state.setNodeStatus(id, 'failed'));
         this.#emitFailed(node, abortReason, durationMs);
       } else if (status === PENDING || status === READY) {
         this.#status[node] = SKIPPED;
         this.#skipReasons[node] = 'execution_stopped';
         this.#settled++;
-        this.#bestEffort(state.setNodeStatus(id, 'skipped'));
+        this.#bestEffort(() => state.setNodeStatus(id, 'skipped'));
         if (this.#emit !== undefined) {
           this.#emit({
             type: 'node_skipped',
@@ -860,45 +721,36 @@ export class Execution<T> implements AttemptHost {
     const overview = this.#overview;
     overview.end();
     const durationMs = Date.now() - this.#startTime;
-    if (this.#span !== undefined) {
-      this.#span.setAttributes({ 'graph.status': status });
-      this.#span.setStatus(status === 'failed' ? 'error' : 'ok');
-      this.#span.end();
-      this.#instruments?.executionDuration.record(durationMs / 1000, {
-        'graph.status': status,
-      });
-    }
+    this.#telemetry?.end(status, durationMs);
     let reports: Readonly<Record<string, NodeReport>> | undefined;
     Object.defineProperty(overview, 'nodes', {
       enumerable: true,
       get: () => {
-        reports ??= this.#reports();
+        reports ??= nodeReports({
+          ids: this.#plan.ids,
+          states: this.#status,
+          results: this.#results,
+          errors: this.#errors,
+          durations: this.#durations,
+          attempts: this.#attempts,
+          skipReasons: this.#skipReasons,
+          overviews: this.#overviews,
+        });
         return reports;
       },
     });
     return overview as GraphOverview;
   }
 
-  #reports(): Readonly<Record<string, NodeReport>> {
-    const reports: Record<string, NodeReport> = Object.create(null);
-    for (let node = 0; node < this.#total; node++) {
-      const id = this.#plan.ids[node] as string;
-      const status = this.#status[node] as number;
-      const result = this.#results[node];
-      const overview = this.#overviews[node];
-      const skipReason = this.#skipReasons[node];
-      reports[id] = Object.freeze({
-        id,
-        status: STATUS_NAMES[status] as NodeStatus,
-        ...(status === COMPLETED && result !== undefined ? { result } : {}),
-        ...(status === FAILED ? { error: this.#errors[node] } : {}),
-        durationMs: this.#durations[node] as number,
-        attempts: this.#attempts[node] as number,
-        ...(skipReason === undefined ? {} : { skipReason }),
-        ...(overview === undefined ? {} : { overview }),
-      });
-    }
-    return Object.freeze(reports);
+  #endNodeTelemetry(node: number, state: typeof COMPLETED | typeof FAILED): void {
+    this.#telemetry?.endNode(
+      node,
+      this.#spans[node],
+      state === COMPLETED ? 'completed' : 'failed',
+      this.#attempts[node] as number,
+      this.#durations[node] as number,
+      this.#errors[node],
+    );
   }
 
   #emitComplete(status: 'completed' | 'partial' | 'failed', error: unknown): void {
@@ -913,58 +765,14 @@ export class Execution<T> implements AttemptHost {
       ...(error === undefined ? {} : { error }),
     });
   }
+}
 
-  // ---- observability ----
-
-  #startNodeSpan(node: number): void {
-    const observer = this.#settings.observer as Observer;
-    const plan = this.#plan;
-    const parents: string[] = [];
-    for (
-      let k = plan.parentOffsets[node] as number;
-      k < (plan.parentOffsets[node + 1] as number);
-      k++
-    ) {
-      parents.push(plan.ids[plan.edgeFrom[plan.parentEdges[k] as number] as number] as string);
-    }
-    const attributes: Attributes = {
-      'graph.node.id': plan.ids[node] as string,
-      'graph.node.dependencies': parents,
-    };
-    this.#spans[node] = observer.startSpan('graph.node.execute', {
-      attributes,
-      ...(this.#span === undefined ? {} : { parent: this.#span }),
-    });
-  }
-
-  #endNodeSpan(node: number, status: typeof COMPLETED | typeof FAILED): void {
-    const span = this.#spans[node];
-    const name = STATUS_NAMES[status] as NodeStatus;
-    if (span !== undefined) {
-      span.setAttributes({
-        'graph.node.status': name,
-        'graph.node.attempts': this.#attempts[node] as number,
-      });
-      if (status === FAILED) {
-        span.recordError(this.#errors[node]);
-        span.setStatus('error', messageOf(this.#errors[node]));
-      } else {
-        span.setStatus('ok');
-      }
-      span.end();
-    }
-    this.#instruments?.nodeDuration.record((this.#durations[node] as number) / 1000, {
-      'graph.node.id': this.#plan.ids[node] as string,
-      'graph.node.status': name,
-    });
-    this.#count(node, name);
-  }
-
-  #count(node: number, status: NodeStatus): void {
-    this.#instruments?.nodeCount.add(1, {
-      'graph.node.id': this.#plan.ids[node] as string,
-      'graph.node.status': status,
-    });
+/** Calls a state provider method: a synchronous throw or a non-promise becomes a promise. */
+function callState(call: () => Promise<void>): Promise<void> {
+  try {
+    return Promise.resolve(call());
+  } catch (error) {
+    return Promise.reject(error);
   }
 }
 

@@ -197,6 +197,39 @@ describe('state providers in executions', () => {
     ).rejects.toMatchObject({ reason: 'state_error' });
   });
 
+  it('tolerates a store that answers synchronously, and a synchronous throw fails the execution', async () => {
+    const statuses = new Map<string, NodeStatus>();
+    let failSkipped = false;
+    const syncStore = {
+      reset: () => undefined,
+      get: () => 'sync value',
+      set: () => undefined,
+      getAll: () => ({}),
+      getNodeStatus: (id: string) => statuses.get(id) ?? 'pending',
+      setNodeStatus: (id: string, status: NodeStatus) => {
+        if (failSkipped && status === 'skipped') throw new Error('sync failure');
+        statuses.set(id, status);
+      },
+      getNodeResult: () => undefined,
+      setNodeResult: () => undefined,
+    } as unknown as StateProvider;
+    const graph = createGraph<unknown>('out', { errorStrategy: 'continue_on_error' })
+      .addNode('a', async ({ sharedState }) => sharedState.get('x'))
+      .addNode('never', () => 1)
+      .addNode('out', ({ upstreamResults }) => upstreamResults.a?.output, { join: 'any' })
+      .addEdge('a', 'never', { condition: () => false })
+      .addEdge('a', 'out')
+      .addEdge('never', 'out');
+    const result = await graph.execute({}, { stateProvider: syncStore });
+    expect(result.data).toBe('sync value');
+    expect(statuses.get('never')).toBe('skipped');
+    failSkipped = true;
+    await expect(graph.execute({}, { stateProvider: syncStore })).rejects.toMatchObject({
+      reason: 'state_error',
+      message: 'Graph execution failed: the state provider failed: sync failure',
+    });
+  });
+
   it('checks what a stateProvider factory returns', async () => {
     const graph = createGraph('a', { stateProvider: () => ({}) as never }).addNode('a', () => 1);
     await expect(graph.execute({})).rejects.toThrow(/options\.stateProvider\(\)/);

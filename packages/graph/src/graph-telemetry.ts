@@ -1,0 +1,93 @@
+import type { Counter, Histogram, Observer, Span } from '@aigo/ai';
+import type { ErrorStrategy } from './graph-options.js';
+import type { GraphPlan } from './graph-plan.js';
+import type { NodeStatus } from './node-types.js';
+
+/**
+ * One execution's spans and metrics: a `graph.execute` span, a `graph.node.execute` span per node
+ * that runs (its child), and the node and execution metrics. Made only when there is an observer.
+ */
+export class GraphTelemetry {
+  readonly #observer: Observer;
+  readonly #plan: GraphPlan;
+  readonly #span: Span;
+  readonly #nodeCount: Counter;
+  readonly #nodeDuration: Histogram;
+  readonly #executionDuration: Histogram;
+
+  constructor(observer: Observer, plan: GraphPlan, errorStrategy: ErrorStrategy) {
+    this.#observer = observer;
+    this.#plan = plan;
+    this.#span = observer.startSpan('graph.execute', {
+      attributes: {
+        'graph.total_nodes': plan.ids.length,
+        'graph.error_strategy': errorStrategy,
+        'graph.output_node': plan.ids[plan.output],
+      },
+    });
+    this.#nodeCount = observer.counter('aigo.graph.node.count', {
+      description: 'Graph nodes settled, by status',
+    });
+    this.#nodeDuration = observer.histogram('aigo.graph.node.duration', { unit: 's' });
+    this.#executionDuration = observer.histogram('aigo.graph.execution.duration', { unit: 's' });
+  }
+
+  /** Starts a node's span, a child of the graph's. */
+  startNode(node: number): Span {
+    const plan = this.#plan;
+    const parents: string[] = [];
+    const end = plan.parentOffsets[node + 1] as number;
+    for (let k = plan.parentOffsets[node] as number; k < end; k++) {
+      parents.push(plan.ids[plan.edgeFrom[plan.parentEdges[k] as number] as number] as string);
+    }
+    return this.#observer.startSpan('graph.node.execute', {
+      parent: this.#span,
+      attributes: {
+        'graph.node.id': plan.ids[node] as string,
+        'graph.node.dependencies': parents,
+      },
+    });
+  }
+
+  /** Ends the span of a node that ran, and records its duration and count. */
+  endNode(
+    node: number,
+    span: Span | undefined,
+    status: 'completed' | 'failed',
+    attempts: number,
+    durationMs: number,
+    error: unknown,
+  ): void {
+    if (span !== undefined) {
+      span.setAttributes({ 'graph.node.status': status, 'graph.node.attempts': attempts });
+      if (status === 'failed') {
+        span.recordError(error);
+        span.setStatus('error', error instanceof Error ? error.message : String(error));
+      } else {
+        span.setStatus('ok');
+      }
+      span.end();
+    }
+    this.#nodeDuration.record(durationMs / 1000, {
+      'graph.node.id': this.#plan.ids[node] as string,
+      'graph.node.status': status,
+    });
+    this.count(node, status);
+  }
+
+  /** Counts a settled node (skipped nodes, and failures without a span, come here directly). */
+  count(node: number, status: NodeStatus): void {
+    this.#nodeCount.add(1, {
+      'graph.node.id': this.#plan.ids[node] as string,
+      'graph.node.status': status,
+    });
+  }
+
+  /** Ends the graph's span and records the execution's duration. */
+  end(status: 'completed' | 'partial' | 'failed', durationMs: number): void {
+    this.#span.setAttributes({ 'graph.status': status });
+    this.#span.setStatus(status === 'failed' ? 'error' : 'ok');
+    this.#span.end();
+    this.#executionDuration.record(durationMs / 1000, { 'graph.status': status });
+  }
+}
