@@ -4,7 +4,14 @@
 import { AbortError, MemoryError, type Message, userMessage } from '@aigo/ai';
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { adminPool, database, realServer, testStore, uniqueSchema } from '../test/test-database.js';
+import {
+  adminPool,
+  database,
+  realServer,
+  testStore,
+  uniqueSchema,
+  until,
+} from '../test/test-database.js';
 import { migrationLockKey } from './migrations.js';
 import { pgMemoryStore } from './pg-memory-store.js';
 import { tableNames } from './table-names.js';
@@ -17,19 +24,6 @@ const turn = (label: string): Message[] => [
   { role: 'user', content: `${label} u` },
   { role: 'assistant', content: `${label} a` },
 ];
-
-/**
- * Runs `probe` (a query) again and again until it returns a value: each round is a real round trip
- * to the server, so this waits for server-side state without timers. Bounded, so a bug fails the test
- * instead of hanging it.
- */
-async function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
-  for (let round = 0; round < 20_000; round++) {
-    const value = await probe();
-    if (value !== undefined) return value;
-  }
-  throw new Error(`gave up waiting for ${what}`);
-}
 
 /** The pid of a backend of `applicationName` waiting on a lock (of `lockType`, when given). */
 function blockedBackend(

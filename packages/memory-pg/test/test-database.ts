@@ -98,3 +98,16 @@ export function testStore(options: Partial<PgMemoryStoreOptions> = {}): {
   });
   return { store, schema, applicationName };
 }
+
+/**
+ * Runs `probe` (a query) again and again until it returns a value: each round is a real round trip
+ * to the server, so this waits for server-side state without timers. Bounded, so a bug fails the test
+ * instead of hanging it.
+ */
+export async function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
+  for (let round = 0; round < 20_000; round++) {
+    const value = await probe();
+    if (value !== undefined) return value;
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
