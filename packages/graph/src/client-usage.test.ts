@@ -1,4 +1,4 @@
-import type { ModelCost } from '@aigo/ai';
+import type { ModelCost, Tool } from '@aigo/ai';
 import { createClient } from '@aigo/client';
 import { createFakeProvider } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
@@ -125,6 +125,36 @@ describe('model calls inside nodes', () => {
     expect(error.overview.nodes['spends-then-hangs']?.status).toBe('failed');
   });
 
+  it('records tool calls run through the bound client, with their cost', async () => {
+    const search: Tool = {
+      name: 'search',
+      description: { name: 'search', description: 'Searches', parameters: { type: 'object' } },
+      metrics: { amount: 0.01, currency: 'USD' },
+      call: async () => '{"hits":3}',
+    };
+    const provider = createFakeProvider()
+      .toolCall('search', { q: 'lisbon' }, { usage: usageA })
+      .text('done', { usage: usageA });
+    const client = createClient(provider, {
+      defaultModel: 'model-a',
+      modelCost: priceA,
+      tools: [search],
+    });
+    const graph = createGraph<string>('agent', { defaultClient: client }).addNode(
+      'agent',
+      async ({ client }) => {
+        const first = await client.sendMessage('find lisbon', { memory: null });
+        const results = await client.executeToolCalls(first.toolCalls);
+        return results.map((message) => message.content).join();
+      },
+    );
+    const result = await graph.execute({});
+    expect(result.data).toBe('{"hits":3}');
+    expect(result.toolCallStats).toEqual({ search: 1 });
+    expect(result.costSummary().totalToolCost).toBeCloseTo(0.01, 12);
+    expect(result.costSummary().totalCost).toBeCloseTo(0.0045 + 0.01, 12);
+  });
+
   it("the node's signal cancels its client calls", async () => {
     const provider = createFakeProvider().delay(60_000).default('too slow');
     const client = createClient(provider, { defaultModel: 'm' });
@@ -172,8 +202,10 @@ describe('model calls inside nodes', () => {
       .addNode('a', async ({ client }) => (await client.sendMessage('hi')).content)
       .addNode('b', () => 'done')
       .addEdge('a', 'b');
-    await graph.execute({});
+    const outer = observer.startSpan('request');
+    await graph.execute({}, { span: outer });
     const root = observer.spans.find((span) => span.name === 'graph.execute');
+    expect(root?.parent).toBe(outer);
     expect(root?.attributes).toMatchObject({
       'graph.total_nodes': 2,
       'graph.error_strategy': 'fail_fast',

@@ -250,6 +250,7 @@ class DagGraph<T> implements Graph<T> {
       state,
       initialState,
       signal: options?.signal,
+      span: options?.span,
       emit,
       onSettled: exclusive ? () => this.#providersInUse.delete(state) : undefined,
     });

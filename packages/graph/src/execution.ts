@@ -35,6 +35,8 @@ export interface ExecutionRequest {
   readonly state: StateProvider;
   readonly initialState: Readonly<Record<string, unknown>>;
   readonly signal: AbortSignal | undefined;
+  /** The parent of the graph's span. */
+  readonly span: Span | undefined;
   /** Receives progress events (streaming only; `undefined` makes none). */
   readonly emit: ((event: GraphEvent) => void) | undefined;
   /** Called once the execution has settled (to release its state provider). */
@@ -138,7 +140,7 @@ export class Execution<T> implements AttemptHost {
     this.#telemetry =
       settings.observer === undefined
         ? undefined
-        : new GraphTelemetry(settings.observer, this.#plan, settings.errorStrategy);
+        : new GraphTelemetry(settings.observer, this.#plan, settings.errorStrategy, request.span);
     this.promise = new Promise<GraphResult<T>>((resolve, reject) => {
       this.#resolve = resolve;
       this.#reject = reject;

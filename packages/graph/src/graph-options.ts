@@ -1,4 +1,4 @@
-import type { Observer } from '@aigo/ai';
+import type { Observer, Span } from '@aigo/ai';
 import type { Client } from '@aigo/client';
 import type { StateProvider } from './state-provider.js';
 
@@ -38,4 +38,6 @@ export interface ExecuteOptions {
   readonly signal?: AbortSignal;
   /** The state provider of this execution (overrides the graph's `stateProvider`). */
   readonly stateProvider?: StateProvider;
+  /** The parent of the execution's `graph.execute` span (a graph run inside a larger trace). */
+  readonly span?: Span;
 }

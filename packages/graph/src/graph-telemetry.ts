@@ -15,10 +15,16 @@ export class GraphTelemetry {
   readonly #nodeDuration: Histogram;
   readonly #executionDuration: Histogram;
 
-  constructor(observer: Observer, plan: GraphPlan, errorStrategy: ErrorStrategy) {
+  constructor(
+    observer: Observer,
+    plan: GraphPlan,
+    errorStrategy: ErrorStrategy,
+    parent: Span | undefined,
+  ) {
     this.#observer = observer;
     this.#plan = plan;
     this.#span = observer.startSpan('graph.execute', {
+      ...(parent === undefined ? {} : { parent }),
       attributes: {
         'graph.total_nodes': plan.ids.length,
         'graph.error_strategy': errorStrategy,

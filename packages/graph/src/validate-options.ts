@@ -15,7 +15,7 @@ const GRAPH_OPTIONS = new Set([
 ]);
 const NODE_OPTIONS = new Set(['client', 'timeout', 'params', 'retry', 'join']);
 const EDGE_OPTIONS = new Set(['condition']);
-const EXECUTE_OPTIONS = new Set(['signal', 'stateProvider']);
+const EXECUTE_OPTIONS = new Set(['signal', 'stateProvider', 'span']);
 const RETRY_OPTIONS = new Set([
   'maxRetries',
   'initialBackoffMs',
@@ -209,5 +209,13 @@ export function validateExecuteArguments(
   }
   if (options.stateProvider !== undefined) {
     checkStateProvider(options.stateProvider, 'options.stateProvider');
+  }
+  if (
+    options.span !== undefined &&
+    (options.span === null ||
+      typeof options.span !== 'object' ||
+      typeof options.span.end !== 'function')
+  ) {
+    throw new ValidationError('options.span', 'must be a Span');
   }
 }
