@@ -29,10 +29,10 @@ const root = new URL('../../../', import.meta.url);
 const packageDir = new URL('packages/memory-pg/', root);
 const dist = new URL('dist/index.js', packageDir);
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const CONVERSATIONS = 16;
 const POOL_SIZE = 16;
-const TURNS_PER_CONVERSATION = Number(process.env.BENCH_TURNS ?? 100);
+const TURNS_PER_CONVERSATION = Number(process.env.BENCH_TURNS ?? 200);
 const LOAD_MESSAGES = 10_000;
 const LOADS_PER_ROUND = Number(process.env.BENCH_LOADS ?? 5);
 
