@@ -76,12 +76,11 @@ function tooNew(version: number, names: TableNames): MemoryError {
 }
 
 /**
- * Checks the recorded schema version when the store must not migrate (`migrate: false`).
+ * Checks a recorded schema version when the store must not migrate (`migrate: false`).
  *
  * @throws MemoryError when the tables are missing, older or newer than this release.
  */
-export async function checkSchemaVersion(client: Queryable, names: TableNames): Promise<void> {
-  const version = await readSchemaVersion(client, names);
+export function checkSchemaVersion(version: number, names: TableNames): void {
   if (version === SCHEMA_VERSION) return;
   if (version > SCHEMA_VERSION) throw tooNew(version, names);
   throw new MemoryError(

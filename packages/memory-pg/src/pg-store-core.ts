@@ -156,7 +156,7 @@ export class PgStoreCore {
       const version = await readSchemaVersion(this.pool, this.names);
       if (version === SCHEMA_VERSION) return;
       if (!this.migrateOnStart) {
-        await checkSchemaVersion(this.pool, this.names);
+        checkSchemaVersion(version, this.names);
         return;
       }
       await this.withClient((client) => migrate(client, this.names));
