@@ -1,0 +1,193 @@
+import { type DefinedTool, defineTool, type ToolMetrics, ValidationError } from '@aigo/ai';
+import {
+  errorFromResponse,
+  type HostResolver,
+  redactUrl,
+  SAFE_FETCH_DEFAULT_MAX_BYTES,
+  safeFetch,
+} from '@aigo/http';
+import { type Static, Type } from 'typebox';
+import { decodePage, isReadableMediaType } from './decode-page.js';
+import { htmlToMarkdown } from './html-to-markdown.js';
+
+/** WebFetch's input. */
+export const WebFetchInput = Type.Object({
+  url: Type.String({
+    minLength: 1,
+    description: 'The page to read; https:// is assumed when the scheme is missing',
+  }),
+  timeout_seconds: Type.Optional(
+    Type.Number({ description: 'Give up after this many seconds, 1–300 (default 30)' }),
+  ),
+  user_agent: Type.Optional(Type.String({ description: 'User-Agent header to send' })),
+  include_html: Type.Optional(
+    Type.Boolean({ description: 'Also return the raw HTML (large; default false)' }),
+  ),
+});
+/** WebFetch's input. */
+export type WebFetchInput = Static<typeof WebFetchInput>;
+
+/** WebFetch's output. */
+export const WebFetchOutput = Type.Object({
+  url: Type.String({ description: 'The final URL, after redirects' }),
+  title: Type.Optional(Type.String()),
+  content_type: Type.String({ description: 'The media type the server sent' }),
+  markdown: Type.String({
+    description: 'The main content as Markdown (text as it was for non-HTML)',
+  }),
+  html: Type.Optional(Type.String({ description: 'The raw HTML, when include_html was set' })),
+});
+/** WebFetch's output. */
+export type WebFetchOutput = Static<typeof WebFetchOutput>;
+
+/** WebFetch metrics (the Go tool's figures). */
+export const WEBFETCH_METRICS: ToolMetrics = Object.freeze({
+  amount: 0,
+  currency: 'USD',
+  costDescription: 'free (direct HTTP fetch)',
+  accuracy: 0.98,
+  averageDurationInMillis: 350,
+});
+
+/** The default `User-Agent` (the Go tool's). */
+export const WEBFETCH_DEFAULT_USER_AGENT = 'aigo-webfetch-tool/1.0';
+/** The longest a call may take, whatever the model asks: 300 s. */
+export const WEBFETCH_MAX_TIMEOUT_SECONDS = 300;
+
+/** Options of {@link webFetchTool}. */
+export interface WebFetchToolOptions {
+  /** The tool's name as the model sees it. Default `WebFetch`. */
+  readonly name?: string;
+  /** Default deadline of a fetch, seconds (the model may ask for 1–300). Default 30. */
+  readonly timeoutSeconds?: number;
+  /** Default `User-Agent`. Default `aigo-webfetch-tool/1.0`. */
+  readonly userAgent?: string;
+  /** Largest body read, bytes. Default 10 MiB. */
+  readonly maxResponseBytes?: number;
+  /** Redirects followed. Default 10. */
+  readonly maxRedirects?: number;
+  /**
+   * Let the tool reach loopback, private and link-local addresses. Off by default: the model chooses
+   * the URL, so it must not reach the machine's own network. For self-hosted setups and tests.
+   */
+  readonly allowPrivateNetwork?: boolean;
+  /** Hosts exempt from the private-address check (an intranet wiki), compared case-insensitively. */
+  readonly allowedPrivateHosts?: readonly string[];
+  /** Host resolver (tests). Default: the system resolver. */
+  readonly lookup?: HostResolver;
+}
+
+/** The tool made by {@link webFetchTool}. */
+export type WebFetchTool = DefinedTool<typeof WebFetchInput, typeof WebFetchOutput, unknown>;
+
+/**
+ * A tool that reads a web page for a model: fetches the URL through `safeFetch` (no loopback, private
+ * or link-local addresses, every redirect checked, size and time capped), keeps the page's main
+ * content (Mozilla Readability) and returns it as Markdown with absolute links (Turndown). Text that is
+ * not HTML (plain text, Markdown, JSON, XML) is returned as it is; binary content is refused with an
+ * error the model can read.
+ */
+export function webFetchTool(options?: WebFetchToolOptions): WebFetchTool {
+  if (options !== undefined && (options === null || typeof options !== 'object')) {
+    throw new ValidationError('options', 'must be an object');
+  }
+  const defaultTimeout = options?.timeoutSeconds ?? 30;
+  if (typeof defaultTimeout !== 'number' || !(defaultTimeout > 0)) {
+    throw new ValidationError('options.timeoutSeconds', 'must be a positive number of seconds');
+  }
+  const defaultUserAgent = options?.userAgent ?? WEBFETCH_DEFAULT_USER_AGENT;
+  const maxResponseBytes = options?.maxResponseBytes ?? SAFE_FETCH_DEFAULT_MAX_BYTES;
+  const network = {
+    ...(options?.allowPrivateNetwork === undefined
+      ? {}
+      : { allowPrivateNetwork: options.allowPrivateNetwork }),
+    ...(options?.allowedPrivateHosts === undefined
+      ? {}
+      : { allowedPrivateHosts: options.allowedPrivateHosts }),
+    ...(options?.lookup === undefined ? {} : { lookup: options.lookup }),
+    ...(options?.maxRedirects === undefined ? {} : { maxRedirects: options.maxRedirects }),
+  };
+  return defineTool({
+    name: options?.name ?? 'WebFetch',
+    description:
+      'Reads a web page and returns its main content as Markdown (navigation, ads and scripts removed, ' +
+      'links kept as absolute URLs), with the final URL after redirects. Plain text, JSON and XML come ' +
+      'back as they are; images, PDFs and other binary files are refused. Only public http(s) URLs work.',
+    input: WebFetchInput,
+    output: WebFetchOutput,
+    metrics: WEBFETCH_METRICS,
+    execute: async (input, { signal }) => {
+      const url = normalizeUrl(input.url);
+      const seconds = Math.min(
+        Math.max(input.timeout_seconds ?? defaultTimeout, 1),
+        WEBFETCH_MAX_TIMEOUT_SECONDS,
+      );
+      const userAgent = input.user_agent?.trim() || defaultUserAgent;
+      const response = await safeFetch(url, {
+        ...network,
+        headers: {
+          'user-agent': userAgent,
+          accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5',
+        },
+        signal,
+        timeoutMs: seconds * 1000,
+        maxResponseBytes,
+        acceptContentType: isReadableMediaType,
+        provider: 'webfetch',
+      });
+      if (response.status < 200 || response.status > 299) {
+        throw errorFromResponse({
+          provider: 'webfetch',
+          status: response.status,
+          headers: response.headers,
+          body: response.text().slice(0, 4096),
+        });
+      }
+      const page = decodePage(
+        response.body,
+        response.mediaType,
+        response.charset,
+        redactUrl(response.url),
+      );
+      const contentType = response.mediaType || (page.kind === 'html' ? 'text/html' : 'text/plain');
+      if (page.kind === 'text') {
+        return {
+          url: response.url,
+          content_type: contentType,
+          markdown: page.text,
+          ...(input.include_html === true ? { html: page.text } : {}),
+        };
+      }
+      const { title, markdown } = htmlToMarkdown(page.text, response.url);
+      return {
+        url: response.url,
+        ...(title === undefined ? {} : { title }),
+        content_type: contentType,
+        markdown,
+        ...(input.include_html === true ? { html: page.text } : {}),
+      };
+    },
+  });
+}
+
+/** Trims; adds `https://` when no scheme is given; refuses other schemes. */
+function normalizeUrl(raw: string): string {
+  const url = raw.trim();
+  if (url === '') throw new ValidationError('url', 'cannot be empty');
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
+  if (scheme === 'http' || scheme === 'https') return url;
+  if (scheme !== undefined && url.includes('://')) {
+    throw new ValidationError(
+      'url',
+      `uses the unsupported scheme ${scheme}:; only http and https pages can be read`,
+    );
+  }
+  if (scheme !== undefined && !/^[^:]+:\d+/.test(url)) {
+    // mailto:, javascript:, data: … (but not "example.com:8080/path")
+    throw new ValidationError(
+      'url',
+      `uses the unsupported scheme ${scheme}:; only http and https pages can be read`,
+    );
+  }
+  return `https://${url}`;
+}
