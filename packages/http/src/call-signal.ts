@@ -1,7 +1,7 @@
 import { TimeoutError } from '@aigo/ai';
 
 /** setTimeout fires at once for delays above this (about 24.8 days); longer deadlines mean "none". */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** The signal one call runs under: the caller's signal and the call's deadline, joined by hand. */
 export interface CallSignal {

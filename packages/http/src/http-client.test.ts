@@ -112,6 +112,21 @@ describe('HttpClient.postJson', () => {
     }
   });
 
+  it('accepts deadlines too long for a timer (and Infinity) as "no deadline"', async () => {
+    const http = createHttpClient({ provider: 'p', timeoutMs: 3e9 });
+    try {
+      expect((await http.postJson<{ ok: boolean }>(`${server.url}/json`, {})).data.ok).toBe(true);
+      const none = await http.postJson<{ ok: boolean }>(
+        `${server.url}/json`,
+        {},
+        { timeoutMs: Number.POSITIVE_INFINITY },
+      );
+      expect(none.data.ok).toBe(true);
+    } finally {
+      await http.close();
+    }
+  });
+
   it('rejects a 2xx body that is not JSON with invalid_response and an excerpt', async () => {
     const http = createHttpClient({ provider: 'p' });
     try {
@@ -368,9 +383,11 @@ describe('argument validation', () => {
 describe('import cost', () => {
   it('loads undici only at the first request: no value import of undici in the shipped sources', () => {
     const dir = new URL('./', import.meta.url);
-    const files = readdirSync(dir).filter(
-      (name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.startsWith('test-'),
-    );
+    // Every source file of the package, sub-folders (safe-fetch) included.
+    const files = (readdirSync(dir, { recursive: true }) as string[]).filter((name) => {
+      const base = name.split('/').at(-1) ?? name;
+      return base.endsWith('.ts') && !base.endsWith('.test.ts') && !base.startsWith('test-');
+    });
     expect(files.length).toBeGreaterThan(5);
     for (const name of files) {
       const source = readFileSync(new URL(name, dir), 'utf8');

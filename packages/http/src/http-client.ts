@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { AbortError, AigoError, ProviderError, ValidationError } from '@aigo/ai';
 import type { Dispatcher } from 'undici';
-import { type CallSignal, createCallSignal } from './call-signal.js';
+import { type CallSignal, createCallSignal, MAX_TIMER_MS } from './call-signal.js';
 import { errorFromResponse, MAX_ERROR_BODY_CHARS, truncate } from './error-from-response.js';
 import { loadedUndici, loadUndici, type UndiciModule } from './load-undici.js';
 import { mapTransportError, type TransportContext } from './map-transport-error.js';
@@ -336,14 +336,16 @@ export class HttpClient {
 
   async #send(undici: UndiciModule, prepared: PreparedRequest): Promise<SentRequest> {
     const call = createCallSignal(prepared.signal, prepared.timeoutMs, this.provider);
-    const timeout = Number.isFinite(prepared.timeoutMs) ? prepared.timeoutMs : 0;
+    // undici's own timers follow the deadline; 0 disables them (no deadline, or one too long for a timer).
+    const timeout = prepared.timeoutMs <= MAX_TIMER_MS ? prepared.timeoutMs : 0;
     const context: TransportContext = {
       provider: this.provider,
       signal: call?.signal,
       timeoutMs: prepared.timeoutMs,
       responseStarted: false,
       target: redactUrl(prepared.url),
-      secrets: this.#secrets,
+      // The request's own secrets too (a microsecond or two), so a failure mid-stream is scrubbed alike.
+      secrets: secretsOf(prepared.url, prepared.headers, this.#secrets),
     };
     try {
       const response = await undici.request(prepared.url, {
@@ -358,10 +360,7 @@ export class HttpClient {
       return { response, call, context: { ...context, responseStarted: true } };
     } catch (error) {
       call?.dispose();
-      throw mapTransportError(error, {
-        ...context,
-        secrets: secretsOf(prepared.url, prepared.headers, this.#secrets),
-      });
+      throw mapTransportError(error, context);
     }
   }
 

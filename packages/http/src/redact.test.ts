@@ -113,6 +113,11 @@ describe('redactText', () => {
     );
   });
 
+  it('leaves prose about authentication alone', () => {
+    const prose = 'Basic authentication is not supported; send a Bearer token instead.';
+    expect(redactText(prose)).toBe(prose);
+  });
+
   it('removes secret query parameters inside text', () => {
     expect(redactText('GET https://h.test/x?key=s3cr3t failed')).toBe(
       `GET https://h.test/x?key=${REDACTED} failed`,

@@ -30,7 +30,8 @@ const SECRET_PARAM_PATTERN = new RegExp(`([?&;](?:${SECRET_PARAMS})=)[^&#\\s"'<>
 const URL_CREDENTIALS_PATTERN = /(\b[a-z][a-z0-9+.-]*:\/\/)[^/\s:@"'<>]+:[^/\s@"'<>]*@/gi;
 /** Shapes of well-known keys and bearer tokens, removed from any text. */
 const KEY_SHAPES: readonly RegExp[] = [
-  /\b(Bearer|Basic)\s+[A-Za-z0-9\-._~+/]{8,}=*/g, // Authorization values
+  // Authorization values; the token must hold a digit or a symbol, so prose ("Basic authentication") stays.
+  /\b(Bearer|Basic|Token)\s+(?=[A-Za-z0-9\-._~+/]*[0-9\-._~+/=])[A-Za-z0-9\-._~+/]{8,}=*/g,
   /\bsk-[A-Za-z0-9_-]{16,}/g, // OpenAI, Anthropic, DeepSeek, OpenRouter (sk-or-...)
   /\bAIza[0-9A-Za-z_-]{30,}/g, // Google API keys
   /\bgsk_[A-Za-z0-9]{20,}/g, // Groq

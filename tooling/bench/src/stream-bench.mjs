@@ -1,0 +1,154 @@
+// Streaming benchmark: the same 5,000-event stream through aigo (A) and through the floor (F), and a
+// floor-versus-floor control (F′ against F), alternated in one process.
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { fixed, median } from './stats.mjs';
+import {
+  aigoVariant,
+  decoderOnlyVariant,
+  floorVariant,
+  iteratorFloorVariant,
+} from './stream-variants.mjs';
+
+const gc = globalThis.gc ?? (() => undefined);
+
+/** Starts the SSE server in a child process; resolves to its URL and a stop function. */
+export async function startServerProcess(events) {
+  const child = fork(
+    fileURLToPath(new URL('./sse-server.mjs', import.meta.url)),
+    [String(events)],
+    {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
+  const info = await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the SSE server exited with code ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${info.port}/v1/chat/completions`,
+    bytes: info.bytes,
+    events: info.events,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.disconnect();
+      }),
+  };
+}
+
+/**
+ * One timed run: wall-clock milliseconds and this process's CPU milliseconds (user + system). CPU
+ * time leaves out the waits for the server and for other processes on a shared machine, so it is
+ * the steadier measure of what the client code itself costs.
+ */
+async function timeOnce(variant, expected) {
+  gc();
+  const cpuStart = process.cpuUsage();
+  const start = process.hrtime.bigint();
+  const count = await variant.run();
+  const wall = Number(process.hrtime.bigint() - start) / 1e6;
+  const cpuUsed = process.cpuUsage(cpuStart);
+  if (count !== expected) {
+    throw new Error(`${variant.name} saw ${count} events, expected ${expected}`);
+  }
+  return { wall, cpu: (cpuUsed.user + cpuUsed.system) / 1000 };
+}
+
+/** Per-round medians and ratios, and their medians over rounds, for one metric (`wall` or `cpu`). */
+function summarize(rounds, metric, events) {
+  const perRound = rounds.map((times) => {
+    const m = (key) => median(times[key].map((t) => t[metric]));
+    const A = m('A');
+    const F = m('F');
+    const Fp = m('Fp');
+    const H = m('H');
+    const I = m('I');
+    return {
+      A,
+      F,
+      Fp,
+      H,
+      I,
+      ratio: A / F,
+      control: Fp / F,
+      decoder: H / F,
+      iterator: I / F,
+      overIterator: A / I,
+    };
+  });
+  const over = (key) => median(perRound.map((r) => r[key]));
+  const A = over('A');
+  const F = over('F');
+  return {
+    medianMs: {
+      A: fixed(A, 3),
+      F: fixed(F, 3),
+      Fp: fixed(over('Fp'), 3),
+      H: fixed(over('H'), 3),
+      I: fixed(over('I'), 3),
+    },
+    perEventOverheadNs: fixed(((A - F) * 1e6) / events, 0),
+    ratio: fixed(over('ratio'), 3),
+    control: fixed(over('control'), 3),
+    decoderRatio: fixed(over('decoder'), 3),
+    iteratorRatio: fixed(over('iterator'), 3),
+    overIteratorRatio: fixed(over('overIterator'), 3),
+    perRound: perRound.map((r) =>
+      Object.fromEntries(Object.entries(r).map(([key, value]) => [key, fixed(value, 3)])),
+    ),
+  };
+}
+
+/**
+ * Runs `rounds` rounds. In each round every variant runs a block of `iterations` timed requests (after
+ * `settle` untimed ones), the order of the blocks rotating from round to round, so drift in machine
+ * load hits all variants alike. Blocks rather than request-by-request alternation: the variants share
+ * code (undici, eventsource-parser, streams), and switching on every request keeps V8's type feedback
+ * polymorphic, which penalises whichever variant inlines most (measured: A/F 1.3× in blocks, 2× when
+ * alternating per request) — a cost no real program, which streams through one path, pays. Per round:
+ * each variant's median; the ratios A/F, F′/F, H/F, I/F and A/I; the results are the medians over rounds, for
+ * CPU time and for wall-clock time.
+ */
+export async function runStreamBench({
+  url,
+  events,
+  mode,
+  rounds,
+  iterations,
+  warmup,
+  settle = 3,
+}) {
+  const variants = {
+    A: aigoVariant(url, mode),
+    F: floorVariant(url, mode, 'F'),
+    Fp: floorVariant(url, mode, 'F′'),
+    H: decoderOnlyVariant(url, mode),
+    I: iteratorFloorVariant(url, mode),
+  };
+  const keys = Object.keys(variants);
+  try {
+    for (let i = 0; i < warmup; i++) for (const key of keys) await timeOnce(variants[key], events);
+    const measured = [];
+    for (let round = 0; round < rounds; round++) {
+      const times = { A: [], F: [], Fp: [], H: [], I: [] };
+      for (let k = 0; k < keys.length; k++) {
+        const key = keys[(k + round) % keys.length];
+        for (let i = 0; i < settle; i++) await timeOnce(variants[key], events);
+        for (let i = 0; i < iterations; i++) times[key].push(await timeOnce(variants[key], events));
+      }
+      measured.push(times);
+    }
+    return {
+      mode,
+      rounds,
+      iterations,
+      names: Object.fromEntries(keys.map((key) => [key, variants[key].name])),
+      cpu: summarize(measured, 'cpu', events),
+      wall: summarize(measured, 'wall', events),
+    };
+  } finally {
+    for (const key of keys) await variants[key].close();
+  }
+}
