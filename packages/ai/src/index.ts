@@ -143,3 +143,4 @@ export {
   toolErrorEnvelope,
 } from './tools/tool-envelope.js';
 export { addUsage, type Usage } from './usage.js';
+export { setOwn, validateMessage } from './validate-message.js';

@@ -1,6 +1,11 @@
-import { MESSAGE_FORMAT_VERSION, MemoryError, type Message, ValidationError } from '@aigo/ai';
+import {
+  MESSAGE_FORMAT_VERSION,
+  MemoryError,
+  type Message,
+  ValidationError,
+  validateMessage,
+} from '@aigo/ai';
 import { escapeUnstorable, needsEscape, unescapeUnstorable } from './unstorable-text.js';
-import { validateMessage } from './validate-message.js';
 
 /** A batch of messages ready for the append statement. */
 export interface EncodedBatch {

@@ -1,4 +1,4 @@
-import { setOwn } from './validate-message.js';
+import { setOwn } from '@aigo/ai';
 
 /**
  * PostgreSQL cannot store two things a JavaScript string can hold: the NUL character (`\u0000`, not

@@ -1,13 +1,9 @@
-import {
-  type CodeExecution,
-  type ContentPart,
-  type Message,
-  type ProviderMetadata,
-  ROLES,
-  type Role,
-  type ToolCall,
-  ValidationError,
-} from '@aigo/ai';
+import type { ContentPart } from './content-part.js';
+import { ValidationError } from './errors/validation-error.js';
+import type { ProviderMetadata } from './json.js';
+import type { CodeExecution } from './media.js';
+import { type Message, ROLES, type Role } from './message.js';
+import type { ToolCall } from './tool-call.js';
 
 const MEDIA_TYPES = new Set(['image', 'audio', 'video', 'document']);
 const MAX_JSON_DEPTH = 64;
@@ -16,12 +12,14 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * Checks that `value` is a well-formed `Message` and returns a plain deep copy of it holding only
- * the fields a `Message` has (in a fixed order), ready for `JSON.stringify`. `path` names the
- * argument in errors (`messages[2].toolCalls[0].id`).
+ * the fields a `Message` has (in a fixed order), ready for `JSON.stringify`: memories store this copy
+ * so they never share objects with their callers. `path` names the argument in errors
+ * (`messages[2].toolCalls[0].id`). Provider metadata must be plain JSON (finite numbers, no class
+ * instances); a `__proto__` key in it is kept as data.
  *
  * @throws ValidationError naming the first bad field.
  */
-export function validateMessage(value: unknown, path: string): Message {
+export function validateMessage(value: unknown, path = 'message'): Message {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new ValidationError(path, 'must be a message object');
   }
@@ -176,7 +174,6 @@ function copyCodeExecutions(value: unknown, path: string): CodeExecution[] {
   });
 }
 
-/** A deep copy of JSON-like provider metadata; anything JSON cannot hold is refused. */
 /**
  * Sets an own, enumerable property, even one named `__proto__` (which plain assignment would turn
  * into a prototype change, silently dropping the key).
@@ -194,6 +191,7 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
   }
 }
 
+/** A deep copy of JSON-like provider metadata; anything JSON cannot hold is refused. */
 function copyMetadata(value: unknown, path: string): ProviderMetadata {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new ValidationError(path, 'must be an object keyed by provider id');
