@@ -2,6 +2,7 @@ import { ATTR_ERROR_TYPE, noopSpan, ProviderError, ValidationError } from '@aigo
 import {
   context,
   type Meter,
+  metrics,
   SpanKind,
   SpanStatusCode,
   type Tracer,
@@ -334,6 +335,25 @@ describe('defaults', () => {
       expect(sdk.spans().map((s) => s.name)).toEqual(['chat registered']);
     } finally {
       trace.disable();
+    }
+  });
+});
+
+describe('the default meter', () => {
+  it('follows the global meter provider, even one registered after the observer was made', async () => {
+    const observer = createOtelObserver();
+    const histogram = observer.histogram('gen_ai.client.token.usage');
+    histogram.record(1, { 'gen_ai.token.type': 'input' }); // no SDK yet: dropped
+    const sdk = otelSdk();
+    expect(metrics.setGlobalMeterProvider(sdk.meterProvider)).toBe(true);
+    try {
+      histogram.record(7, { 'gen_ai.token.type': 'input' });
+      observer.counter('aigo.requests').add(2);
+      const [point] = await sdk.points('gen_ai.client.token.usage');
+      expect(histogramOf(point).sum).toBe(7);
+      expect((await sdk.points('aigo.requests'))[0]?.value).toBe(2);
+    } finally {
+      metrics.disable();
     }
   });
 });

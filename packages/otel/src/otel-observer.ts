@@ -3,7 +3,6 @@ import {
   type Counter,
   type Histogram,
   type LogLevel,
-  noopObserver,
   noopSpan,
   type Observer,
   type Span,
@@ -13,11 +12,12 @@ import {
 import {
   type Context,
   type Meter,
+  type MeterProvider,
   metrics,
-  type Attributes as OtelAttributes,
   type Span as OtelSpan,
   SpanKind as OtelSpanKind,
   context as otelContext,
+  type SpanOptions,
   type Tracer,
   trace,
 } from '@opentelemetry/api';
@@ -100,7 +100,6 @@ export function createOtelObserver(options: OtelObserverOptions = {}): OtelObser
   const resolved = resolveOtelOptions(options);
   const captureContent = resolved.captureContent;
   const tracer: Tracer = resolved.tracer ?? trace.getTracer(INSTRUMENTATION_SCOPE);
-  const meter: Meter = resolved.meter ?? metrics.getMeter(INSTRUMENTATION_SCOPE);
   const spans = new WeakMap<Span, SpanRecord>();
   const counters = new Map<string, Counter>();
   const histograms = new Map<string, Histogram>();
@@ -120,10 +119,10 @@ export function createOtelObserver(options: OtelObserverOptions = {}): OtelObser
       try {
         const active = trace.getSpan(otelContext.active());
         if (active === undefined || !active.isRecording()) return;
-        active.addEvent(redactText(String(message)), {
-          ...toOtelAttributes(attributes, captureContent),
-          'log.severity': SEVERITY[level],
-        });
+        // Object.assign, not a spread: object spreads are slow on Node 20.
+        const eventAttributes = Object.assign({}, toOtelAttributes(attributes, captureContent));
+        eventAttributes['log.severity'] = SEVERITY[level];
+        active.addEvent(redactText(String(message)), eventAttributes);
       } catch {
         // Guarded.
       }
@@ -135,14 +134,12 @@ export function createOtelObserver(options: OtelObserverOptions = {}): OtelObser
     startSpan(name: string, spanOptions?: StartSpanOptions): Span {
       try {
         const parent = contextOf(spanOptions?.parent) ?? otelContext.active();
-        const span = tracer.startSpan(
-          redactText(String(name)),
-          {
-            kind: KINDS[spanOptions?.kind ?? 'internal'] ?? OtelSpanKind.INTERNAL,
-            ...optionalAttributes(spanOptions?.attributes, captureContent),
-          },
-          parent,
-        );
+        const otelOptions: SpanOptions = {
+          kind: KINDS[spanOptions?.kind ?? 'internal'] ?? OtelSpanKind.INTERNAL,
+        };
+        const attributes = toOtelAttributes(spanOptions?.attributes, captureContent);
+        if (attributes !== undefined) otelOptions.attributes = attributes;
+        const span = tracer.startSpan(redactText(String(name)), otelOptions, parent);
         const adapter = new OtelSpanAdapter(span, captureContent);
         spans.set(adapter, { span, parent, context: undefined });
         return adapter;
@@ -153,21 +150,18 @@ export function createOtelObserver(options: OtelObserverOptions = {}): OtelObser
     counter(name: string, instrumentOptions?: { description?: string; unit?: string }): Counter {
       const existing = counters.get(name);
       if (existing !== undefined) return existing;
-      let counter: Counter;
-      try {
-        const instrument = meter.createCounter(name, instrumentOptions);
-        counter = {
-          add(value: number, attributes?: Attributes): void {
-            try {
-              instrument.add(value, toOtelAttributes(attributes, false));
-            } catch {
-              // Guarded.
-            }
-          },
-        };
-      } catch {
-        counter = noopObserver.counter(name);
-      }
+      const instrument = instrumentOf(resolved.meter, (meter) =>
+        meter.createCounter(name, instrumentOptions),
+      );
+      const counter: Counter = {
+        add(value: number, attributes?: Attributes): void {
+          try {
+            instrument()?.add(value, toOtelAttributes(attributes, false));
+          } catch {
+            // Guarded.
+          }
+        },
+      };
       counters.set(name, counter);
       return counter;
     },
@@ -177,25 +171,22 @@ export function createOtelObserver(options: OtelObserverOptions = {}): OtelObser
     ): Histogram {
       const existing = histograms.get(name);
       if (existing !== undefined) return existing;
-      let histogram: Histogram;
-      try {
-        const buckets = HISTOGRAM_BUCKETS[name];
-        const instrument = meter.createHistogram(name, {
+      const buckets = HISTOGRAM_BUCKETS[name];
+      const instrument = instrumentOf(resolved.meter, (meter) =>
+        meter.createHistogram(name, {
           ...instrumentOptions,
           ...(buckets === undefined ? {} : { advice: { explicitBucketBoundaries: [...buckets] } }),
-        });
-        histogram = {
-          record(value: number, attributes?: Attributes): void {
-            try {
-              instrument.record(value, toOtelAttributes(attributes, false));
-            } catch {
-              // Guarded.
-            }
-          },
-        };
-      } catch {
-        histogram = noopObserver.histogram(name);
-      }
+        }),
+      );
+      const histogram: Histogram = {
+        record(value: number, attributes?: Attributes): void {
+          try {
+            instrument()?.record(value, toOtelAttributes(attributes, false));
+          } catch {
+            // Guarded.
+          }
+        },
+      };
       histograms.set(name, histogram);
       return histogram;
     },
@@ -208,10 +199,35 @@ export function createOtelObserver(options: OtelObserverOptions = {}): OtelObser
   return Object.freeze(observer);
 }
 
-function optionalAttributes(
-  attributes: Attributes | undefined,
-  captureContent: boolean,
-): { attributes?: OtelAttributes } {
-  const converted = toOtelAttributes(attributes, captureContent);
-  return converted === undefined ? {} : { attributes: converted };
+/**
+ * An instrument, created on first use. On the given meter it is created once. Without one it comes
+ * from the global meter provider and is created again whenever that provider changes: unlike
+ * tracers, the metrics API hands out no proxy, so an observer made before the SDK was registered
+ * would otherwise record into the no-op meter for ever. `undefined` when creating it failed.
+ */
+function instrumentOf<T>(
+  fixed: Meter | undefined,
+  create: (meter: Meter) => T,
+): () => T | undefined {
+  let provider: MeterProvider | undefined;
+  let instrument: T | undefined;
+  const make = (meter: Meter): T | undefined => {
+    try {
+      return create(meter);
+    } catch {
+      return undefined;
+    }
+  };
+  if (fixed !== undefined) {
+    instrument = make(fixed);
+    return () => instrument;
+  }
+  return () => {
+    const current = metrics.getMeterProvider();
+    if (current !== provider) {
+      provider = current;
+      instrument = make(current.getMeter(INSTRUMENTATION_SCOPE));
+    }
+    return instrument;
+  };
 }

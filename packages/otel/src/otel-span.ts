@@ -1,5 +1,10 @@
 import { ATTR_ERROR_TYPE, type Attributes, type Span } from '@aigo/ai';
-import { type Exception, type Span as OtelSpan, SpanStatusCode } from '@opentelemetry/api';
+import {
+  type Exception,
+  type Span as OtelSpan,
+  type SpanStatus,
+  SpanStatusCode,
+} from '@opentelemetry/api';
 import { CONTENT_EVENTS } from './content-attributes.js';
 import { errorType } from './error-type.js';
 import { redactText } from './redact.js';
@@ -62,10 +67,9 @@ export class OtelSpanAdapter implements Span {
       if (status === 'ok') {
         this.#span.setStatus({ code: SpanStatusCode.OK });
       } else {
-        this.#span.setStatus({
-          code: SpanStatusCode.ERROR,
-          ...(message === undefined ? {} : { message: redactText(String(message)) }),
-        });
+        const error: SpanStatus = { code: SpanStatusCode.ERROR };
+        if (message !== undefined) error.message = redactText(String(message));
+        this.#span.setStatus(error);
       }
     } catch {
       // Guarded.

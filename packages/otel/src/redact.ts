@@ -6,12 +6,13 @@ export const REDACTED = '[REDACTED]';
 
 /**
  * Attribute names whose values are secrets: anything naming an authorization header, an API key, a
- * secret, a password, a cookie or a credential, and names whose last segment is a token
- * (`auth.token`, `access_token`) — but not token counts (`gen_ai.usage.input_tokens`) or
+ * secret, a password, a cookie or a credential, and names whose last segment is a token or a key
+ * (`auth.token`, `access_token`, `key`) — but not token counts (`gen_ai.usage.input_tokens`) or
  * `gen_ai.token.type`.
  */
-const SECRET_NAME =
-  /authorization|api[-_.]?key|apikey|secret|passw(?:or)?d|cookie|credential|signature|(?:^|[._-])(?:[a-z]+[-_])?(?:token|key)$/i;
+const SECRET_WORDS =
+  /authorization|api[-_.]?key|apikey|secret|passw(?:or)?d|cookie|credential|signature/i;
+const SECRET_SUFFIX = /(?:^|[._-])(?:[a-z]+[-_])?(?:token|key)$/i;
 
 /** A cheap first look: text without any of these cannot hold a secret shape. */
 const MAYBE_SECRET = /sk-|AIza|gsk_|xai-|gh[pousr]_|Bearer|Basic|Token|[?&;][\w-]+=|:\/\/[^/\s]*@/i;
@@ -29,7 +30,10 @@ const URL_CREDENTIALS = /(\b[a-z][a-z0-9+.-]*:\/\/)[^/\s:@"'<>]+:[^/\s@"'<>]*@/g
 
 /** True when an attribute of this name holds a secret (its value is never written). */
 export function isSecretName(name: string): boolean {
-  return SECRET_NAME.test(name);
+  // The suffix rule only for names ending in `n` or `y` (token, key): most names skip it.
+  const last = name.charCodeAt(name.length - 1) | 0x20;
+  if ((last === 0x6e || last === 0x79) && SECRET_SUFFIX.test(name)) return true;
+  return SECRET_WORDS.test(name);
 }
 
 /**
@@ -46,12 +50,18 @@ export function redactText(text: string): string {
     .replace(URL_CREDENTIALS, `$1${REDACTED}@`);
 }
 
-/** An attribute value safe to write: secret names hide their value, strings lose secret shapes. */
+/**
+ * An attribute value safe to write: secret names hide their value, strings lose secret shapes. The
+ * value itself comes back when nothing had to change.
+ */
 export function redactAttribute(name: string, value: AttributeValue): AttributeValue {
   if (typeof value === 'string') return isSecretName(name) ? REDACTED : redactText(value);
   if (Array.isArray(value) && value.length > 0 && typeof value[0] === 'string') {
     const secret = isSecretName(name);
-    return (value as readonly string[]).map((item) => (secret ? REDACTED : redactText(item)));
+    const strings = value as readonly string[];
+    const redacted = strings.map((item) => (secret ? REDACTED : redactText(item)));
+    // The same array back when nothing changed, so callers can tell.
+    return redacted.every((item, index) => item === strings[index]) ? value : redacted;
   }
   return value;
 }

@@ -97,7 +97,19 @@ export function otelSdk(options: { sampler?: Sampler } = {}) {
     await meterProvider.shutdown();
   };
 
-  return { exporter, tracer, meter, spans, tree, shape, collect, points, shutdown };
+  return {
+    exporter,
+    tracerProvider,
+    meterProvider,
+    tracer,
+    meter,
+    spans,
+    tree,
+    shape,
+    collect,
+    points,
+    shutdown,
+  };
 }
 
 function compareStart(a: ReadableSpan, b: ReadableSpan): number {

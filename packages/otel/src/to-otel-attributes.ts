@@ -1,14 +1,46 @@
 import type { Attributes, AttributeValue } from '@aigo/ai';
-import type {
-  Attributes as OtelAttributes,
-  AttributeValue as OtelAttributeValue,
-} from '@opentelemetry/api';
+import type { Attributes as OtelAttributes } from '@opentelemetry/api';
 import { CONTENT_ATTRIBUTES } from './content-attributes.js';
-import { redactAttribute } from './redact.js';
+import { isSecretName, REDACTED, redactText } from './redact.js';
+
+const PLAIN = 0;
+const CONTENT = 1;
+const SECRET = 2;
+type NameClass = typeof PLAIN | typeof CONTENT | typeof SECRET;
+
+/**
+ * What each attribute name is, remembered: names are few (the conventions' constants), and
+ * classifying one takes a regular expression. Behaviour-neutral; cleared when it grows past
+ * `MAX_REMEMBERED` names so odd callers cannot grow it without bound.
+ */
+const nameClasses = new Map<string, NameClass>();
+const MAX_REMEMBERED = 2048;
+
+function classify(name: string): NameClass {
+  let known = nameClasses.get(name);
+  if (known === undefined) {
+    known = CONTENT_ATTRIBUTES.has(name) ? CONTENT : isSecretName(name) ? SECRET : PLAIN;
+    if (nameClasses.size >= MAX_REMEMBERED) nameClasses.clear();
+    nameClasses.set(name, known);
+  }
+  return known;
+}
+
+/** A value safe to record: strings lose secret shapes; the value itself when nothing changed. */
+function redactValue(value: AttributeValue, secret: boolean): AttributeValue {
+  if (typeof value === 'string') return secret ? REDACTED : redactText(value);
+  if (Array.isArray(value) && value.length > 0 && typeof value[0] === 'string') {
+    const strings = value as readonly string[];
+    const redacted = strings.map((item) => (secret ? REDACTED : redactText(item)));
+    return redacted.every((item, index) => item === strings[index]) ? value : redacted;
+  }
+  return value;
+}
 
 /**
  * aigo attributes as OpenTelemetry attributes: `undefined` values left out, content attributes left
- * out unless `captureContent`, secret names hidden and secret shapes removed from strings.
+ * out unless `captureContent`, secret names hidden and secret shapes removed from strings. When
+ * nothing has to change — the usual case — the object itself is returned, uncopied.
  */
 export function toOtelAttributes(
   attributes: Attributes | undefined,
@@ -17,18 +49,33 @@ export function toOtelAttributes(
   if (attributes === undefined || attributes === null || typeof attributes !== 'object') {
     return undefined;
   }
-  const result: OtelAttributes = {};
-  for (const name of Object.keys(attributes)) {
+  // First pass, allocation-free: is any value dropped or changed?
+  let changed = false;
+  for (const name in attributes) {
+    const value = attributes[name];
+    if (value === undefined || keep(name, value, captureContent) !== value) {
+      changed = true;
+      break;
+    }
+  }
+  // OpenTelemetry's array types are mutable where ours are readonly; the SDK copies them anyway.
+  if (!changed) return attributes as OtelAttributes;
+  const copy: Record<string, AttributeValue> = {};
+  for (const name in attributes) {
     const value = attributes[name];
     if (value === undefined) continue;
-    if (!captureContent && CONTENT_ATTRIBUTES.has(name)) continue;
-    result[name] = toOtelValue(redactAttribute(name, value));
+    const kept = keep(name, value, captureContent);
+    if (kept !== undefined) copy[name] = kept;
   }
-  return result;
+  return copy as OtelAttributes;
 }
 
-function toOtelValue(value: AttributeValue): OtelAttributeValue {
-  if (!Array.isArray(value)) return value as string | number | boolean;
-  // OpenTelemetry's array types are mutable; ours are readonly. The SDK copies them anyway.
-  return [...value] as OtelAttributeValue;
+/** What to record of one attribute: `undefined` to leave it out. */
+function keep(
+  name: string,
+  value: AttributeValue,
+  captureContent: boolean,
+): AttributeValue | undefined {
+  const kind = classify(name);
+  return kind === CONTENT && !captureContent ? undefined : redactValue(value, kind === SECRET);
 }
