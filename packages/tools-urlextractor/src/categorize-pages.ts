@@ -166,7 +166,9 @@ export function categorizePages(
     if (path === undefined) continue;
     for (const category of STANDARD_PAGE_CATEGORIES) {
       if (PATTERNS[category].some((pattern) => matches(path, pattern, category))) {
-        (result[category] ??= []).push(url);
+        const list = result[category] ?? [];
+        list.push(url);
+        result[category] = list;
       }
     }
   }
