@@ -1,91 +1,199 @@
-import {
-  addUsage,
-  type ChatRequest,
-  type Message,
-  type StreamProvider,
-  systemMessage,
-  toAssistantMessage,
-  toolMessage,
-  type Usage,
-  userMessage,
-} from '@aigo/ai';
-import { createFakeProvider } from '@aigo/testing';
-import { calculator } from './calculator-tool.js';
+import { AgentStoppedError, type AigoError, addUsage, type Tool, type Usage } from '@aigo/ai';
+import { createClient, type Overview } from '@aigo/client';
+import { createReAct, type ReActStoppedOverview } from '@aigo/react';
+import { calculatorTool } from '@aigo/tools-calculator';
+import { webFetchTool } from '@aigo/tools-webfetch';
+import { type DemoAnswer, DemoAnswerSchema } from './answer-schema.js';
+import type { Connection } from './connect.js';
+import type { DemoRenderer } from './demo-events.js';
+import { costRows } from './render/cost-rows.js';
+import { usageMeter } from './usage-meter.js';
 
-/** Where the demo writes (`process.stdout`, or a buffer in tests). */
-export interface DemoOutput {
-  write(text: string): unknown;
+/** The names the demo gives its tools (the tools' own defaults). */
+export const TOOL_NAMES = Object.freeze({ calculator: 'Calculator', webFetch: 'WebFetch' });
+
+/** Options of {@link runDemo}. */
+export interface RunDemoOptions {
+  readonly connection: Connection;
+  readonly prompt: string;
+  readonly renderer: DemoRenderer;
+  /** Aborting it (Ctrl-C) stops the model request and the running tools. */
+  readonly signal?: AbortSignal;
+  /** The clock, in milliseconds (tests). */
+  readonly now?: () => number;
 }
 
-const MODEL = 'fake-model';
-const QUESTION = 'What is 12.5 times 4?';
-
-/**
- * The scripted "model": its first answer asks for the calculator, its second answers in words. This is
- * `@aigo/testing`'s fake provider; a real adapter (`@aigo/openai`, `@aigo/gemini`) has the same
- * `StreamProvider` shape, so the loop below would not change.
- */
-export function scriptedModel(): StreamProvider {
-  return createFakeProvider({ id: 'fake' })
-    .toolCall('calculator', { operation: 'multiply', a: 12.5, b: 4 })
-    .text('12.5 times 4 is 50. (The calculator tool did the arithmetic.)');
+/** How a run ended. */
+export interface DemoOutcome {
+  readonly ok: boolean;
+  /** The typed result of a successful run. */
+  readonly data?: DemoAnswer;
 }
 
 /**
- * Runs one conversation turn by hand, the way `@aigo/client` will automate it: send the question with
- * the tool offered, run each tool call the model asks for, send the results back, and stream the final
- * answer, printing each content delta as it arrives and the token usage at the end.
- *
- * @param out - Where to print.
- * @param provider - The model (default: {@link scriptedModel}).
- * @returns The total usage of both calls.
+ * Runs the demo agent once: a `createReAct` agent with a typebox result schema, the calculator and
+ * web-fetch tools, on an `@aigo/client` client with the connection's provider and prices. It streams
+ * the run (`executeStream`) and hands every step to the renderer as it happens — reasoning and
+ * answer fragments, tool calls, tool results with their duration, each model call's usage — then
+ * the typed result, the cost table built from the run's overview (`costSummary()`), and the end.
  */
-export async function runDemo(
-  out: DemoOutput,
-  provider: StreamProvider = scriptedModel(),
-): Promise<Usage | undefined> {
-  out.write(
-    'aigo demo: an offline placeholder for the demo agent.\n' +
-      'A scripted fake provider from @aigo/testing stands in for a model: no network, no API key.\n\n',
-  );
-  const messages: Message[] = [
-    systemMessage('You are a careful assistant. Use the calculator for arithmetic.'),
-    userMessage(QUESTION),
+export async function runDemo(options: RunDemoOptions): Promise<DemoOutcome> {
+  const { connection, renderer } = options;
+  const now = options.now ?? Date.now;
+  const started = now();
+
+  const tools: Tool[] = [
+    calculatorTool({ name: TOOL_NAMES.calculator }),
+    webFetchTool({
+      name: TOOL_NAMES.webFetch,
+      timeoutSeconds: 20,
+      allowedPrivateHosts: connection.allowedPrivateHosts,
+    }),
   ];
-  const request = (): ChatRequest => ({ model: MODEL, messages, tools: [calculator.description] });
-  out.write(`user: ${QUESTION}\n`);
+  // Each model call's usage arrives when its stream finishes, which can be before the agent hands
+  // over the last fragments it queued; it is reported once the reply's text has been shown.
+  // Each model call's usage arrives when its stream finishes — possibly before the agent hands over
+  // the fragments it queued, or even the next call's. Calls finish in order, one per reply, so each
+  // usage is reported after its reply: at the reply's first tool call, or with the final answer.
+  const pendingUsage: Usage[] = [];
+  let runUsage: Usage | undefined;
+  const meter = usageMeter((usage) => pendingUsage.push(usage));
+  const reportUsage = (calls: number): void => {
+    for (const call of pendingUsage.splice(0, calls)) {
+      runUsage = addUsage(runUsage, call);
+      renderer.event({ type: 'usage', call, total: runUsage ?? call });
+    }
+  };
+  const client = createClient(connection.provider, {
+    defaultModel: connection.model,
+    tools,
+    middleware: [meter],
+    env: connection.clientEnv,
+    ...(connection.modelCost === undefined ? {} : { modelCost: connection.modelCost }),
+    ...(connection.computeCost === undefined ? {} : { computeCost: connection.computeCost }),
+    ...(connection.reasoning === undefined ? {} : { reasoning: connection.reasoning }),
+  });
+  const durations = new Map<string, number>();
+  const agent = createReAct(client, {
+    schema: DemoAnswerSchema,
+    name: 'aigo-demo',
+    maxIterations: 8,
+    afterToolCall: ({ toolCall, durationMs }) => {
+      durations.set(toolCall.id, durationMs);
+      return undefined;
+    },
+  });
 
-  // 1. Send the question; the model answers with a tool call.
-  const first = await provider.sendMessage(request());
-  messages.push(toAssistantMessage(first));
-  let usage = first.usage;
+  renderer.event({
+    type: 'setup',
+    provider: connection.kind,
+    model: connection.model,
+    offline: connection.offline,
+    description: connection.description,
+    prompt: options.prompt,
+    tools: tools.map((tool) => tool.description.name),
+  });
 
-  // 2. Run every tool call and send each result back as a tool message.
-  for (const call of first.toolCalls) {
-    out.write(`model calls ${call.function.name}(${call.function.arguments})\n`);
-    const result = await calculator.call(call.function.arguments, { toolCallId: call.id });
-    out.write(`tool ${call.function.name} returns ${result}\n`);
-    messages.push(toolMessage(call.id, result, call.function.name));
-  }
-
-  // 3. Stream the final answer, printing content deltas as they arrive.
-  const stream = await provider.streamMessage(request());
-  out.write('assistant (streaming): ');
-  let deltas = 0;
+  const stream = agent.executeStream(
+    options.prompt,
+    options.signal === undefined ? {} : { signal: options.signal },
+  );
+  let iteration = 0;
+  let reportedIteration = 0;
   for await (const event of stream) {
-    if (event.type === 'content') {
-      out.write(event.text);
-      deltas++;
+    iteration = event.iteration;
+    if (event.type === 'tool_call' && event.iteration !== reportedIteration) {
+      reportedIteration = event.iteration;
+      reportUsage(1);
+    } else if (event.type === 'final_answer' || event.type === 'error') {
+      reportUsage(Number.POSITIVE_INFINITY);
+    }
+    switch (event.type) {
+      case 'iteration_start':
+      case 'reasoning':
+      case 'content':
+        renderer.event(event);
+        break;
+      case 'tool_call':
+        renderer.event({
+          type: 'tool_call',
+          iteration: event.iteration,
+          id: event.toolCall.id,
+          name: event.toolCall.function.name,
+          arguments: event.toolCall.function.arguments,
+        });
+        break;
+      case 'tool_result':
+        renderer.event({
+          type: 'tool_result',
+          iteration: event.iteration,
+          id: event.toolCall.id,
+          name: event.toolCall.function.name,
+          result: event.result,
+          failed: event.failed,
+          durationMs: Math.round(durations.get(event.toolCall.id) ?? 0),
+        });
+        break;
+      case 'final_answer':
+        renderer.event({ type: 'final_answer', iteration: event.iteration, result: event.result });
+        break;
+      case 'error':
+        renderer.event({
+          type: 'error',
+          iteration: event.iteration,
+          code: event.error.code,
+          message: describeError(event.error),
+          ...(AgentStoppedError.isInstance(event.error)
+            ? { stopReason: event.error.stopReason }
+            : {}),
+        });
+        break;
     }
   }
-  const final = await stream.collect();
-  usage = addUsage(usage, final.usage);
-  out.write(`\n(${deltas} content deltas, finish reason: ${final.finishReason})\n\n`);
 
-  if (usage) {
-    out.write(
-      `usage: ${usage.promptTokens} prompt + ${usage.completionTokens} completion = ${usage.totalTokens} tokens over 2 calls\n`,
-    );
+  reportUsage(Number.POSITIVE_INFINITY);
+
+  let overview: Overview | undefined;
+  let data: DemoAnswer | undefined;
+  let iterations = iteration;
+  try {
+    const result = await stream.collect();
+    overview = result;
+    data = result.data;
+    iterations = result.iterations;
+  } catch (error) {
+    if (AgentStoppedError.isInstance(error)) {
+      const stopped = error.overview as ReActStoppedOverview;
+      overview = stopped;
+      iterations = stopped.iterations;
+    }
   }
-  return usage;
+
+  if (overview !== undefined) {
+    const summary = overview.costSummary();
+    renderer.event({
+      type: 'cost',
+      currency: summary.currency,
+      rows: costRows(summary),
+      totalCost: summary.totalCost,
+      priceNote: connection.priceNote,
+    });
+  }
+  renderer.event({
+    type: 'end',
+    ok: data !== undefined,
+    iterations,
+    elapsedMs: now() - started,
+    usage: overview?.totalUsage ?? meter.total(),
+  });
+  return data === undefined ? { ok: false } : { ok: true, data };
+}
+
+/** The error's message, with its cause's when it has one (a stopped run says why it stopped). */
+function describeError(error: AigoError): string {
+  const cause = error.cause;
+  if (cause instanceof Error && cause.message !== '' && !error.message.includes(cause.message)) {
+    return `${error.message}: ${cause.message}`;
+  }
+  return error.message;
 }

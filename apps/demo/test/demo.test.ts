@@ -1,62 +1,256 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { messageText } from '@aigo/ai';
-import { createFakeProvider } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
-import { calculator } from '../src/calculator-tool.js';
-import { runDemo } from '../src/run-demo.js';
 
 const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
-describe('the built demo', { timeout: 30_000 }, () => {
-  it('runs the tool loop, streams the answer and prints the usage', async () => {
-    const { code, stdout, stderr } = await new Promise<{
-      code: number | null;
-      stdout: string;
-      stderr: string;
-    }>((resolve) => {
-      execFile(process.execPath, [main], (error, out, err) => {
-        resolve({ code: error ? (error.code as number) : 0, stdout: out, stderr: err });
-      });
+/**
+ * The environment of the child: this one without anything that would pick an online provider or a
+ * price, so the demo runs offline (no key, no network: every URL it uses is on 127.0.0.1).
+ */
+function offlineEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  for (const name of Object.keys(env)) {
+    if (/^(OPENAI_|GEMINI_|AIGO_)|^NO_COLOR$/.test(name)) delete env[name];
+  }
+  return { ...env, ...extra };
+}
+
+interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function runDemo(args: readonly string[], env = offlineEnv()): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [main, ...args], { env }, (error, stdout, stderr) => {
+      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
+      resolve({ code, stdout, stderr });
     });
+  });
+}
+
+type JsonEvent = { readonly type: string } & Record<string, unknown>;
+
+describe('the built demo, offline, as a child process', { timeout: 30_000 }, () => {
+  it('runs the typed ReAct agent with both tools and prints the result and the cost table', async () => {
+    const { code, stdout, stderr } = await runDemo([]);
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(stdout).toContain('aigo demo: an offline placeholder for the demo agent.\n');
-    expect(stdout).toContain(
-      'model calls calculator({"operation":"multiply","a":12.5,"b":4})\n' +
-        'tool calculator returns {"result":50}\n' +
-        'assistant (streaming): 12.5 times 4 is 50. (The calculator tool did the arithmetic.)\n',
+
+    // Clearly offline, through a local OpenAI-compatible server and the real adapter.
+    expect(stdout).toMatch(
+      /^provider {2}OFFLINE scripted model \(@aigo\/testing\) behind a local OpenAI-compatible server at http:\/\/127\.0\.0\.1:\d+\/v1, called through @aigo\/openai\. No network, no API key\.$/m,
     );
-    expect(stdout).toMatch(/\((\d+) content deltas, finish reason: stop\)\n/);
-    const deltas = Number(/\((\d+) content deltas/.exec(stdout)?.[1]);
-    expect(deltas).toBeGreaterThan(1);
-    expect(stdout).toMatch(/usage: \d+ prompt \+ \d+ completion = \d+ tokens over 2 calls\n$/);
+    expect(stdout).toMatch(/^model {5}aigo-offline-scripted$/m);
+    expect(stdout).toMatch(/^tools {5}Calculator, WebFetch$/m);
+
+    // Three iterations, each with its progress line (no TTY: plain lines), reasoning streamed.
+    for (const iteration of [1, 2, 3]) {
+      expect(stdout).toMatch(new RegExp(`^── iteration ${iteration} ─+$`, 'm'));
+      expect(stdout).toMatch(
+        new RegExp(`^progress: iteration ${iteration} · [\\d,~]+ tokens · \\d+\\.\\d s$`, 'm'),
+      );
+    }
+    expect(stdout).toMatch(/^thinking: The user wants the height in feet\./m);
+
+    // Each tool call and its real result, as they happen and in order.
+    const fetchCall = stdout.search(
+      /^→ call {4}WebFetch \{"url":"http:\/\/127\.0\.0\.1:\d+\/pages\/eiffel-tower\.html"\}$/m,
+    );
+    const fetchResult = stdout.search(
+      /^← result {2}WebFetch \(\d+ ms\) \{"url":"http:\/\/127\.0\.0\.1:\d+\/pages\/eiffel-tower\.html","title":"The Eiffel Tower in numbers"/m,
+    );
+    const calcCall = stdout.indexOf(
+      '→ call    Calculator {"operation":"multiply","a":330,"b":3.28084}\n',
+    );
+    const calcResult = stdout.search(
+      /^← result {2}Calculator \(\d+ ms\) \{"result":1082\.6772,"expression":"330 \* 3\.28084 = 1082\.6772"\}$/m,
+    );
+    expect([fetchCall, fetchResult, calcCall, calcResult].every((index) => index > 0)).toBe(true);
+    expect(fetchCall).toBeLessThan(fetchResult);
+    expect(fetchResult).toBeLessThan(calcCall);
+    expect(calcCall).toBeLessThan(calcResult);
+
+    // The streamed answer, then the typed result.
+    expect(stdout).toContain('answer:   {"answer":"The Eiffel Tower is 330 m tall');
+    expect(stdout).toContain(
+      '  answer   The Eiffel Tower is 330 m tall including its antennas, which is about 1,082.68 ft.\n' +
+        '  figures  height 330 m · height 1,082.68 ft\n',
+    );
+
+    // The cost table: the model with cached and reasoning tokens, both tools, compute, the total,
+    // and the example price clearly labelled.
+    expect(stdout).toMatch(
+      /^ {2}model {4}aigo-offline-scripted {6}3 +[\d,]+ \([\d,]+\) +[\d,]+ \([\d,]+\) +\$0\.\d{6}$/m,
+    );
+    expect(stdout).toMatch(/^ {2}tool {5}WebFetch +1 +\$0\.000000$/m);
+    expect(stdout).toMatch(/^ {2}tool {5}Calculator +1 +\$0\.000000$/m);
+    expect(stdout).toMatch(/^ {2}compute {2}\d+\.\d\d s +\$0\.\d{6}$/m);
+    expect(stdout).toMatch(/^ {2}total +\$0\.\d{6}$/m);
+    expect(stdout).toContain('prices: EXAMPLE prices for the offline run');
+    expect(stdout).toContain('Nothing is charged.');
+    expect(stdout).toMatch(/\ndone in \d+\.\d\d s · 3 iterations · [\d,]+ tokens\n$/);
+
+    // Not a terminal: no escape sequences at all.
+    expect(stdout).not.toContain('\u001b');
   });
-});
 
-describe('runDemo', () => {
-  it('sends the tool result back to the model and adds up both calls', async () => {
-    const provider = createFakeProvider()
-      .toolCall('calculator', { operation: 'divide', a: 1, b: 0 }, { id: 'call_div' })
-      .text('Division by zero is undefined.', {
-        usage: { promptTokens: 30, completionTokens: 6, totalTokens: 36 },
-      });
-    const chunks: string[] = [];
-    const usage = await runDemo({ write: (text) => chunks.push(text) }, provider);
+  it('--json prints one JSON event per line, in the order things happened', async () => {
+    const { code, stdout, stderr } = await runDemo(['--json']);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const lines = stdout.trimEnd().split('\n');
+    const events = lines.map((line) => JSON.parse(line) as JsonEvent);
 
-    expect(provider.callCount).toBe(2);
-    expect(provider.calls.map((call) => call.kind)).toEqual(['send', 'stream']);
-    const first = provider.requests[0];
-    expect(first?.tools).toEqual([calculator.description]);
-    const toolReply = provider.lastRequest?.messages.at(-1);
-    expect(toolReply).toMatchObject({ role: 'tool', toolCallId: 'call_div' });
-    // The thrown error reached the model as an error envelope, not as an exception.
-    expect(JSON.parse(messageText(toolReply ?? { content: '' }))).toMatchObject({
-      ok: false,
-      error: { message: expect.stringContaining('cannot divide by zero') },
+    expect(events[0]).toMatchObject({
+      type: 'setup',
+      provider: 'offline',
+      offline: true,
+      model: 'aigo-offline-scripted',
+      tools: ['Calculator', 'WebFetch'],
     });
-    expect(chunks.join('')).toContain('assistant (streaming): Division by zero is undefined.\n');
-    expect(usage?.promptTokens).toBeGreaterThan(30);
-    expect(usage?.totalTokens).toBe((usage?.promptTokens ?? 0) + (usage?.completionTokens ?? 0));
+    expect(events.at(-1)).toMatchObject({ type: 'end', ok: true, iterations: 3 });
+
+    // The outline, with the token-by-token fragments folded.
+    const outline = events
+      .map((event) => event.type)
+      .filter((type, index, types) => type !== types[index - 1]);
+    expect(outline).toEqual([
+      'setup',
+      'iteration_start',
+      'reasoning',
+      'usage',
+      'tool_call',
+      'tool_result',
+      'iteration_start',
+      'reasoning',
+      'usage',
+      'tool_call',
+      'tool_result',
+      'iteration_start',
+      'reasoning',
+      'content',
+      'usage',
+      'final_answer',
+      'cost',
+      'end',
+    ]);
+    // Streamed: many fragments, which together are the whole answer.
+    const content = events.filter((event) => event.type === 'content');
+    expect(content.length).toBeGreaterThan(5);
+    const answerText = content.map((event) => event.text).join('');
+    const final = events.find((event) => event.type === 'final_answer');
+    expect(JSON.parse(answerText)).toEqual(final?.result);
+    expect(final?.result).toEqual({
+      answer: 'The Eiffel Tower is 330 m tall including its antennas, which is about 1,082.68 ft.',
+      figures: [
+        { label: 'height', value: 330, unit: 'm' },
+        { label: 'height', value: 1082.68, unit: 'ft' },
+      ],
+      sources: [expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/pages\/eiffel-tower\.html$/)],
+    });
+
+    const calls = events.filter((event) => event.type === 'tool_call');
+    expect(calls.map((event) => [event.name, JSON.parse(String(event.arguments))])).toEqual([
+      ['WebFetch', { url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\//) }],
+      ['Calculator', { operation: 'multiply', a: 330, b: 3.28084 }],
+    ]);
+    const results = events.filter((event) => event.type === 'tool_result');
+    expect(results.map((event) => event.failed)).toEqual([false, false]);
+    expect(JSON.parse(String(results[0]?.result))).toMatchObject({
+      title: 'The Eiffel Tower in numbers',
+      content_type: 'text/html',
+      markdown: expect.stringContaining('**330 metres**'),
+    });
+
+    // Usage per call; the last total is the run's, with cached and reasoning tokens.
+    const usage = events.filter((event) => event.type === 'usage') as unknown as {
+      call: { totalTokens: number };
+      total: { totalTokens: number; cachedTokens: number; reasoningTokens: number };
+    }[];
+    expect(usage).toHaveLength(3);
+    const end = events.at(-1) as unknown as { usage: Record<string, number> };
+    expect(usage.at(-1)?.total).toEqual(end.usage);
+    expect(usage.reduce((sum, event) => sum + event.call.totalTokens, 0)).toBe(
+      end.usage.totalTokens,
+    );
+    expect(end.usage.cachedTokens).toBeGreaterThan(0);
+    expect(end.usage.reasoningTokens).toBeGreaterThan(0);
+
+    const cost = events.find((event) => event.type === 'cost') as unknown as {
+      currency: string;
+      totalCost: number;
+      rows: { kind: string; name?: string; cost: number; cachedTokens?: number }[];
+      priceNote: string;
+    };
+    expect(cost.currency).toBe('USD');
+    expect(cost.rows.map((row) => `${row.kind}:${row.name ?? ''}`)).toEqual([
+      'model:aigo-offline-scripted',
+      'tool:WebFetch',
+      'tool:Calculator',
+      'compute:',
+    ]);
+    expect(cost.rows[0]?.cachedTokens).toBe(end.usage.cachedTokens);
+    expect(cost.totalCost).toBeCloseTo(
+      cost.rows.reduce((sum, row) => sum + row.cost, 0),
+      12,
+    );
+    expect(cost.priceNote).toMatch(/^prices: EXAMPLE prices/);
+  });
+
+  it('answers another question offline by saying it is a script, and still prints the cost', async () => {
+    const { code, stdout } = await runDemo([
+      '--prompt',
+      'What is the capital of France?',
+      '--json',
+    ]);
+    expect(code).toBe(0);
+    const events = stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as JsonEvent);
+    expect(events[0]).toMatchObject({ type: 'setup', prompt: 'What is the capital of France?' });
+    const final = events.find((event) => event.type === 'final_answer') as unknown as {
+      result: { answer: string; figures: unknown[]; sources: unknown[] };
+    };
+    expect(final.result.answer).toMatch(/^I am the offline scripted model of the aigo demo/);
+    expect(final.result).toMatchObject({ figures: [], sources: [] });
+    expect(events.map((event) => event.type)).not.toContain('tool_call');
+    expect(events.at(-1)).toMatchObject({ type: 'end', ok: true, iterations: 1 });
+  });
+
+  it('--provider fake is offline even with an API key set', async () => {
+    const { code, stdout } = await runDemo(
+      ['--provider', 'fake', '--json'],
+      offlineEnv({ OPENAI_API_KEY: 'sk-not-used-0123456789' }),
+    );
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout.split('\n')[0] ?? '')).toMatchObject({
+      provider: 'offline',
+      offline: true,
+    });
+    expect(stdout).not.toContain('sk-not-used');
+  });
+
+  it('exits 2 with a clear message for a bad flag or a provider without its key', async () => {
+    const badFlag = await runDemo(['--provider', 'anthropic']);
+    expect(badFlag.code).toBe(2);
+    expect(badFlag.stdout).toBe('');
+    expect(badFlag.stderr).toContain(
+      'aigo-demo: --provider must be one of openai, gemini, fake; got "anthropic"',
+    );
+    expect(badFlag.stderr).toContain('Usage: aigo-demo');
+
+    const noKey = await runDemo(['--provider', 'gemini']);
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toBe(
+      'aigo-demo: --provider gemini needs GEMINI_API_KEY in the environment.\n',
+    );
+
+    const help = await runDemo(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: aigo-demo \[--provider openai\|gemini\|fake\]/);
   });
 });

@@ -1,0 +1,103 @@
+/** The providers the demo can run on. `fake` is the offline scripted model. */
+export const PROVIDER_NAMES = ['openai', 'gemini', 'fake'] as const;
+/** A `--provider` value. */
+export type ProviderName = (typeof PROVIDER_NAMES)[number];
+
+/** The environment variables the choice reads. */
+export interface DemoEnv {
+  readonly [name: string]: string | undefined;
+}
+
+/** Where the demo's model comes from. */
+export type ProviderChoice =
+  | { readonly kind: 'openai'; readonly model: string; readonly baseURL?: string }
+  | { readonly kind: 'compatible'; readonly model: string; readonly baseURL: string }
+  | { readonly kind: 'gemini'; readonly model: string }
+  | { readonly kind: 'offline'; readonly model?: string };
+
+/** The default OpenAI model: cheap, tool calling and strict structured output. */
+export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
+/** The default Gemini model: streams its thoughts with `includeThoughts`. */
+export const DEFAULT_GEMINI_MODEL = 'gemini-2.5-flash';
+
+/** A choice the flags and environment do not allow; the message says what to set. */
+export class ChoiceError extends Error {
+  override readonly name = 'ChoiceError';
+}
+
+/**
+ * Picks the provider from `--provider`, `--model` and the environment:
+ *
+ * - `--provider fake` → offline; `--provider openai|gemini` → that one (its key must be set, or, for
+ *   OpenAI, `OPENAI_API_BASE_URL`);
+ * - otherwise `OPENAI_API_KEY` → OpenAI (at `OPENAI_API_BASE_URL` when set), else `GEMINI_API_KEY`
+ *   → Gemini, else `OPENAI_API_BASE_URL` → that OpenAI-compatible server (Ollama, vLLM…), else
+ *   offline: the scripted model behind a local server.
+ *
+ * The model: `--model`, else `AIGO_DEFAULT_LLM_MODEL`, else the provider's default (an
+ * OpenAI-compatible server has none: its models are its own).
+ *
+ * @throws ChoiceError when the flags ask for a provider whose key is missing.
+ */
+export function chooseProvider(
+  flags: { readonly provider?: ProviderName; readonly model?: string },
+  env: DemoEnv,
+): ProviderChoice {
+  const openaiKey = nonEmpty(env.OPENAI_API_KEY);
+  const geminiKey = nonEmpty(env.GEMINI_API_KEY);
+  const baseURL = nonEmpty(env.OPENAI_API_BASE_URL) ?? nonEmpty(env.OPENAI_BASE_URL);
+  const model = nonEmpty(flags.model) ?? nonEmpty(env.AIGO_DEFAULT_LLM_MODEL);
+
+  const provider =
+    flags.provider ??
+    (openaiKey !== undefined
+      ? 'openai'
+      : geminiKey !== undefined
+        ? 'gemini'
+        : baseURL !== undefined
+          ? 'openai'
+          : 'fake');
+
+  switch (provider) {
+    case 'fake':
+      return model === undefined ? { kind: 'offline' } : { kind: 'offline', model };
+    case 'gemini':
+      if (geminiKey === undefined) {
+        throw new ChoiceError('--provider gemini needs GEMINI_API_KEY in the environment.');
+      }
+      return { kind: 'gemini', model: model ?? DEFAULT_GEMINI_MODEL };
+    case 'openai': {
+      if (baseURL !== undefined && !isOpenAIHost(baseURL)) {
+        if (model === undefined) {
+          throw new ChoiceError(
+            `OPENAI_API_BASE_URL points at an OpenAI-compatible server (${baseURL}): pass the model ` +
+              'it serves with --model (e.g. --model qwen3 for Ollama), or set AIGO_DEFAULT_LLM_MODEL.',
+          );
+        }
+        return { kind: 'compatible', model, baseURL };
+      }
+      if (openaiKey === undefined) {
+        throw new ChoiceError(
+          '--provider openai needs OPENAI_API_KEY (or OPENAI_API_BASE_URL for a compatible server).',
+        );
+      }
+      return {
+        kind: 'openai',
+        model: model ?? DEFAULT_OPENAI_MODEL,
+        ...(baseURL === undefined ? {} : { baseURL }),
+      };
+    }
+  }
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function isOpenAIHost(baseURL: string): boolean {
+  try {
+    return new URL(baseURL).hostname === 'api.openai.com';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,187 @@
+import type { ComputeCost, ModelCosts, ReasoningOptions, StreamProvider } from '@aigo/ai';
+import { GEMINI_PRICING_SOURCE, gemini, geminiModelCost } from '@aigo/gemini';
+import { redactUrl } from '@aigo/http';
+import { openai } from '@aigo/openai';
+import type { DemoEnv, ProviderChoice } from './choose-provider.js';
+import {
+  envSetsModelPrice,
+  OFFLINE_EXAMPLE_COMPUTE,
+  OFFLINE_EXAMPLE_PRICE,
+  OPENAI_LIST_PRICES,
+} from './prices.js';
+
+/** The online question: the same task as offline, on a real page. */
+export const ONLINE_QUESTION =
+  'How tall is the Eiffel Tower in feet? Read https://en.wikipedia.org/wiki/Eiffel_Tower for its ' +
+  'height in metres, then convert it with the calculator (1 m = 3.28084 ft).';
+
+/** A provider ready to use, with what the demo prints about it. */
+export interface Connection {
+  /** `openai`, `compatible`, `gemini` or `offline`. */
+  readonly kind: ProviderChoice['kind'];
+  readonly provider: StreamProvider;
+  readonly model: string;
+  readonly offline: boolean;
+  /** One line saying where the model runs. */
+  readonly description: string;
+  /** The client's prices (`undefined`: the client reads `AIGO_MODEL_*` from the environment). */
+  readonly modelCost: ModelCosts | undefined;
+  readonly computeCost: ComputeCost | undefined;
+  /** The environment the client reads its fallbacks from. */
+  readonly clientEnv: DemoEnv;
+  /** Where the prices come from, printed under the cost table. */
+  readonly priceNote: string;
+  /** Reasoning settings for the requests (thoughts streamed where the provider offers them). */
+  readonly reasoning: ReasoningOptions | undefined;
+  /** The question asked when `--prompt` is not given. */
+  readonly defaultPrompt: string;
+  /** Hosts on the machine's own network the web-fetch tool may read (the offline page). */
+  readonly allowedPrivateHosts: readonly string[];
+  /** Releases the provider's connections and stops the offline server. */
+  close(): Promise<void>;
+}
+
+/** Options of {@link connect}. */
+export interface ConnectOptions {
+  /** Milliseconds between the offline server's SSE chunks (for a person watching). */
+  readonly paceMs: number;
+  /** The names the demo gave its tools (the offline script calls them). */
+  readonly toolNames: { readonly webFetch: string; readonly calculator: string };
+}
+
+/**
+ * Creates the provider the choice names. Offline, it starts the scripted model behind a local
+ * OpenAI-compatible server and connects the real `@aigo/openai` adapter to it; `@aigo/testing` is
+ * loaded only then.
+ */
+export async function connect(
+  choice: ProviderChoice,
+  env: DemoEnv,
+  options: ConnectOptions,
+): Promise<Connection> {
+  switch (choice.kind) {
+    case 'offline':
+      return connectOffline(choice.model, options);
+    case 'openai': {
+      const provider = openai(choice.baseURL === undefined ? {} : { baseURL: choice.baseURL });
+      const listed = OPENAI_LIST_PRICES[choice.model];
+      const fromEnv = envSetsModelPrice(env);
+      return {
+        kind: 'openai',
+        provider,
+        model: choice.model,
+        offline: false,
+        description: 'OpenAI (api.openai.com, Responses API), key from OPENAI_API_KEY',
+        modelCost: fromEnv
+          ? undefined
+          : listed === undefined
+            ? undefined
+            : { [choice.model]: listed },
+        computeCost: undefined,
+        clientEnv: env,
+        priceNote: fromEnv
+          ? 'prices: from the AIGO_MODEL_* environment variables'
+          : listed === undefined
+            ? `prices: none known for ${choice.model}; set AIGO_MODEL_INPUT_COST_PER_MILLION and AIGO_MODEL_OUTPUT_COST_PER_MILLION`
+            : `prices: OpenAI list price of ${choice.model} (openai.com/api/pricing; check before relying on it)`,
+        reasoning: undefined,
+        defaultPrompt: ONLINE_QUESTION,
+        allowedPrivateHosts: [],
+        close: () => provider.close(),
+      };
+    }
+    case 'compatible': {
+      const provider = openai({ baseURL: choice.baseURL });
+      const fromEnv = envSetsModelPrice(env);
+      return {
+        kind: 'compatible',
+        provider,
+        model: choice.model,
+        offline: false,
+        description: `OpenAI-compatible server at ${redactUrl(choice.baseURL)} (Chat Completions)`,
+        modelCost: undefined,
+        computeCost: undefined,
+        clientEnv: env,
+        priceNote: fromEnv
+          ? 'prices: from the AIGO_MODEL_* environment variables'
+          : 'prices: none for a self-hosted model; set AIGO_MODEL_INPUT_COST_PER_MILLION and AIGO_MODEL_OUTPUT_COST_PER_MILLION to price it',
+        reasoning: undefined,
+        defaultPrompt: ONLINE_QUESTION,
+        allowedPrivateHosts: [],
+        close: () => provider.close(),
+      };
+    }
+    case 'gemini': {
+      const provider = gemini();
+      const price = geminiModelCost(choice.model);
+      const fromEnv = envSetsModelPrice(env);
+      return {
+        kind: 'gemini',
+        provider,
+        model: choice.model,
+        offline: false,
+        description: 'Google Gemini (generativelanguage.googleapis.com), key from GEMINI_API_KEY',
+        modelCost: fromEnv || price === undefined ? undefined : { [choice.model]: price },
+        computeCost: undefined,
+        clientEnv: env,
+        priceNote: fromEnv
+          ? 'prices: from the AIGO_MODEL_* environment variables'
+          : price === undefined
+            ? `prices: none known for ${choice.model}; set AIGO_MODEL_INPUT_COST_PER_MILLION and AIGO_MODEL_OUTPUT_COST_PER_MILLION`
+            : `prices: @aigo/gemini's table as of ${GEMINI_PRICING_SOURCE.asOf} (${GEMINI_PRICING_SOURCE.url})`,
+        reasoning: { includeThoughts: true },
+        defaultPrompt: ONLINE_QUESTION,
+        allowedPrivateHosts: [],
+        close: () => provider.close(),
+      };
+    }
+  }
+}
+
+async function connectOffline(
+  model: string | undefined,
+  options: ConnectOptions,
+): Promise<Connection> {
+  const { createOfflineModel, OFFLINE_MODEL, offlineQuestion } = await import(
+    './offline/offline-model.js'
+  );
+  const { startOfflineServer } = await import('./offline/offline-server.js');
+  // The script needs the page URL, which needs the server's port: the model is created lazily.
+  let scripted: StreamProvider | undefined;
+  const server = await startOfflineServer({
+    model: {
+      id: 'offline',
+      sendMessage: (request, callOptions) => current().sendMessage(request, callOptions),
+      streamMessage: (request, callOptions) => current().streamMessage(request, callOptions),
+    },
+    paceMs: options.paceMs,
+  });
+  const current = (): StreamProvider => {
+    scripted ??= createOfflineModel(server.pageUrl, options.toolNames);
+    return scripted;
+  };
+  const provider = openai({ baseURL: server.baseURL, apiKey: 'offline', api: 'chat' });
+  return {
+    kind: 'offline',
+    provider,
+    model: model ?? OFFLINE_MODEL,
+    offline: true,
+    description:
+      `scripted model (@aigo/testing) behind a local OpenAI-compatible server at ${server.baseURL}, ` +
+      'called through @aigo/openai. No network, no API key.',
+    modelCost: OFFLINE_EXAMPLE_PRICE,
+    computeCost: OFFLINE_EXAMPLE_COMPUTE,
+    // Offline ignores AIGO_* prices in the environment: the example price is the point.
+    clientEnv: {},
+    priceNote:
+      'prices: EXAMPLE prices for the offline run ($0.15 input, $0.075 cached input, $0.60 output ' +
+      'per million tokens; compute $0.01 an hour). Nothing is charged.',
+    reasoning: undefined,
+    defaultPrompt: offlineQuestion(server.pageUrl),
+    allowedPrivateHosts: ['127.0.0.1'],
+    close: async () => {
+      await provider.close();
+      await server.close();
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { parseArgs } from 'node:util';
+import { PROVIDER_NAMES, type ProviderName } from './choose-provider.js';
+
+/** The demo's command-line flags. */
+export interface DemoFlags {
+  readonly provider?: ProviderName;
+  readonly model?: string;
+  readonly prompt?: string;
+  readonly json: boolean;
+  readonly help: boolean;
+}
+
+/** A command line the demo cannot run; the message says what is wrong. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** The `--help` text. */
+export const USAGE = `Usage: aigo-demo [--provider openai|gemini|fake] [--model NAME] [--prompt TEXT] [--json]
+
+A typed ReAct agent with a calculator and a web-fetch tool, streamed token by token.
+
+  --provider  openai | gemini | fake (fake: the offline scripted model). Default: from the
+              environment — OPENAI_API_KEY → OpenAI, GEMINI_API_KEY → Gemini,
+              OPENAI_API_BASE_URL → that OpenAI-compatible server, none → offline.
+  --model     the model (default: gpt-4o-mini, gemini-2.5-flash; required for a compatible server)
+  --prompt    the question (default: the Eiffel Tower's height in feet, read from a web page)
+  --json      machine-readable output: one JSON event per line
+  -h, --help  this text
+`;
+
+/**
+ * Reads the demo's flags (`--provider`, `--model`, `--prompt`, `--json`, `--help`).
+ *
+ * @throws UsageError for an unknown flag, a missing value or an unknown provider.
+ */
+export function parseDemoArgs(argv: readonly string[]): DemoFlags {
+  let values: ReturnType<typeof parse>['values'];
+  try {
+    values = parse(argv).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { provider, model, prompt } = values;
+  if (provider !== undefined && !(PROVIDER_NAMES as readonly string[]).includes(provider)) {
+    throw new UsageError(
+      `--provider must be one of ${PROVIDER_NAMES.join(', ')}; got ${JSON.stringify(provider)}`,
+    );
+  }
+  for (const [flag, value] of [
+    ['--model', model],
+    ['--prompt', prompt],
+  ] as const) {
+    if (value !== undefined && value.trim() === '') throw new UsageError(`${flag} cannot be empty`);
+  }
+  return {
+    ...(provider === undefined ? {} : { provider: provider as ProviderName }),
+    ...(model === undefined ? {} : { model }),
+    ...(prompt === undefined ? {} : { prompt }),
+    json: values.json === true,
+    help: values.help === true,
+  };
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    // `pnpm demo -- --json` passes the `--` through: a leading one is dropped.
+    args: argv[0] === '--' ? argv.slice(1) : [...argv],
+    strict: true,
+    allowPositionals: false,
+    options: {
+      provider: { type: 'string' },
+      model: { type: 'string' },
+      prompt: { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}
