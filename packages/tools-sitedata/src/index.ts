@@ -1,0 +1,26 @@
+/**
+ * `@aigo/tools-sitedata` — `siteDataExtractorTool()`: company data from a site's pages (no network),
+ * in a deterministic order.
+ *
+ * @packageDocumentation
+ */
+
+export type { ExtractedField, ExtractedItem } from './collect.js';
+export {
+  type ExtractedAddress,
+  type ExtractedSocialLink,
+  extractSiteData,
+  type JsonLdEntry,
+  type SiteData,
+} from './extract-site-data.js';
+export { type ParsedPage, parsePage } from './parse-page.js';
+export {
+  SITEDATA_MAX_TOTAL_CHARS,
+  SITEDATA_METRICS,
+  type SiteDataExtractorTool,
+  type SiteDataExtractorToolOptions,
+  SiteDataInput,
+  SiteDataOutput,
+  siteDataExtractorTool,
+} from './site-data-extractor-tool.js';
+export { SOCIAL_PLATFORMS, type SocialPlatform, socialProfile } from './social-links.js';
