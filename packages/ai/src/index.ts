@@ -89,6 +89,12 @@ export type {
   StartSpanOptions,
 } from './observability/observer.js';
 export {
+  isSecretName,
+  REDACTED,
+  redactAttribute,
+  redactSecrets,
+} from './observability/redact-secrets.js';
+export {
   type CallOptions,
   isStreamProvider,
   type Provider,

@@ -1,5 +1,5 @@
 import type { Attributes, AttributeValue } from '@aigo/ai';
-import { redactAttribute } from './redact.js';
+import { redactAttribute } from '@aigo/ai';
 
 /** Attributes as ordered, redacted pairs (`undefined` values left out). */
 export function attributePairs(

@@ -8,6 +8,7 @@ import type {
   Span,
   StartSpanOptions,
 } from '@aigo/ai';
+import { redactSecrets } from '@aigo/ai';
 import { attributePairs } from './attribute-pairs.js';
 import { formatCompact } from './format-compact.js';
 import { formatJson } from './format-json.js';
@@ -20,7 +21,6 @@ import {
 } from './log-observer-options.js';
 import type { LogFormatter } from './log-record.js';
 import { type LogSink, startLogSpan } from './log-span.js';
-import { redactText } from './redact.js';
 
 /** An `Observer` that writes structured log lines. */
 export interface LogObserver extends Observer {
@@ -78,7 +78,7 @@ export function createLogObserver(options: LogObserverOptions = {}): LogObserver
     try {
       write(
         formatter(
-          { time: now(), level: lineLevel, message: redactText(message), attributes },
+          { time: now(), level: lineLevel, message: redactSecrets(message), attributes },
           colors,
         ),
       );
@@ -101,10 +101,10 @@ export function createLogObserver(options: LogObserverOptions = {}): LogObserver
     format,
     level,
     startSpan(name: string, spanOptions?: StartSpanOptions): Span {
-      return startLogSpan(sink, redactText(String(name)), spanOptions);
+      return startLogSpan(sink, redactSecrets(String(name)), spanOptions);
     },
     counter(name: string): Counter {
-      const metric = redactText(String(name));
+      const metric = redactSecrets(String(name));
       return {
         add(value: number, attributes?: Attributes): void {
           const total = (totals.get(metric) ?? 0) + value;
@@ -121,7 +121,7 @@ export function createLogObserver(options: LogObserverOptions = {}): LogObserver
       };
     },
     histogram(name: string, histogramOptions?: { unit?: string }): Histogram {
-      const metric = redactText(String(name));
+      const metric = redactSecrets(String(name));
       const unit = histogramOptions?.unit;
       return {
         record(value: number, attributes?: Attributes): void {
@@ -145,7 +145,7 @@ export function createLogObserver(options: LogObserverOptions = {}): LogObserver
 
   if (resolved.invalidEnvLevel !== undefined) {
     emit('warn', 'AIGO_LOG_LEVEL is not a log level; using info', [
-      ['value', redactText(resolved.invalidEnvLevel)],
+      ['value', redactSecrets(resolved.invalidEnvLevel)],
       ['expected', 'trace, debug, info, warn, error'],
     ]);
   }

@@ -4,11 +4,11 @@ import {
   type Attributes,
   type AttributeValue,
   type LogLevel,
+  redactSecrets,
   type Span,
   type StartSpanOptions,
 } from '@aigo/ai';
 import { attributePairs } from './attribute-pairs.js';
-import { redactText } from './redact.js';
 
 type Pairs = ReadonlyArray<readonly [string, AttributeValue]>;
 
@@ -79,7 +79,7 @@ function verboseSpan(sink: LogSink, identity: Pairs, options: StartSpanOptions |
     addEvent(name: string, attributes?: Attributes): void {
       sink.emit('debug', 'Span event', [
         ...identity,
-        ['event', redactText(String(name))],
+        ['event', redactSecrets(String(name))],
         ...attributePairs(attributes),
       ]);
     },
@@ -90,7 +90,8 @@ function verboseSpan(sink: LogSink, identity: Pairs, options: StartSpanOptions |
     },
     setStatus(status: 'ok' | 'error', message?: string): void {
       accumulated.set('status', status);
-      if (message !== undefined) accumulated.set('status_description', redactText(String(message)));
+      if (message !== undefined)
+        accumulated.set('status_description', redactSecrets(String(message)));
     },
     end(): void {
       if (ended) return;
@@ -120,7 +121,7 @@ function errorPairs(
     presetType ??
     (AigoError.isInstance(error) ? error.code : error instanceof Error ? error.name : '_OTHER');
   return [
-    ['error', redactText(message)],
+    ['error', redactSecrets(message)],
     ['error.type', type],
   ];
 }

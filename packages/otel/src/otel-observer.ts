@@ -5,6 +5,7 @@ import {
   type LogLevel,
   noopSpan,
   type Observer,
+  redactSecrets,
   type Span,
   type SpanKind,
   type StartSpanOptions,
@@ -24,7 +25,6 @@ import {
 import { HISTOGRAM_BUCKETS } from './metric-advice.js';
 import { type OtelObserverOptions, resolveOtelOptions } from './otel-observer-options.js';
 import { OtelSpanAdapter } from './otel-span.js';
-import { redactText } from './redact.js';
 import { toOtelAttributes } from './to-otel-attributes.js';
 
 /** The instrumentation scope name of the default tracer and meter. */
@@ -122,7 +122,7 @@ export function createOtelObserver(options: OtelObserverOptions = {}): OtelObser
         // Object.assign, not a spread: object spreads are slow on Node 20.
         const eventAttributes = Object.assign({}, toOtelAttributes(attributes, captureContent));
         eventAttributes['log.severity'] = SEVERITY[level];
-        active.addEvent(redactText(String(message)), eventAttributes);
+        active.addEvent(redactSecrets(String(message)), eventAttributes);
       } catch {
         // Guarded.
       }
@@ -139,7 +139,7 @@ export function createOtelObserver(options: OtelObserverOptions = {}): OtelObser
         };
         const attributes = toOtelAttributes(spanOptions?.attributes, captureContent);
         if (attributes !== undefined) otelOptions.attributes = attributes;
-        const span = tracer.startSpan(redactText(String(name)), otelOptions, parent);
+        const span = tracer.startSpan(redactSecrets(String(name)), otelOptions, parent);
         const adapter = new OtelSpanAdapter(span, captureContent);
         spans.set(adapter, { span, parent, context: undefined });
         return adapter;

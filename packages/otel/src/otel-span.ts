@@ -1,4 +1,4 @@
-import { ATTR_ERROR_TYPE, type Attributes, type Span } from '@aigo/ai';
+import { ATTR_ERROR_TYPE, type Attributes, redactSecrets, type Span } from '@aigo/ai';
 import {
   type Exception,
   type Span as OtelSpan,
@@ -7,7 +7,6 @@ import {
 } from '@opentelemetry/api';
 import { CONTENT_EVENTS } from './content-attributes.js';
 import { errorType } from './error-type.js';
-import { redactText } from './redact.js';
 import { toOtelAttributes } from './to-otel-attributes.js';
 
 /**
@@ -44,7 +43,7 @@ export class OtelSpanAdapter implements Span {
       if (!this.#span.isRecording()) return;
       if (!this.#captureContent && CONTENT_EVENTS.has(name)) return;
       this.#span.addEvent(
-        redactText(String(name)),
+        redactSecrets(String(name)),
         toOtelAttributes(attributes, this.#captureContent),
       );
     } catch {
@@ -68,7 +67,7 @@ export class OtelSpanAdapter implements Span {
         this.#span.setStatus({ code: SpanStatusCode.OK });
       } else {
         const error: SpanStatus = { code: SpanStatusCode.ERROR };
-        if (message !== undefined) error.message = redactText(String(message));
+        if (message !== undefined) error.message = redactSecrets(String(message));
         this.#span.setStatus(error);
       }
     } catch {
@@ -92,10 +91,10 @@ function toException(error: unknown): Exception {
   if (error instanceof Error) {
     const exception: { name: string; message: string; stack?: string } = {
       name: error.name,
-      message: redactText(error.message),
+      message: redactSecrets(error.message),
     };
-    if (typeof error.stack === 'string') exception.stack = redactText(error.stack);
+    if (typeof error.stack === 'string') exception.stack = redactSecrets(error.stack);
     return exception;
   }
-  return redactText(typeof error === 'string' ? error : String(error));
+  return redactSecrets(typeof error === 'string' ? error : String(error));
 }

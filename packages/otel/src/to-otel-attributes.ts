@@ -1,7 +1,7 @@
 import type { Attributes, AttributeValue } from '@aigo/ai';
+import { isSecretName, REDACTED, redactSecrets } from '@aigo/ai';
 import type { Attributes as OtelAttributes } from '@opentelemetry/api';
 import { CONTENT_ATTRIBUTES } from './content-attributes.js';
-import { isSecretName, REDACTED, redactText } from './redact.js';
 
 const PLAIN = 0;
 const CONTENT = 1;
@@ -28,10 +28,10 @@ function classify(name: string): NameClass {
 
 /** A value safe to record: strings lose secret shapes; the value itself when nothing changed. */
 function redactValue(value: AttributeValue, secret: boolean): AttributeValue {
-  if (typeof value === 'string') return secret ? REDACTED : redactText(value);
+  if (typeof value === 'string') return secret ? REDACTED : redactSecrets(value);
   if (Array.isArray(value) && value.length > 0 && typeof value[0] === 'string') {
     const strings = value as readonly string[];
-    const redacted = strings.map((item) => (secret ? REDACTED : redactText(item)));
+    const redacted = strings.map((item) => (secret ? REDACTED : redactSecrets(item)));
     return redacted.every((item, index) => item === strings[index]) ? value : redacted;
   }
   return value;

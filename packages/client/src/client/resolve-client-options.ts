@@ -4,6 +4,7 @@ import {
   type JsonSchema,
   type MemoryProvider,
   type ModelCosts,
+  noopObserver,
   type Observer,
   type Provider,
   type ProviderTool,
@@ -220,7 +221,8 @@ export function resolveClientOptions(provider: Provider, options: ClientOptions)
     computeCost,
     observer,
     middleware: Object.freeze(
-      observer === undefined
+      // The no-op observer records nothing, so it gets no middleware: it costs nothing per call.
+      observer === undefined || observer === noopObserver
         ? [...middleware]
         : [observabilityMiddleware(observer, { providerName: provider.id }), ...middleware],
     ),

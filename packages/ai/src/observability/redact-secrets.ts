@@ -1,7 +1,7 @@
-// Kept in step with @aigo/observability/src/redact.ts: adapters may not import each other.
-import type { AttributeValue } from '@aigo/ai';
+// Redaction shared by every observer (log, OpenTelemetry): secrets never reach logs or traces.
+import type { AttributeValue } from './observer.js';
 
-/** What replaces a secret in a log line. */
+/** What replaces a secret in a log line or trace. */
 export const REDACTED = '[REDACTED]';
 
 /**
@@ -41,7 +41,7 @@ export function isSecretName(name: string): boolean {
  * `AIza…`, `gsk_…`, `xai-…`, `ghp_…`), key-bearing query parameters (`?key=`, `&api_key=`,
  * `?access_token=`…) and `user:password@` URL credentials become `[REDACTED]`.
  */
-export function redactText(text: string): string {
+export function redactSecrets(text: string): string {
   if (text.length < 8 || !MAYBE_SECRET.test(text)) return text;
   return text
     .replace(AUTH_SCHEME, `$1 ${REDACTED}`)
@@ -55,11 +55,11 @@ export function redactText(text: string): string {
  * value itself comes back when nothing had to change.
  */
 export function redactAttribute(name: string, value: AttributeValue): AttributeValue {
-  if (typeof value === 'string') return isSecretName(name) ? REDACTED : redactText(value);
+  if (typeof value === 'string') return isSecretName(name) ? REDACTED : redactSecrets(value);
   if (Array.isArray(value) && value.length > 0 && typeof value[0] === 'string') {
     const secret = isSecretName(name);
     const strings = value as readonly string[];
-    const redacted = strings.map((item) => (secret ? REDACTED : redactText(item)));
+    const redacted = strings.map((item) => (secret ? REDACTED : redactSecrets(item)));
     // The same array back when nothing changed, so callers can tell.
     return redacted.every((item, index) => item === strings[index]) ? value : redacted;
   }

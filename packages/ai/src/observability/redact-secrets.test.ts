@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isSecretName, REDACTED, redactAttribute, redactText } from './redact.js';
+import {
+  isSecretName,
+  REDACTED,
+  redactAttribute,
+  redactSecrets as redactText,
+} from './redact-secrets.js';
 
 describe('isSecretName', () => {
   it.each([
