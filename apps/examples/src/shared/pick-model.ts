@@ -1,0 +1,62 @@
+import type { StreamProvider } from '@aigo/ai';
+import { gemini } from '@aigo/gemini';
+import { openai } from '@aigo/openai';
+
+/** The model an example runs on. */
+export interface ExampleModel {
+  readonly provider: StreamProvider;
+  /** The model name to put in requests (or a client's `defaultModel`). */
+  readonly model: string;
+  /** True when a real API is called. */
+  readonly online: boolean;
+  /** One line saying which model this is. */
+  readonly label: string;
+}
+
+/**
+ * Every example runs offline by default and online when a key is set:
+ *
+ * - `OPENAI_API_KEY` → `openai()` (`@aigo/openai`, api.openai.com), model `gpt-4o-mini`;
+ * - else `GEMINI_API_KEY` → `gemini()` (`@aigo/gemini`), model `gemini-2.5-flash`;
+ * - else the example's own scripted model — `createFakeProvider()` from `@aigo/testing`, which
+ *   answers what the script says, with deterministic ids and usage.
+ *
+ * `AIGO_DEFAULT_LLM_MODEL` picks another model online. The provider is the only thing that changes:
+ * the rest of each example is the same code either way.
+ */
+export function pickModel(offline: () => StreamProvider): ExampleModel {
+  const env = process.env;
+  if (env.OPENAI_API_KEY) {
+    const model = env.AIGO_DEFAULT_LLM_MODEL || 'gpt-4o-mini';
+    return {
+      provider: openai(),
+      model,
+      online: true,
+      label: `OpenAI ${model} (OPENAI_API_KEY is set)`,
+    };
+  }
+  if (env.GEMINI_API_KEY) {
+    const model = env.AIGO_DEFAULT_LLM_MODEL || 'gemini-2.5-flash';
+    return {
+      provider: gemini(),
+      model,
+      online: true,
+      label: `Gemini ${model} (GEMINI_API_KEY is set)`,
+    };
+  }
+  return {
+    provider: offline(),
+    model: 'offline-model',
+    online: false,
+    label:
+      'OFFLINE, a scripted model (createFakeProvider from @aigo/testing). ' +
+      'Set OPENAI_API_KEY or GEMINI_API_KEY to run it on a real one.',
+  };
+}
+
+/** Prints the example's title and which model it runs on. */
+export function printHeader(title: string, model: { readonly label: string }): void {
+  console.log(`== ${title}`);
+  console.log(`   model: ${model.label}`);
+  console.log();
+}

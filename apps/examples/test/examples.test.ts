@@ -1,0 +1,201 @@
+import { execFile } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const src = fileURLToPath(new URL('../src/', import.meta.url));
+
+/** The child's environment: no API key, no base URL, no database — every example runs offline. */
+function offlineEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of Object.keys(env)) {
+    if (/^(OPENAI_|GEMINI_|AIGO_|DATABASE_URL$|NO_COLOR$)/.test(name)) delete env[name];
+  }
+  return env;
+}
+
+function run(example: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [`${dist}${example}.js`],
+      { env: offlineEnv() },
+      (error, stdout, stderr) => {
+        resolve({
+          code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1,
+          stdout,
+          stderr,
+        });
+      },
+    );
+  });
+}
+
+const OFFLINE_HEADER =
+  '   model: OFFLINE, a scripted model (createFakeProvider from @aigo/testing). Set OPENAI_API_KEY or GEMINI_API_KEY to run it on a real one.\n';
+
+/** What each example must print, in this order (strings are exact substrings). */
+const EXPECTED: Record<string, readonly (string | RegExp)[]> = {
+  'raw-provider': [
+    '== Layer 1: a raw provider call\n',
+    /model: OFFLINE, OpenAI answers recorded earlier, replayed by a local server at http:\/\/127\.0\.0\.1:\d+\n/,
+    'sendMessage → How about "Lisbon"? It’s the capital city of Portugal',
+    '  model: gpt-4o-mini-2024-07-18, finish reason: stop\n',
+    '  usage: 18 prompt + 24 completion = 42 tokens\n',
+    'streamMessage → The capital of the UK is London.\n',
+    / {2}then: usage \d+ tokens, finish stop\n/,
+    '  POST /v1/chat/completions model=gpt-4o-mini stream=false\n',
+    '  POST /v1/chat/completions model=gpt-4o-mini stream=true\n',
+    '  authorization: Bearer sk-…\n',
+  ],
+  'manual-tool-loop': [
+    OFFLINE_HEADER,
+    'turn 1: get_weather({"city":"Paris"}) → {"city":"Paris","celsius":18}\n',
+    'turn 1: get_weather({"city":"Rome"}) → {"city":"Rome","celsius":24}\n',
+    'turn 2: answer → It is warmer in Rome: 24 °C, against 18 °C in Paris.\n',
+    'a failing call → {"ok":false,"error":{"code":"tool_execution_failed","message":"No weather station in Atlantis"}}\n',
+    'invalid arguments → {"ok":false,"error":{"code":"invalid_arguments"',
+    '5 messages in the conversation\n',
+  ],
+  'structured-output': [
+    OFFLINE_HEADER,
+    'Pancakes for 4:\n  - 250 g flour\n  - 500 g milk\n  - 120 g eggs\n',
+    /total weight: 870 g \(\d+ tokens\)\n/,
+    'an answer that does not fit → ParseError (/servings: must be integer)\n',
+  ],
+  streaming: [
+    OFFLINE_HEADER,
+    '[thinking] A one-sentence story: keep it short and gentle.\n',
+    '[answer] Once upon a time, a small robot learned to speak one word at a time, and everyone listened.\n',
+    /\[usage\] \d+ tokens\n\[finish\] stop\n/,
+    /\d{2} content deltas; collect\(\) → 91 characters, id fake-1\n/,
+    'stopped after 8 deltas: "This second story is much longer, and nobody…"\n',
+  ],
+  'cost-tracking': [
+    OFFLINE_HEADER,
+    'answer: aigo is a set of small TypeScript packages for LLM applications.\n',
+    'model offline-model: 2 calls, 2700 prompt tokens (1024 cached), 340 completion tokens (200 reasoning)\n',
+    // (2700 − 1024) × 0.15 + 1024 × 0.075 + (340 − 200) × 0.6 + 200 × 0.6, per million
+    '  input $0.000251 + cached $0.000077 + output $0.000084 + reasoning $0.000120 = $0.000532\n',
+    'tool web_search: 1 call(s) = $0.005000\n',
+    /compute: \d+\.\d{3} s = \$0\.\d{6}\n/,
+    /total: \$0\.0055\d\d USD\n/,
+  ],
+  middleware: [
+    OFFLINE_HEADER,
+    '[log] llm send {"model":"offline-model"}\n',
+    '[log:error] llm send failed {"model":"offline-model"',
+    '"errorCode":"rate_limited","status":429}\n',
+    '[retry] retry 1 in 200 ms after: Rate limit reached (scripted 429)\n',
+    '[log] llm send {"model":"offline-model"}\n',
+    '[log] llm send completed {"model":"offline-model"',
+    /\[timing\] send offline-model: \d+ ms\n/,
+    'answer: Hello! (This answer came on the second attempt.)\n',
+    '[log] llm stream completed {"model":"offline-model"',
+    /\[timing\] stream offline-model: \d+ ms, \d+ tokens\n/,
+    'streamed answer: And this one was streamed.\n',
+  ],
+  observability: [
+    OFFLINE_HEADER,
+    '--- @aigo/observability: createLogObserver({ format: "compact", level: "debug" })\n',
+    /DEBUG Span started → \{"span":"invoke_agent math","span_id":1,/,
+    /DEBUG Span ended → \{"span":"chat offline-model","span_id":2,"parent":"invoke_agent math","parent_id":1,/,
+    /DEBUG Span ended → \{"span":"execute_tool Calculator","span_id":3,"parent":"invoke_agent math"/,
+    /DEBUG Span ended → \{"span":"invoke_agent math","span_id":1,.*"aigo\.react\.stop_reason":"final_answer"/,
+    'answer: 6 × 7 = 42.\n',
+    '--- @aigo/otel: createOtelObserver() with the OpenTelemetry ConsoleSpanExporter\n',
+    "  name: 'chat offline-model',\n",
+    "  name: 'execute_tool Calculator',\n",
+    "    'gen_ai.tool.name': 'Calculator',\n",
+    "  name: 'invoke_agent math',\n",
+    "    'aigo.react.stop_reason': 'final_answer',\n",
+    'answer: 6 × 7 = 42.\n',
+  ],
+  'stateless-vs-stateful': [
+    OFFLINE_HEADER,
+    'stateless client\n  you: My name is Ada.\n   (request carries 1 message(s))\n  model: Nice to meet you, Ada.\n' +
+      '  you: What is my name?\n   (request carries 1 message(s))\n' +
+      "  model: I don't know your name: this request holds no earlier messages.\n",
+    'stateful client (inMemoryMemory)\n  you: My name is Ada.\n   (request carries 1 message(s))\n' +
+      '  model: Nice to meet you, Ada.\n  you: What is my name?\n   (request carries 3 message(s))\n' +
+      '  model: Your name is Ada.\n  the memory holds 4 messages\n',
+    /resumed from \d+ bytes of JSON: 4 messages\n/,
+    '   (request carries 5 message(s))\n  model: Your name is Ada.\n',
+    "one call with memory: null\n   (request carries 1 message(s))\n  model: I don't know your name",
+  ],
+  'postgres-memory': [
+    'postgres-memory: DATABASE_URL is not set, so this example did not run.\n',
+    '  DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node dist/postgres-memory.js\n',
+  ],
+  'react-agent': [
+    OFFLINE_HEADER,
+    'total: 395\n',
+    'working: 17 × 23 = 391 pencils in boxes, + 4 loose = 395\n',
+    'iterations: 3, tool calls: {"Calculator":2}\n',
+    /tokens: \d+, cost: \$0\.\d{6}\n/,
+    'a model that never answers → AgentStoppedError, stopReason: max_iterations\n',
+  ],
+  'react-streaming': [
+    OFFLINE_HEADER,
+    '-- iteration 1\nthinking: I need both temperatures; I can ask for them at once.\n',
+    'tool call: get_weather({"city":"Paris"})\ntool call: get_weather({"city":"Rome"})\n',
+    'tool result: {"city":"Paris","celsius":18}\ntool result: {"city":"Rome","celsius":24}\n',
+    '-- iteration 2\nthinking: Rome has 24 °C, Paris 18 °C: Rome is 6 degrees warmer.\n',
+    'text: {"warmer": "Rome", "difference": 6}\n',
+    'final answer: Rome is warmer by 6 °C\n',
+    /\n2 iterations, \d+ tokens\n$/,
+  ],
+  'graph-workflow': [
+    OFFLINE_HEADER,
+    'node_complete verdict\n',
+    'skipped memo: condition_not_met\n',
+    'node_complete report\ngraph partial (6/6 nodes settled)\n',
+    'report: RECOMMEND: the advantages outweigh the drawbacks. Next step: a two-week pilot.\n',
+    'pros: fast to start; one binary; strong typing (completed)\n',
+    'memo: skipped (condition_not_met)\n',
+    /model calls: 3, tokens: \d+, cost: \$0\.\d{6}\n/,
+  ],
+  'third-party-tool': [
+    OFFLINE_HEADER,
+    'tool unit_converter: parameters ["value","from","to"], cost 0 USD\n',
+    'call → {"value":220.462,"unit":"lb","text":"100 kg = 220.462 lb"}\n',
+    'call with a mismatch → {"ok":false,"error":{"code":"tool_error","message":"Cannot convert mass (kg) to length (km)"}}\n',
+    'call with bad arguments → {"ok":false,"error":{"code":"invalid_arguments"',
+    'marathon: 42.1648 km, per runner: 10.5412 km\n',
+    'tool calls: {"unit_converter":1,"Calculator":1}\n',
+  ],
+};
+
+describe('every example runs offline as a child process', { timeout: 30_000 }, () => {
+  it('has an expectation for every example file, and none for a missing one', () => {
+    const files = readdirSync(src)
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .map((file) => file.slice(0, -'.ts'.length))
+      .sort();
+    expect(files).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  it.each(Object.entries(EXPECTED))('%s', async (example, expected) => {
+    const { code, stdout, stderr } = await run(example);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    // In order: each expectation is found after the previous one.
+    let from = 0;
+    for (const expectation of expected) {
+      const rest = stdout.slice(from);
+      const match =
+        typeof expectation === 'string'
+          ? { index: rest.indexOf(expectation), length: expectation.length }
+          : (() => {
+              const found = expectation.exec(rest);
+              return { index: found?.index ?? -1, length: found?.[0].length ?? 0 };
+            })();
+      expect(
+        match.index,
+        `${String(expectation)} in what follows:\n${rest}`,
+      ).toBeGreaterThanOrEqual(0);
+      from += match.index + match.length;
+    }
+  });
+});
