@@ -1,6 +1,9 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { StreamProvider } from '@aigo/ai';
 import { describe, expect, it } from 'vitest';
+import { createOfflineModel, offlineQuestion } from '../src/offline/offline-model.js';
+import { startOfflineServer } from '../src/offline/offline-server.js';
 
 const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
@@ -252,5 +255,59 @@ describe('the built demo, offline, as a child process', { timeout: 30_000 }, () 
     const help = await runDemo(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^Usage: aigo-demo \[--provider openai\|gemini\|fake\]/);
+  });
+
+  it('on an OpenAI-compatible server (OPENAI_API_BASE_URL), the web-fetch tool refuses 127.0.0.1', async () => {
+    // The scripted model on a server of the test's own: the demo takes it for any compatible server
+    // (Ollama, vLLM), so it is online mode — where a model must not reach the machine's network.
+    let scripted: StreamProvider | undefined;
+    const current = (): StreamProvider => {
+      scripted ??= createOfflineModel(server.pageUrl, {
+        webFetch: 'WebFetch',
+        calculator: 'Calculator',
+      });
+      return scripted;
+    };
+    const server = await startOfflineServer({
+      model: {
+        id: 'scripted',
+        sendMessage: (request, options) => current().sendMessage(request, options),
+        streamMessage: (request, options) => current().streamMessage(request, options),
+      },
+    });
+    const pageUrl = server.pageUrl;
+    try {
+      const { code, stdout, stderr } = await runDemo(
+        ['--json', '--model', 'local-model', '--prompt', offlineQuestion(pageUrl)],
+        offlineEnv({ OPENAI_API_BASE_URL: server.baseURL }),
+      );
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      const events = stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as JsonEvent);
+      expect(events[0]).toMatchObject({
+        type: 'setup',
+        provider: 'compatible',
+        offline: false,
+        model: 'local-model',
+        description: `OpenAI-compatible server at ${server.baseURL} (Chat Completions)`,
+      });
+      const result = events.find((event) => event.type === 'tool_result');
+      expect(result).toMatchObject({ name: 'WebFetch', failed: true });
+      expect(String(result?.result)).toMatch(/private|loopback|not allowed|blocked/i);
+      expect(events.find((event) => event.type === 'final_answer')).toMatchObject({
+        result: {
+          answer: `I could not find the tower's height on ${pageUrl}, so I cannot convert it.`,
+        },
+      });
+      const cost = events.find((event) => event.type === 'cost') as unknown as {
+        priceNote: string;
+      };
+      expect(cost.priceNote).toMatch(/^prices: none for a self-hosted model/);
+    } finally {
+      await server.close();
+    }
   });
 });
