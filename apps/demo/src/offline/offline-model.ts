@@ -7,7 +7,7 @@ import {
   type ToolCall,
   type Usage,
 } from '@aigo/ai';
-import { createFakeProvider, estimateUsage } from '@aigo/testing';
+import { createFakeProvider, estimateUsage } from '@aigo/testing/fake';
 
 /** The model name the offline server answers as. */
 export const OFFLINE_MODEL = 'aigo-offline-scripted';
