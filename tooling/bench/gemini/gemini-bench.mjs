@@ -203,8 +203,11 @@ async function runRounds(variants, { rounds, iterations, warmup }) {
   };
 }
 
-/** Runs the benchmark; resolves to the result (also printed and written to bench/results/). */
-export async function main() {
+/**
+ * Runs the benchmark; resolves to the result (also printed and written to bench/results/).
+ * `schedule`: the attempts (rounds × iterations), each tried while the control is out of tolerance.
+ */
+export async function main({ schedule = SCHEDULE } = {}) {
   if (!existsSync(geminiDist) || !existsSync(aiDist) || !existsSync(httpDist)) {
     process.stderr.write(
       'gemini bench skipped: packages/{ai,http,gemini}/dist missing (run `pnpm build`)\n',
@@ -223,7 +226,7 @@ export async function main() {
   };
   let result;
   try {
-    for (const attempt of SCHEDULE) {
+    for (const attempt of schedule) {
       result = await runRounds(variants, { ...attempt, warmup: 10 });
       result.valid = Math.abs(result.control - 1) <= CONTROL_TOLERANCE;
       process.stderr.write(

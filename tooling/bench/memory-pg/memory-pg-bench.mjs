@@ -20,10 +20,14 @@
 //
 // aigo and the floor alternate, round by round (the order rotates each round); each figure is the
 // median over rounds of the per-round ratio. Targets: throughput ≥ 0.85 × floor, load ≤ 1.3 × floor.
+// The control: an identical copy of the floor (floor′) runs in every round too; floor′ / floor is
+// reported beside each ratio (the runner marks a ratio VOID when its control is outside 1.00 ± 0.03).
+// `pnpm bench` calls `main()`; rounds and turns come from BENCH_ROUNDS, BENCH_TURNS and BENCH_LOADS.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 
 const root = new URL('../../../', import.meta.url);
 const packageDir = new URL('packages/memory-pg/', root);
@@ -67,13 +71,14 @@ function loadMessage(index) {
   };
 }
 
-async function main() {
+/** Runs the benchmark, prints its table, writes its JSON; resolves to the result. */
+export async function main() {
   if (!existsSync(dist)) {
     process.stderr.write(
       'memory-pg bench skipped: packages/memory-pg/dist missing (run `pnpm build`)\n',
     );
     process.exitCode = 1;
-    return;
+    return undefined;
   }
   const { pgMemoryStore } = await import(dist.href);
   const pg = createRequire(new URL('package.json', packageDir))('pg');
@@ -163,6 +168,17 @@ FROM counter, jsonb_array_elements($4::jsonb) WITH ORDINALITY AS m(body, ord)`,
             [],
           ],
         }),
+      floorCopy: (conversation, index) =>
+        floorPool.query({
+          ...floorInsert,
+          values: [
+            `throughput-${conversation}`,
+            2,
+            1,
+            JSON.stringify(turnMessages(conversation, index)),
+            [],
+          ],
+        }),
       plain: (conversation, index) => {
         const [user, assistant] = turnMessages(conversation, index);
         return floorPool.query({
@@ -184,11 +200,15 @@ FROM counter, jsonb_array_elements($4::jsonb) WITH ORDINALITY AS m(body, ord)`,
     for (let round = 0; round < ROUNDS; round++) {
       // Every variant takes every position in turn (a variant right after another may pay for its
       // checkpoint or vacuum work).
-      const names = ['aigo', 'floor', 'plain'];
+      const names = ['aigo', 'floor', 'floorCopy', 'plain'];
       const order = names.map((_, index) => names[(index + round) % names.length]);
       const figures = {};
       for (const name of order) figures[name] = await appendTurns(variants[name]);
-      throughputRounds.push({ ...figures, ratio: figures.aigo / figures.floor });
+      throughputRounds.push({
+        ...figures,
+        ratio: figures.aigo / figures.floor,
+        control: figures.floorCopy / figures.floor,
+      });
       process.stdout.write(
         `throughput round ${round + 1}: aigo ${figures.aigo.toFixed(0)} turns/s, floor ${figures.floor.toFixed(0)}, plain insert ${figures.plain.toFixed(0)} → ${(figures.aigo / figures.floor).toFixed(3)}×\n`,
       );
@@ -216,6 +236,11 @@ FROM counter, jsonb_array_elements($4::jsonb) WITH ORDINALITY AS m(body, ord)`,
         const messages = rows.map((row) => row.body);
         if (messages.length !== LOAD_MESSAGES) throw new Error(`loaded ${messages.length}`);
       },
+      floorCopy: async () => {
+        const { rows } = await floorPool.query(loadSql);
+        const messages = rows.map((row) => row.body);
+        if (messages.length !== LOAD_MESSAGES) throw new Error(`loaded ${messages.length}`);
+      },
     };
     async function timeLoads(load) {
       const samples = [];
@@ -229,10 +254,15 @@ FROM counter, jsonb_array_elements($4::jsonb) WITH ORDINALITY AS m(body, ord)`,
     for (const load of Object.values(loads)) await timeLoads(load);
     const loadRounds = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const order = round % 2 === 0 ? ['aigo', 'floor'] : ['floor', 'aigo'];
+      const names = ['aigo', 'floor', 'floorCopy'];
+      const order = names.map((_, index) => names[(index + round) % names.length]);
       const figures = {};
       for (const name of order) figures[name] = await timeLoads(loads[name]);
-      loadRounds.push({ ...figures, ratio: figures.aigo / figures.floor });
+      loadRounds.push({
+        ...figures,
+        ratio: figures.aigo / figures.floor,
+        control: figures.floorCopy / figures.floor,
+      });
       process.stdout.write(
         `load round ${round + 1}: aigo ${figures.aigo.toFixed(1)} ms, floor ${figures.floor.toFixed(1)} ms → ${(figures.aigo / figures.floor).toFixed(3)}×\n`,
       );
@@ -254,6 +284,7 @@ FROM counter, jsonb_array_elements($4::jsonb) WITH ORDINALITY AS m(body, ord)`,
         floorTurnsPerSecond: round2(median(throughputRounds.map((r) => r.floor))),
         plainInsertTurnsPerSecond: round2(median(throughputRounds.map((r) => r.plain))),
         ratio: round2(median(throughputRounds.map((r) => r.ratio))),
+        control: Math.round(median(throughputRounds.map((r) => r.control)) * 1000) / 1000,
         target: '≥ 0.85',
         rounds: throughputRounds,
       },
@@ -262,6 +293,7 @@ FROM counter, jsonb_array_elements($4::jsonb) WITH ORDINALITY AS m(body, ord)`,
         aigoMs: round2(median(loadRounds.map((r) => r.aigo))),
         floorMs: round2(median(loadRounds.map((r) => r.floor))),
         ratio: round2(median(loadRounds.map((r) => r.ratio))),
+        control: Math.round(median(loadRounds.map((r) => r.control)) * 1000) / 1000,
         target: '≤ 1.3',
         rounds: loadRounds,
       },
@@ -269,10 +301,10 @@ FROM counter, jsonb_array_elements($4::jsonb) WITH ORDINALITY AS m(body, ord)`,
     const throughputOk = result.throughput.ratio >= 0.85;
     const loadOk = result.load.ratio <= 1.3;
     console.log(`
-| @aigo/memory-pg (pool ${POOL_SIZE}, ${ROUNDS} rounds, medians) | aigo | floor | aigo / floor | target |
-|---|---|---|---|---|
-| turns/s, 16 conversations, 2-message turns | ${result.throughput.aigoTurnsPerSecond.toFixed(0)} | ${result.throughput.floorTurnsPerSecond.toFixed(0)} | ${result.throughput.ratio.toFixed(2)}× | ≥ 0.85× ${throughputOk ? 'met' : 'MISSED'} |
-| load 10,000 messages | ${result.load.aigoMs.toFixed(1)} ms | ${result.load.floorMs.toFixed(1)} ms | ${result.load.ratio.toFixed(2)}× | ≤ 1.3× ${loadOk ? 'met' : 'MISSED'} |
+| @aigo/memory-pg (pool ${POOL_SIZE}, ${ROUNDS} rounds, medians) | aigo | floor | aigo / floor | control floor′ / floor | target |
+|---|---|---|---|---|---|
+| turns/s, 16 conversations, 2-message turns | ${result.throughput.aigoTurnsPerSecond.toFixed(0)} | ${result.throughput.floorTurnsPerSecond.toFixed(0)} | ${result.throughput.ratio.toFixed(2)}× | ${result.throughput.control} | ≥ 0.85× ${throughputOk ? 'met' : 'MISSED'} |
+| load 10,000 messages | ${result.load.aigoMs.toFixed(1)} ms | ${result.load.floorMs.toFixed(1)} ms | ${result.load.ratio.toFixed(2)}× | ${result.load.control} | ≤ 1.3× ${loadOk ? 'met' : 'MISSED'} |
 
 (for information: a plain two-row INSERT with a bigserial key, no gap-free counter: ${result.throughput.plainInsertTurnsPerSecond.toFixed(0)} turns/s)`);
     const dir = new URL('bench/results/', root);
@@ -281,6 +313,7 @@ FROM counter, jsonb_array_elements($4::jsonb) WITH ORDINALITY AS m(body, ord)`,
     writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
     console.log(`\nfull figures: ${file.pathname}`);
     if (!throughputOk || !loadOk) process.exitCode = 1;
+    return result;
   } finally {
     await admin.query(`DROP SCHEMA IF EXISTS "${aigoSchema}" CASCADE`).catch(() => undefined);
     await admin.query(`DROP SCHEMA IF EXISTS "${floorSchema}" CASCADE`).catch(() => undefined);
@@ -289,4 +322,4 @@ FROM counter, jsonb_array_elements($4::jsonb) WITH ORDINALITY AS m(body, ord)`,
   }
 }
 
-await main();
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -217,9 +217,9 @@ export function observabilityBenchTable(result) {
  * (`node --expose-gc tooling/bench/observability/observability-bench.mjs`) and can be called from
  * the runner.
  */
-export async function main() {
+export async function main(options = {}) {
   if (!(await load())) return undefined;
-  const result = await runObservabilityBench();
+  const result = await runObservabilityBench(options);
   process.stdout.write(
     `\n${observabilityBenchTable(result)}\n\nNode ${process.version}, ${cpus().length} CPUs.\n`,
   );

@@ -23,7 +23,8 @@ function sample(specifier) {
 
 /**
  * Median of `samples` fresh processes for each specifier ('' is an empty process, the baseline).
- * Specifiers are interleaved sample by sample, so a change in machine load hits them alike.
+ * Specifiers are interleaved sample by sample, so a change in machine load hits them alike. They are
+ * resolved from tooling/bench, so they are the bench package's dependencies.
  */
 export function runImportBench(specifiers, samples) {
   const runs = new Map(specifiers.map((specifier) => [specifier, []]));

@@ -1,126 +1,123 @@
-// `pnpm bench`: the streaming benchmark (aigo vs the floor, with a floor-vs-floor control) and cold
-// import times. Prints a markdown table and writes JSON to bench/results/ at the repository root.
-// The run is VOID (exit code 1) unless the control ratio F′/F is within 1.00 ± 0.03.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// `pnpm bench`: every benchmark in one run, one report. Each section (src/sections.mjs) runs in a fresh
+// process of its own, one after another; the report (src/report.mjs) is printed to stdout and written
+// to bench/results/report.md, the full results to bench/results/bench-<date>.json, the sections'
+// printouts and progress to bench/results/bench-<date>.log. A run in which every section produced its
+// result is copied to bench/results/latest.md (committed).
+//
+// Exit code 1 only when the run itself broke (a section crashed, timed out or produced nothing); an
+// over-target or VOID figure is a result, shown as such in the table.
+//
+//   pnpm bench                                     (from the repository root; builds first)
+//   node --expose-gc tooling/bench/src/run.mjs [section ...]   (only those sections; no latest.md)
+import { fork } from 'node:child_process';
+import { appendFileSync, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { runImportBench } from './import-bench.mjs';
-import { runStreamBench, startServerProcess } from './stream-bench.mjs';
+import { buildReport } from './report.mjs';
+import { SECTIONS } from './sections.mjs';
 
-const EVENTS = 5000;
-const CONTROL_TOLERANCE = 0.03;
-const TARGET = 1.1;
-/**
- * Attempts with growing rounds and iterations when the control is out of tolerance. The verdict uses
- * CPU time (this process's user + system time per request): the bench process's own work, without the
- * waits for the server process and for other processes on a shared machine. Wall-clock figures are
- * reported beside it, with their own control.
- */
-const SCHEDULE = [
-  { rounds: 40, iterations: 5, settle: 2 },
-  { rounds: 60, iterations: 5, settle: 2 },
-  { rounds: 80, iterations: 8, settle: 3 },
-];
+/** Budget: after this many seconds no section takes extra rounds to rescue a VOID figure. */
+const EXTRA_ROUNDS_UNTIL_S = 360;
 
 const resultsDirectory = fileURLToPath(new URL('../../../bench/results/', import.meta.url));
-const withinTolerance = (control) => Math.abs(control - 1) <= CONTROL_TOLERANCE;
-
-async function streamSuite(url, mode) {
-  let last;
-  for (const attempt of SCHEDULE) {
-    last = await runStreamBench({ url, events: EVENTS, mode, warmup: 10, ...attempt });
-    const valid = withinTolerance(last.cpu.control);
-    process.stderr.write(
-      `[${mode}] ${attempt.rounds} rounds × ${attempt.iterations} per block: CPU A/F=${last.cpu.ratio} control=${last.cpu.control}; wall A/F=${last.wall.ratio} control=${last.wall.control}; load ${loadavg()[0].toFixed(1)}${valid ? '' : ' (control out of tolerance: retrying with more iterations)'}\n`,
-    );
-    if (valid) return { ...last, valid: true };
-  }
-  return { ...last, valid: false };
-}
-
-const server = await startServerProcess(EVENTS);
-let minimal;
-let json;
-try {
-  minimal = await streamSuite(server.url, 'minimal');
-  json = await streamSuite(server.url, 'json');
-} finally {
-  await server.stop();
-}
-const imports = runImportBench(['', 'eventsource-parser', 'undici', '@aigo/ai', '@aigo/http'], 10);
-
-const valid = minimal.valid && json.valid;
-const result = {
-  date: new Date().toISOString(),
-  node: process.version,
-  cpus: cpus().length,
-  loadAverage: loadavg(),
-  valid,
-  stream: {
-    events: EVENTS,
-    bodyBytes: server.bytes,
-    target: TARGET,
-    controlTolerance: CONTROL_TOLERANCE,
-    verdictMetric: 'cpu',
-    minimal,
-    json,
-  },
-  imports,
-};
-
-const lines = [];
-lines.push(
-  `## Streaming ${EVENTS} SSE events (${(server.bytes / 1024).toFixed(0)} KiB) from a server in another process`,
-);
-lines.push('');
-lines.push(
-  '| mapper | time | A (aigo) ms | F (floor) ms | **A/F** | control F′/F | H/F (decoder only) | I/F (async iterator floor) | A/I | A − F per event | rounds × block | verdict |',
-);
-lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
-for (const suite of [minimal, json]) {
-  const label =
-    suite.mode === 'json' ? 'JSON.parse per frame' : 'minimal (one content event per frame)';
-  for (const metric of ['cpu', 'wall']) {
-    const figures = suite[metric];
-    const verdict =
-      metric === 'wall'
-        ? withinTolerance(figures.control)
-          ? '(for information)'
-          : '(for information; control out of tolerance)'
-        : !suite.valid
-          ? 'VOID (control out of 1.00 ± 0.03)'
-          : figures.ratio <= TARGET
-            ? `ok (≤ ${TARGET}×)`
-            : `over the ${TARGET}× target`;
-    lines.push(
-      `| ${label} | ${metric === 'cpu' ? 'CPU' : 'wall'} | ${figures.medianMs.A} | ${figures.medianMs.F} | **${figures.ratio}×** | ${figures.control} | ${figures.decoderRatio} | ${figures.iteratorRatio} | ${figures.overIteratorRatio} | ${figures.perEventOverheadNs} ns | ${suite.rounds} × ${suite.iterations} | ${verdict} |`,
-    );
-  }
-}
-lines.push('');
-lines.push('## Cold import (fresh `node` process each, median of 10)');
-lines.push('');
-lines.push('| module | `await import()` ms | whole process ms |');
-lines.push('|---|---:|---:|');
-for (const row of imports) lines.push(`| ${row.specifier} | ${row.importMs} | ${row.processMs} |`);
-lines.push('');
-lines.push(
-  `Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
+const sectionScript = fileURLToPath(new URL('./section.mjs', import.meta.url));
+const started = Date.now();
+const date = new Date(started).toISOString();
+const stamp = date.replace(/[:.]/g, '-');
+const logFile = `${resultsDirectory}bench-${stamp}.log`;
+const load = () =>
+  loadavg()
     .map((n) => n.toFixed(1))
-    .join(
-      ' ',
-    )}.${valid ? '' : ' **VOID**: the floor-versus-floor control was outside 1.00 ± 0.03; the ratios above are not trustworthy.'}`,
-);
-process.stdout.write(`${lines.join('\n')}\n`);
+    .join(' ');
+
+const only = process.argv.slice(2);
+const unknown = only.filter((name) => !SECTIONS.some((section) => section.name === name));
+if (unknown.length > 0) {
+  process.stderr.write(
+    `unknown section(s): ${unknown.join(', ')}; sections: ${SECTIONS.map((s) => s.name).join(', ')}\n`,
+  );
+  process.exit(2);
+}
+const selected = only.length === 0 ? SECTIONS : SECTIONS.filter((s) => only.includes(s.name));
 
 mkdirSync(resultsDirectory, { recursive: true });
-const file = `${resultsDirectory}stream-${result.date.replace(/[:.]/g, '-')}.json`;
-writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
-process.stdout.write(`\nWrote ${file}\n`);
-if (!valid) {
-  process.stdout.write('VOID\n');
-  process.exitCode = 1;
+const log = (text) => appendFileSync(logFile, text);
+const progress = (line) => {
+  process.stderr.write(`${line}\n`);
+  log(`${line}\n`);
+};
+
+/** Runs one section in a fresh process; resolves to `{ result }` or `{ error }`. */
+function runSection(section, deadline) {
+  return new Promise((resolve) => {
+    let result;
+    let settled = false;
+    const finish = (value) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(value);
+    };
+    const child = fork(sectionScript, [section.name, JSON.stringify({ deadline })], {
+      execArgv: ['--expose-gc'],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    child.stdout.on('data', (chunk) => log(chunk));
+    child.stderr.on('data', (chunk) => {
+      log(chunk);
+      process.stderr.write(chunk);
+    });
+    child.on('message', (message) => {
+      result = message.result;
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      finish({ error: `timed out after ${section.timeoutMs / 1000} s` });
+    }, section.timeoutMs);
+    child.once('error', (error) => finish({ error: error.message }));
+    child.once('exit', (code, signal) => {
+      if (result !== undefined && code === 0) finish({ result });
+      else finish({ error: `exited with ${code ?? signal} (see ${logFile})` });
+    });
+  });
 }
 
-// @aigo/client overhead per call, per streamed event and heap (skipped with a note when not built).
-await (await import('../client/client-bench.mjs')).main();
+const meta = {
+  date,
+  node: process.version,
+  cpus: cpus().length,
+  loadStart: load(),
+  sections: selected.map((s) => s.name),
+};
+progress(`pnpm bench: ${selected.length} sections, load average ${meta.loadStart}; log ${logFile}`);
+const deadline = started + EXTRA_ROUNDS_UNTIL_S * 1000;
+const results = {};
+for (const section of selected) {
+  const sectionStart = Date.now();
+  progress(`── ${section.name}: ${section.title}`);
+  results[section.name] = await runSection(section, deadline);
+  results[section.name].seconds = Math.round((Date.now() - sectionStart) / 100) / 10;
+  progress(
+    `── ${section.name} ${results[section.name].error ? `FAILED: ${results[section.name].error}` : 'done'} in ${results[section.name].seconds} s (load ${load()})`,
+  );
+}
+
+meta.loadEnd = load();
+meta.wallSeconds = Math.round((Date.now() - started) / 1000);
+meta.failedSections = selected.filter((s) => results[s.name].error).map((s) => s.name);
+meta.sectionSeconds = Object.fromEntries(selected.map((s) => [s.name, results[s.name].seconds]));
+const { markdown, counts } = buildReport({ results, meta });
+
+process.stdout.write(`\n${markdown}`);
+writeFileSync(`${resultsDirectory}report.md`, markdown);
+const jsonFile = `${resultsDirectory}bench-${stamp}.json`;
+writeFileSync(jsonFile, `${JSON.stringify({ meta, counts, results }, null, 2)}\n`);
+const complete = only.length === 0 && meta.failedSections.length === 0;
+if (complete) copyFileSync(`${resultsDirectory}report.md`, `${resultsDirectory}latest.md`);
+process.stdout.write(
+  `\nWrote ${resultsDirectory}report.md${complete ? ' and latest.md' : ''}, ${jsonFile} and ${logFile}\n`,
+);
+if (meta.failedSections.length > 0) {
+  process.stdout.write(`BROKEN: ${meta.failedSections.join(', ')}\n`);
+  process.exitCode = 1;
+}

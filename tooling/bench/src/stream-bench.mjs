@@ -2,8 +2,9 @@
 // floor-versus-floor control (F′ against F), alternated in one process.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { fixed, median } from './stats.mjs';
+import { balancedOrders, fixed, median } from './stats.mjs';
 import {
+  aigoCollectVariant,
   aigoVariant,
   decoderOnlyVariant,
   floorVariant,
@@ -61,17 +62,20 @@ function summarize(rounds, metric, events) {
   const perRound = rounds.map((times) => {
     const m = (key) => median(times[key].map((t) => t[metric]));
     const A = m('A');
+    const C = m('C');
     const F = m('F');
     const Fp = m('Fp');
     const H = m('H');
     const I = m('I');
     return {
       A,
+      C,
       F,
       Fp,
       H,
       I,
       ratio: A / F,
+      collectRatio: C / F,
       control: Fp / F,
       decoder: H / F,
       iterator: I / F,
@@ -80,17 +84,21 @@ function summarize(rounds, metric, events) {
   });
   const over = (key) => median(perRound.map((r) => r[key]));
   const A = over('A');
+  const C = over('C');
   const F = over('F');
   return {
     medianMs: {
       A: fixed(A, 3),
+      C: fixed(C, 3),
       F: fixed(F, 3),
       Fp: fixed(over('Fp'), 3),
       H: fixed(over('H'), 3),
       I: fixed(over('I'), 3),
     },
     perEventOverheadNs: fixed(((A - F) * 1e6) / events, 0),
+    collectPerEventOverheadNs: fixed(((C - F) * 1e6) / events, 0),
     ratio: fixed(over('ratio'), 3),
+    collectRatio: fixed(over('collectRatio'), 3),
     control: fixed(over('control'), 3),
     decoderRatio: fixed(over('decoder'), 3),
     iteratorRatio: fixed(over('iterator'), 3),
@@ -103,13 +111,15 @@ function summarize(rounds, metric, events) {
 
 /**
  * Runs `rounds` rounds. In each round every variant runs a block of `iterations` timed requests (after
- * `settle` untimed ones), the order of the blocks rotating from round to round, so drift in machine
- * load hits all variants alike. Blocks rather than request-by-request alternation: the variants share
+ * `settle` untimed ones), the order of the blocks changing from round to round, balanced for
+ * carry-over (`balancedOrders`: each variant runs right after each other variant equally often; with
+ * a plain rotation F always ran right after an aigo variant and F′ right after F, which biased the
+ * control F′/F below 1), so drift in machine load hits all variants alike. Blocks rather than request-by-request alternation: the variants share
  * code (undici, eventsource-parser, streams), and switching on every request keeps V8's type feedback
  * polymorphic, which penalises whichever variant inlines most (measured: A/F 1.3× in blocks, 2× when
  * alternating per request) — a cost no real program, which streams through one path, pays. Per round:
  * each variant's median; the ratios A/F, F′/F, H/F, I/F and A/I; the results are the medians over rounds, for
- * CPU time and for wall-clock time.
+ * CPU time and for wall-clock time. C is A consumed with `collect()` instead of `for await` (C/F).
  */
 export async function runStreamBench({
   url,
@@ -122,6 +132,7 @@ export async function runStreamBench({
 }) {
   const variants = {
     A: aigoVariant(url, mode),
+    C: aigoCollectVariant(url, mode),
     F: floorVariant(url, mode, 'F'),
     Fp: floorVariant(url, mode, 'F′'),
     H: decoderOnlyVariant(url, mode),
@@ -131,10 +142,11 @@ export async function runStreamBench({
   try {
     for (let i = 0; i < warmup; i++) for (const key of keys) await timeOnce(variants[key], events);
     const measured = [];
+    const orders = balancedOrders(keys.length);
     for (let round = 0; round < rounds; round++) {
-      const times = { A: [], F: [], Fp: [], H: [], I: [] };
-      for (let k = 0; k < keys.length; k++) {
-        const key = keys[(k + round) % keys.length];
+      const times = Object.fromEntries(keys.map((key) => [key, []]));
+      for (const index of orders[round % orders.length]) {
+        const key = keys[index];
         for (let i = 0; i < settle; i++) await timeOnce(variants[key], events);
         for (let i = 0; i < iterations; i++) times[key].push(await timeOnce(variants[key], events));
       }

@@ -42,6 +42,43 @@ export function aigoVariant(url, mode) {
 }
 
 /**
+ * (C) aigo, consumed with `collect()` instead of `for await`: `@aigo/http` postSse → `ChatStream` →
+ * `collect()`, which resolves to the whole response without handing each event to a consumer. The
+ * mapper counts the content events it enqueues (A counts them in its loop), so a variant that silently
+ * does less work still shows up as a wrong count.
+ */
+export function aigoCollectVariant(url, mode) {
+  const http = createHttpClient({ provider: 'bench' });
+  let count = 0;
+  const mapper =
+    mode === 'json'
+      ? (frame, controller) => {
+          if (frame.data === SSE_DONE) return controller.close();
+          const text = JSON.parse(frame.data).choices[0].delta.content;
+          if (text) {
+            count++;
+            controller.enqueue({ type: 'content', text });
+          }
+        }
+      : (frame, controller) => {
+          if (frame.data === SSE_DONE) return controller.close();
+          count++;
+          controller.enqueue({ type: 'content', text: frame.data });
+        };
+  return {
+    name: mode === 'json' ? 'C (aigo collect(), JSON mapper)' : 'C (aigo collect())',
+    async run() {
+      count = 0;
+      const response = await http.postSse(url, { model: 'gpt-4o-mini', stream: true });
+      const collected = await response.toChatStream(mapper).collect();
+      if (collected.content.length === 0) throw new Error('no content');
+      return count;
+    },
+    close: () => http.close(),
+  };
+}
+
+/**
  * (F) the floor: raw `undici.request` on its own keep-alive Agent, the body read through 'data'
  * events, decoded with a streaming TextDecoder and eventsource-parser; each frame is handed to the
  * consumer synchronously (no async step per event). `label` makes identical copies (F, F′) for the

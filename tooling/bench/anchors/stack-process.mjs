@@ -1,0 +1,128 @@
+// One fresh process per stack for figures (a)–(c): the stack (X) and two identical floors (F, F′)
+// built in this same process, measured in alternating rounds against the mock server, ratios X/F to
+// this in-process floor and the control F′/F. A figure whose control is out of 1.00 ± 0.03 gets more
+// rounds (up to `extraPasses` times, while the deadline allows); it stays VOID if it is still out.
+//
+//   argv: <stack> <origin> <options JSON>     result: sent to the parent over IPC
+import { fixed } from '../src/stats.mjs';
+import { blockRounds, summarize, timed } from './rounds.mjs';
+import { createStack } from './stacks.mjs';
+
+const [name, origin, optionsJson] = process.argv.slice(2);
+const options = JSON.parse(optionsJson);
+const { tokens, concurrency, deadline, extraPasses } = options;
+const gc = globalThis.gc ?? (() => undefined);
+
+const stacks = {
+  X: await createStack(name, origin),
+  F: await createStack('floor', origin, '/v1', 'F'),
+  Fp: await createStack('floor', origin, '/v1', 'F′'),
+};
+const keys = Object.keys(stacks);
+
+/**
+ * Runs `schedule` rounds of `measure`, then more passes while a figure named by `fields` is VOID,
+ * summarising all rounds so far each time.
+ */
+async function figure(schedule, measure, fields) {
+  const perRound = await blockRounds(keys, schedule, measure);
+  let summaries = Object.fromEntries(
+    Object.entries(fields).map(([key, field]) => [key, summarize(perRound, field)]),
+  );
+  for (let pass = 0; pass < extraPasses; pass++) {
+    if (Object.values(summaries).every((s) => s.valid) || Date.now() > deadline) break;
+    perRound.push(...(await blockRounds(keys, schedule, measure, perRound.length)));
+    summaries = Object.fromEntries(
+      Object.entries(fields).map(([key, field]) => [key, summarize(perRound, field)]),
+    );
+  }
+  return summaries;
+}
+
+// (a) p50 latency, sequential tiny completions: each round's figure is a block's median.
+async function latency() {
+  for (const key of keys) for (let i = 0; i < 30; i++) await stacks[key].send();
+  const { time } = await figure(
+    options.latency,
+    async (key) => (await timed(() => stacks[key].send())).ms,
+    { time: (ms) => ms },
+  );
+  return {
+    schedule: options.latency,
+    p50Us: { X: fixed(time.X * 1000, 1), F: fixed(time.F * 1000, 1) },
+    time,
+  };
+}
+
+// (b) `concurrency` workers sending `perWorker` completions each: wall time and CPU of the batch.
+async function throughput() {
+  const { perWorker } = options.throughput;
+  const requests = concurrency * perWorker;
+  const batch = (key) => {
+    gc();
+    return timed(() =>
+      Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          for (let i = 0; i < perWorker; i++) await stacks[key].send();
+        }),
+      ),
+    );
+  };
+  for (const key of keys) await batch(key);
+  const { wall, cpu } = await figure(options.throughput, batch, {
+    wall: (s) => s.ms,
+    cpu: (s) => s.cpuMs,
+  });
+  return {
+    schedule: options.throughput,
+    concurrency,
+    requests,
+    requestsPerSecond: {
+      X: Math.round(requests / (wall.X / 1000)),
+      F: Math.round(requests / (wall.F / 1000)),
+    },
+    cpuPerRequestUs: {
+      X: fixed((cpu.X * 1000) / requests, 1),
+      F: fixed((cpu.F * 1000) / requests, 1),
+    },
+    wall,
+    cpu,
+  };
+}
+
+// (c) one `tokens`-token stream: wall time and CPU, every content delta counted.
+async function streaming() {
+  const once = async (key) => {
+    gc();
+    const sample = await timed(() => stacks[key].stream());
+    if (sample.value !== tokens) {
+      throw new Error(`${stacks[key].name} saw ${sample.value} content deltas, expected ${tokens}`);
+    }
+    return sample;
+  };
+  for (const key of keys) for (let i = 0; i < 2; i++) await once(key);
+  const { time, cpu } = await figure(options.stream, once, {
+    time: (s) => s.ms,
+    cpu: (s) => s.cpuMs,
+  });
+  return {
+    schedule: options.stream,
+    tokens,
+    time,
+    cpu,
+    cpuPerTokenNs: {
+      X: fixed((cpu.X * 1e6) / tokens, 0),
+      F: fixed((cpu.F * 1e6) / tokens, 0),
+    },
+  };
+}
+
+try {
+  const result = { stack: name, latency: await latency() };
+  result.throughput = await throughput();
+  result.stream = await streaming();
+  process.send({ result });
+} finally {
+  for (const stack of Object.values(stacks)) await stack.close();
+  process.disconnect();
+}
