@@ -54,37 +54,32 @@ async function latency() {
   };
 }
 
-// (b) `concurrency` workers sending `perWorker` completions each: wall time and CPU of the batch.
+// (b) `concurrency` workers sending `perWorker` completions each (`floorPerWorker` for the floors, so
+// that a floor batch is long enough to time on a busy machine): wall time and CPU per request.
 async function throughput() {
-  const { perWorker } = options.throughput;
-  const requests = concurrency * perWorker;
+  const { perWorker, floorPerWorker = perWorker } = options.throughput;
   const batch = (key) => {
     gc();
+    const count = key === 'X' ? perWorker : floorPerWorker;
     return timed(() =>
       Promise.all(
         Array.from({ length: concurrency }, async () => {
-          for (let i = 0; i < perWorker; i++) await stacks[key].send();
+          for (let i = 0; i < count; i++) await stacks[key].send();
         }),
       ),
-    );
+    ).then((sample) => ({ ...sample, requests: concurrency * count }));
   };
   for (const key of keys) await batch(key);
   const { wall, cpu } = await figure(options.throughput, batch, {
-    wall: (s) => s.ms,
-    cpu: (s) => s.cpuMs,
+    wall: (s) => s.ms / s.requests,
+    cpu: (s) => s.cpuMs / s.requests,
   });
   return {
     schedule: options.throughput,
     concurrency,
-    requests,
-    requestsPerSecond: {
-      X: Math.round(requests / (wall.X / 1000)),
-      F: Math.round(requests / (wall.F / 1000)),
-    },
-    cpuPerRequestUs: {
-      X: fixed((cpu.X * 1000) / requests, 1),
-      F: fixed((cpu.F * 1000) / requests, 1),
-    },
+    requests: { X: concurrency * perWorker, F: concurrency * floorPerWorker },
+    requestsPerSecond: { X: Math.round(1000 / wall.X), F: Math.round(1000 / wall.F) },
+    cpuPerRequestUs: { X: fixed(cpu.X * 1000, 1), F: fixed(cpu.F * 1000, 1) },
     wall,
     cpu,
   };

@@ -3,10 +3,9 @@
 //     completion and tells the parent, which times from spawn to that message;
 // (d) then opens COUNT concurrent streams that the server holds open, reads the first content delta
 //     of each, and reports how much the resident set grew (after gc) over a baseline taken once a
-//     stack for held streams was built and warmed up by opening and closing COUNT streams (so the
-//     growth is what open streams hold, not V8 growing its young generation or the stack's lazy
-//     loading, which made the figure bimodal); also the growth of the JS heap plus external memory,
-//     steadier than the RSS (allocator pages come and go).
+//     stack for held streams was built and warmed up with one stream; also the growth of the JS heap
+//     plus external memory, steadier than the RSS (allocator pages come and go, and V8 may or may not
+//     grow its young generation while the streams open: the RSS figure is often bimodal).
 //
 //   argv: <stack> <origin> <count>     messages to the parent: { firstReply }, then { growth, heapGrowth }
 import { createStack } from './stacks.mjs';
@@ -23,8 +22,8 @@ if (!reply) throw new Error(`${name}: empty reply`);
 process.send({ firstReply: true });
 
 const held = await createStack(name, origin, '/hold/v1');
-const warm = await Promise.all(Array.from({ length: Number(count) }, () => held.open()));
-for (const close of warm) await close();
+const warm = await held.open();
+await warm();
 gc();
 const before = process.memoryUsage();
 const closers = await Promise.all(Array.from({ length: Number(count) }, () => held.open()));

@@ -83,7 +83,7 @@ function anchorStackRows(label, r) {
   ]);
   rows.push([
     area,
-    `(b) requests/s at concurrency ${b.concurrency} (ratio: time for ${b.requests} requests)`,
+    `(b) requests/s at concurrency ${b.concurrency} (ratio: time per request)`,
     num(b.requestsPerSecond.X),
     num(b.requestsPerSecond.F),
     `**${times(b.wall.ratio)}**`,
@@ -507,7 +507,7 @@ function anchorMatrix(anchors, sizes, imports) {
     };
     lines.push(
       row([
-        'cold `import()` of the entry',
+        'cold `import()` (floor: undici; aigo: the package named)',
         ms('undici'),
         ms('@aigo/openai'),
         ms('@aigo/client'),

@@ -24,7 +24,7 @@ export const OTHER_IMPORTS = Object.freeze([
 ]);
 
 /** Fresh processes per import figure. */
-export const IMPORT_SAMPLES = 7;
+export const IMPORT_SAMPLES = 5;
 
 export const SECTIONS = Object.freeze([
   {
