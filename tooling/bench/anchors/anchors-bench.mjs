@@ -36,7 +36,7 @@ export const TARGETS = Object.freeze({
 
 /**
  * The schedule of stack `stack`; `quick` for a smoke run. aigo's stacks (whose figures have targets)
- * get longer blocks and one extra pass for a VOID figure; the anchors, 4–25× slower per call, shorter
+ * get longer blocks and extra passes for a VOID figure; the anchors, 4–25× slower per call, shorter
  * blocks and no extra pass, so the whole run fits in its 10 minutes on a busy machine. Six rounds: one
  * full cycle of the carry-over-balanced orders of three keys.
  */
@@ -58,7 +58,8 @@ export function anchorSchedule(stack, quick = false) {
     tokens: 5000,
     concurrency: 32,
     openStreams: 200,
-    extraPasses: aigo ? 1 : 0,
+    // Up to three more passes of six rounds for a VOID aigo figure, while the run's deadline allows.
+    extraPasses: aigo ? 3 : 0,
     latency: { rounds: 6, iterations: aigo ? 120 : 50, settle: 10 },
     throughput: {
       rounds: 6,
@@ -68,7 +69,8 @@ export function anchorSchedule(stack, quick = false) {
       floorPerWorker: 20,
     },
     stream: { rounds: 6, iterations: aigo ? 3 : 2, settle: 1 },
-    processRounds: 5,
+    // One process per key and round, so a round's ratio rests on single processes: more rounds.
+    processRounds: 9,
   };
 }
 
