@@ -50,6 +50,12 @@ export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error';
  * keys or authorization headers.
  */
 export interface Observer {
+  /**
+   * Record message content (prompts, answers, tool arguments and results) on spans. Content is
+   * personal data, so it is off unless an observer says otherwise (`createOtelObserver({
+   * captureContent: true })`).
+   */
+  readonly captureContent?: boolean;
   startSpan(name: string, options?: StartSpanOptions): Span;
   counter(name: string, options?: { description?: string; unit?: string }): Counter;
   histogram(name: string, options?: { description?: string; unit?: string }): Histogram;

@@ -1,6 +1,8 @@
 import {
   ATTR_ERROR_TYPE,
+  ATTR_GEN_AI_INPUT_MESSAGES,
   ATTR_GEN_AI_OPERATION_NAME,
+  ATTR_GEN_AI_OUTPUT_MESSAGES,
   ATTR_GEN_AI_PROVIDER_NAME,
   ATTR_GEN_AI_REQUEST_MAX_TOKENS,
   ATTR_GEN_AI_REQUEST_MODEL,
@@ -9,6 +11,7 @@ import {
   ATTR_GEN_AI_RESPONSE_FINISH_REASONS,
   ATTR_GEN_AI_RESPONSE_ID,
   ATTR_GEN_AI_RESPONSE_MODEL,
+  ATTR_GEN_AI_SYSTEM_INSTRUCTIONS,
   ATTR_GEN_AI_TOKEN_TYPE,
   ATTR_GEN_AI_USAGE_INPUT_TOKENS,
   ATTR_GEN_AI_USAGE_OUTPUT_TOKENS,
@@ -231,5 +234,42 @@ describe('observabilityMiddleware arguments', () => {
     expect(() =>
       observabilityMiddleware(createRecordingObserver(), { providerName: 1 as never }),
     ).toThrow(/providerName/);
+  });
+});
+
+describe('observabilityMiddleware and message content', () => {
+  const contentRequest: ChatRequest = {
+    model: 'test-model',
+    systemPrompt: 'Be brief.',
+    messages: [userMessage('What is 2+2?')],
+  };
+
+  it('records prompts and answers only when the observer asks for content', async () => {
+    for (const captureContent of [false, true]) {
+      const observer = { ...createRecordingObserver(), captureContent };
+      const provider = createFakeProvider().toolCall('add', { a: 2, b: 2 }, { id: 'call_1' });
+      const { send } = composeMiddleware(provider, [observabilityMiddleware(observer)]);
+      await send(contentRequest, {});
+      const [span] = observer.spans;
+      const attributes = span?.attributes ?? {};
+      if (!captureContent) {
+        expect(attributes[ATTR_GEN_AI_INPUT_MESSAGES]).toBeUndefined();
+        expect(attributes[ATTR_GEN_AI_OUTPUT_MESSAGES]).toBeUndefined();
+        expect(attributes[ATTR_GEN_AI_SYSTEM_INSTRUCTIONS]).toBeUndefined();
+        continue;
+      }
+      expect(JSON.parse(String(attributes[ATTR_GEN_AI_INPUT_MESSAGES]))).toEqual([
+        { role: 'user', content: 'What is 2+2?' },
+      ]);
+      expect(attributes[ATTR_GEN_AI_SYSTEM_INSTRUCTIONS]).toBe('Be brief.');
+      expect(JSON.parse(String(attributes[ATTR_GEN_AI_OUTPUT_MESSAGES]))).toEqual([
+        {
+          role: 'assistant',
+          content: '',
+          toolCalls: [{ id: 'call_1', name: 'add', arguments: '{"a":2,"b":2}' }],
+          finishReason: 'tool_calls',
+        },
+      ]);
+    }
   });
 });

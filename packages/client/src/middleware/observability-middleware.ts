@@ -1,7 +1,9 @@
 import {
   AigoError,
   ATTR_ERROR_TYPE,
+  ATTR_GEN_AI_INPUT_MESSAGES,
   ATTR_GEN_AI_OPERATION_NAME,
+  ATTR_GEN_AI_OUTPUT_MESSAGES,
   ATTR_GEN_AI_PROVIDER_NAME,
   ATTR_GEN_AI_REQUEST_MAX_TOKENS,
   ATTR_GEN_AI_REQUEST_MODEL,
@@ -12,6 +14,7 @@ import {
   ATTR_GEN_AI_RESPONSE_FINISH_REASONS,
   ATTR_GEN_AI_RESPONSE_ID,
   ATTR_GEN_AI_RESPONSE_MODEL,
+  ATTR_GEN_AI_SYSTEM_INSTRUCTIONS,
   ATTR_GEN_AI_TOKEN_TYPE,
   ATTR_GEN_AI_USAGE_INPUT_TOKENS,
   ATTR_GEN_AI_USAGE_OUTPUT_TOKENS,
@@ -28,6 +31,7 @@ import {
   noopSpan,
   type Observer,
   type Span,
+  type ToolCall,
   ValidationError,
 } from '@aigo/ai';
 import type { Middleware } from './middleware.js';
@@ -78,6 +82,8 @@ export function observabilityMiddleware(
   ) {
     throw new ValidationError('observer', 'must be an Observer (startSpan, counter, histogram)');
   }
+  // Prompts and answers go on the span only when the observer asks for content.
+  const captureContent = observer.captureContent === true;
   const providerName = options.providerName;
   if (providerName !== undefined && typeof providerName !== 'string') {
     throw new ValidationError('options.providerName', 'must be a string');
@@ -106,6 +112,12 @@ export function observabilityMiddleware(
     if (request.topP !== undefined) attributes[ATTR_GEN_AI_REQUEST_TOP_P] = request.topP;
     if (request.seed !== undefined) attributes[ATTR_GEN_AI_REQUEST_SEED] = request.seed;
     if (request.stop !== undefined) attributes[ATTR_GEN_AI_REQUEST_STOP_SEQUENCES] = request.stop;
+    if (captureContent) {
+      attributes[ATTR_GEN_AI_INPUT_MESSAGES] = inputMessagesJson(request);
+      if (request.systemPrompt !== undefined) {
+        attributes[ATTR_GEN_AI_SYSTEM_INSTRUCTIONS] = request.systemPrompt;
+      }
+    }
     try {
       const span = observer.startSpan(`chat ${request.model}`, {
         kind: 'client',
@@ -147,6 +159,7 @@ export function observabilityMiddleware(
       attributes[ATTR_GEN_AI_USAGE_OUTPUT_TOKENS] = usage.completionTokens;
     }
     if (timeToFirstChunk !== undefined) attributes[ATTR_TIME_TO_FIRST_CHUNK] = timeToFirstChunk;
+    if (captureContent) attributes[ATTR_GEN_AI_OUTPUT_MESSAGES] = outputMessagesJson(response);
     setAttributes(span, attributes);
     setStatus(span, 'ok');
     endSpan(span);
@@ -272,4 +285,40 @@ function endSpan(span: Span): void {
   } catch {
     // Guarded.
   }
+}
+
+/**
+ * `gen_ai.input.messages`: the conversation as JSON, text only (media parts are named, not copied:
+ * base64 images do not belong in a trace).
+ */
+function inputMessagesJson(request: ChatRequest): string {
+  return JSON.stringify(
+    request.messages.map((message) => ({
+      role: message.role,
+      content:
+        typeof message.content === 'string'
+          ? message.content
+          : message.content.map((part) =>
+              part.type === 'text' ? part.text : `[${part.type} ${part.mimeType ?? ''}]`.trimEnd(),
+            ),
+      ...(message.toolCalls === undefined ? {} : { toolCalls: message.toolCalls.map(callJson) }),
+      ...(message.toolCallId === undefined ? {} : { toolCallId: message.toolCallId }),
+    })),
+  );
+}
+
+/** `gen_ai.output.messages`: the answer and its tool calls as JSON. */
+function outputMessagesJson(response: ChatResponse): string {
+  return JSON.stringify([
+    {
+      role: 'assistant',
+      content: response.content,
+      ...(response.toolCalls.length === 0 ? {} : { toolCalls: response.toolCalls.map(callJson) }),
+      finishReason: response.finishReason,
+    },
+  ]);
+}
+
+function callJson(call: ToolCall): { id: string; name: string; arguments: string } {
+  return { id: call.id, name: call.function.name, arguments: call.function.arguments };
 }

@@ -280,7 +280,7 @@ function endSpan(span: Span | undefined, failure: string | undefined, error?: un
  * tool spans. Content is personal data, so it is left out by default.
  */
 function capturesContent(observer: Observer | undefined): boolean {
-  return (observer as { readonly captureContent?: unknown } | undefined)?.captureContent === true;
+  return observer?.captureContent === true;
 }
 
 function checkToolCalls(toolCalls: readonly ToolCall[]): void {
