@@ -35,6 +35,12 @@ export {
   redactUrl,
 } from './redact.js';
 export type { ResponseHeaders } from './response-headers.js';
+export {
+  type ApiToolClientOptions,
+  type ApiToolClientSpec,
+  type ApiToolPost,
+  createApiToolPost,
+} from './safe-fetch/api-tool-client.js';
 export { type ContentType, isTextMediaType, parseContentType } from './safe-fetch/content-type.js';
 export { blockedAddressReason, type ParsedIp, parseIp } from './safe-fetch/ip-address.js';
 export {
