@@ -112,6 +112,22 @@ describe('HttpClient.postJson', () => {
     }
   });
 
+  it('sends each URL to its own path and query, however many URLs one client calls', async () => {
+    const http = createHttpClient({ provider: 'p' });
+    try {
+      const before = server.requests.length;
+      // More distinct URLs than the client keeps parsed, then the first ones again.
+      const urls = Array.from({ length: 70 }, (_, i) => `${server.url}/json?n=${i}&k=a%20b`);
+      for (const url of [...urls, ...urls.slice(0, 3)]) await http.postJson(url, {});
+      const seen = server.requests.slice(before);
+      expect(seen.map((r) => r.path)).toEqual(Array(73).fill('/json'));
+      expect(seen.map((r) => r.query.n)).toEqual([...urls.map((_, i) => String(i)), '0', '1', '2']);
+      expect(seen.every((r) => r.query.k === 'a b')).toBe(true);
+    } finally {
+      await http.close();
+    }
+  });
+
   it('accepts deadlines too long for a timer (and Infinity) as "no deadline"', async () => {
     const http = createHttpClient({ provider: 'p', timeoutMs: 3e9 });
     try {
@@ -362,6 +378,8 @@ describe('argument validation', () => {
         [call(undefined, {}), 'url'],
         [call('ftp://x.test/', {}), 'url'],
         [call('/relative', {}), 'url'],
+        [call('http://exa mple.test/', {}), 'url'],
+        [call('http://[::1/v1', {}), 'url'],
         [call(`${server.url}/json`, undefined), 'body'],
         [call(`${server.url}/json`, circular), 'body'],
         [call(`${server.url}/json`, { n: 1n }), 'body'],

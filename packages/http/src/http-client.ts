@@ -79,10 +79,24 @@ export interface JsonResponse<T> {
 
 interface PreparedRequest {
   readonly url: string;
+  readonly target: RequestTarget;
   readonly headers: Record<string, string>;
   readonly body: string;
   readonly signal: AbortSignal | undefined;
   readonly timeoutMs: number;
+}
+
+interface RequestTarget {
+  readonly origin: string;
+  readonly path: string;
+}
+
+/** How many parsed URLs a client keeps (a provider calls a few; more means URLs built per call). */
+const MAX_CACHED_TARGETS = 64;
+
+/** undici's header and body timeouts for a deadline: 0 (off) when there is none a timer can hold. */
+function undiciTimeout(timeoutMs: number): number {
+  return timeoutMs <= MAX_TIMER_MS ? timeoutMs : 0;
 }
 
 interface SentRequest {
@@ -109,6 +123,7 @@ export class HttpClient {
   readonly #maxEventChars: number | undefined;
   readonly #externalDispatcher: Dispatcher | undefined;
   #ownDispatcher: Dispatcher | undefined;
+  readonly #targets = new Map<string, RequestTarget>();
   #closed = false;
 
   constructor(options: HttpClientOptions) {
@@ -302,6 +317,7 @@ export class HttpClient {
         `must be an absolute http(s) URL string, got ${describe(url)}`,
       );
     }
+    const target = this.#target(url);
     if (body === undefined) throw new ValidationError('body', 'is required');
     let json: string;
     try {
@@ -331,37 +347,71 @@ export class HttpClient {
       throw new AigoError('unsupported', `The ${this.provider} HTTP client is closed`);
     }
     if (signal?.aborted) throw AbortError.fromSignal(signal);
-    return { url, headers, body: json, signal, timeoutMs };
+    return { url, target, headers, body: json, signal, timeoutMs };
   }
 
   async #send(undici: UndiciModule, prepared: PreparedRequest): Promise<SentRequest> {
     const call = createCallSignal(prepared.signal, prepared.timeoutMs, this.provider);
-    // undici's own timers follow the deadline; 0 disables them (no deadline, or one too long for a timer).
-    const timeout = prepared.timeoutMs <= MAX_TIMER_MS ? prepared.timeoutMs : 0;
-    const context: TransportContext = {
-      provider: this.provider,
-      signal: call?.signal,
-      timeoutMs: prepared.timeoutMs,
-      responseStarted: false,
-      target: redactUrl(prepared.url),
-      // The request's own secrets too (a microsecond or two), so a failure mid-stream is scrubbed alike.
-      secrets: secretsOf(prepared.url, prepared.headers, this.#secrets),
-    };
     try {
-      const response = await undici.request(prepared.url, {
+      const dispatcher = this.#dispatcher(undici);
+      const { origin, path } = prepared.target;
+      // Dispatcher.request with the URL already split: what undici.request(url) does after parsing the
+      // URL again on every call. undici's header and body timers follow the deadline; the pool this
+      // client made already has the client's own, so they are set per call only when they differ.
+      const timers =
+        dispatcher === this.#ownDispatcher && prepared.timeoutMs === this.#timeoutMs
+          ? undefined
+          : undiciTimeout(prepared.timeoutMs);
+      const response = await dispatcher.request({
+        origin,
+        path,
         method: 'POST',
         headers: prepared.headers,
         body: prepared.body,
-        dispatcher: this.#dispatcher(undici),
-        signal: call?.signal ?? null,
-        headersTimeout: timeout,
-        bodyTimeout: timeout,
+        signal: call ?? null,
+        ...(timers === undefined ? {} : { headersTimeout: timers, bodyTimeout: timers }),
       });
-      return { response, call, context: { ...context, responseStarted: true } };
+      return { response, call, context: this.#context(prepared, call, true) };
     } catch (error) {
       call?.dispose();
-      throw mapTransportError(error, context);
+      throw mapTransportError(error, this.#context(prepared, call, false));
     }
+  }
+
+  /** The origin and path of `url`, parsed once per distinct URL (a provider calls a handful). */
+  #target(url: string): RequestTarget {
+    let target = this.#targets.get(url);
+    if (target === undefined) {
+      let parsed: URL;
+      try {
+        parsed = new URL(url);
+      } catch (error) {
+        throw new ValidationError('url', `is not a valid URL: ${describe(redactUrl(url))}`, {
+          cause: error,
+        });
+      }
+      target = { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
+      if (this.#targets.size >= MAX_CACHED_TARGETS) this.#targets.clear();
+      this.#targets.set(url, target);
+    }
+    return target;
+  }
+
+  /** What a transport failure of this request is mapped with (secrets are found only if one happens). */
+  #context(
+    prepared: PreparedRequest,
+    call: CallSignal | undefined,
+    responseStarted: boolean,
+  ): TransportContext {
+    return {
+      provider: this.provider,
+      signal: call,
+      timeoutMs: prepared.timeoutMs,
+      responseStarted,
+      url: prepared.url,
+      headers: prepared.headers,
+      secrets: this.#secrets,
+    };
   }
 
   #dispatcher(undici: UndiciModule): Dispatcher {
@@ -369,10 +419,11 @@ export class HttpClient {
     if (this.#ownDispatcher === undefined) {
       if (this.#closed)
         throw new AigoError('unsupported', `The ${this.provider} HTTP client is closed`);
+      const timers = undiciTimeout(this.#timeoutMs);
       this.#ownDispatcher = new undici.Agent({
         connect: { timeout: this.#connectTimeoutMs },
-        headersTimeout: DEFAULT_TIMEOUT_MS,
-        bodyTimeout: DEFAULT_TIMEOUT_MS,
+        headersTimeout: timers,
+        bodyTimeout: timers,
       });
     }
     return this.#ownDispatcher;

@@ -1,17 +1,21 @@
 import { AbortError, AigoError, ProviderError, TimeoutError, ValidationError } from '@aigo/ai';
-import { redactText } from './redact.js';
+import type { AbortState } from './call-signal.js';
+import { redactText, redactUrl, secretsOf } from './redact.js';
 
 /** What a transport failure is mapped with. */
 export interface TransportContext {
   readonly provider: string;
   /** The call's signal (caller's signal joined with the deadline), if any. */
-  readonly signal: AbortSignal | undefined;
+  readonly signal: AbortState | undefined;
   /** The deadline in force (for the message). */
   readonly timeoutMs: number;
   /** Whether any byte of the response (status line included) had arrived. */
   readonly responseStarted: boolean;
-  /** Where the request went, already redacted. */
-  readonly target: string;
+  /** Where the request went. Redacted when a message names it, not before (errors are rare). */
+  readonly url: string;
+  /** The request's headers: the values of secret ones are scrubbed from messages. */
+  readonly headers: Readonly<Record<string, string>> | undefined;
+  /** More strings to scrub from messages. */
   readonly secrets: readonly string[];
 }
 
@@ -42,7 +46,7 @@ export function mapTransportError(error: unknown, context: TransportContext): Ai
   const code = errorCode(error);
   const detail = redactText(
     error instanceof Error ? error.message : String(error),
-    context.secrets,
+    secretsOf(context.url, context.headers, context.secrets),
   );
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
     const what = code === 'UND_ERR_HEADERS_TIMEOUT' ? 'response headers' : 'more of the response';
@@ -66,7 +70,7 @@ export function mapTransportError(error: unknown, context: TransportContext): Ai
   const before = !context.responseStarted;
   const retryable = before && code !== undefined && CONNECT_CODES.has(code);
   const phase = before
-    ? `Could not reach ${provider} at ${context.target}`
+    ? `Could not reach ${provider} at ${redactUrl(context.url)}`
     : `The ${provider} response broke off`;
   return new ProviderError({
     code: 'connection_error',

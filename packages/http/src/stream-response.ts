@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  AbortError,
   AigoError,
   ChatStream,
   type ChatStreamController,
@@ -126,13 +127,11 @@ export class BodyStreamResponse implements StreamResponse {
 
     const { body, call, context, format, maxEventChars } = this.#init;
     const provider = context.provider;
-    let started = false;
     let finished = false;
     const release = (): void => call?.dispose();
 
     const source: ChatStreamSource = {
       start: (controller) => {
-        started = true;
         body.off('error', this.#stash);
         const fail = (error: unknown): void => {
           if (finished) return;
@@ -213,17 +212,15 @@ export class BodyStreamResponse implements StreamResponse {
       },
     };
 
-    const signal = call?.signal;
     const stream = new ChatStream(source, {
       provider,
-      ...(signal === undefined ? {} : { signal }),
       highWaterMark: highWaterMark ?? DEFAULT_STREAM_HIGH_WATER_MARK,
     });
-    if (!started) {
-      // The signal was already aborted: the stream failed without starting its source.
-      finished = true;
-      release();
-      body.destroy();
+    if (call !== undefined) {
+      // The caller's abort or the deadline ends the stream at once, as a ChatStream's own signal would.
+      const onAbort = (): void => stream.cancel(AbortError.fromSignal(call));
+      if (call.aborted) onAbort();
+      else call.once('abort', onAbort);
     }
     return stream;
   }

@@ -21,8 +21,13 @@ export class AbortError extends AigoError {
     this.usage = options?.usage;
   }
 
-  /** The AbortError for an aborted signal, with the signal's reason as `cause`. */
-  static fromSignal(signal: AbortSignal, options?: Omit<InterruptionOptions, 'cause'>): AigoError {
+  /**
+   * The AbortError for an aborted signal, with the signal's reason as `cause`. Anything that carries
+   * an abort `reason` the way `AbortSignal` does is accepted.
+   */
+  static fromSignal(
+    signal: Pick<AbortSignal, 'reason'>,
+    options?: Omit<InterruptionOptions, 'cause'>): AigoError {
     const reason: unknown = signal.reason;
     // A timeout that aborted through a signal stays a TimeoutError.
     if (TimeoutError.isInstance(reason)) return reason;

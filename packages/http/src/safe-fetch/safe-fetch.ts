@@ -4,7 +4,7 @@ import type { Dispatcher } from 'undici';
 import { createCallSignal } from '../call-signal.js';
 import { loadedUndici, loadUndici } from '../load-undici.js';
 import { mapTransportError, type TransportContext } from '../map-transport-error.js';
-import { isSecretHeader, redactUrl, secretsOf } from '../redact.js';
+import { isSecretHeader, redactUrl } from '../redact.js';
 import {
   describe,
   normalizeHeaders,
@@ -170,11 +170,12 @@ export async function safeFetch(
       if (signal?.aborted) throw AbortError.fromSignal(signal);
       const context: TransportContext = {
         provider: settings.provider,
-        signal,
+        signal: call,
         timeoutMs: settings.timeoutMs,
         responseStarted: false,
-        target: redactUrl(target.href),
-        secrets: secretsOf(target.href, headers, settings.secrets),
+        url: target.href,
+        headers,
+        secrets: settings.secrets,
       };
       let response: Dispatcher.ResponseData;
       try {
@@ -183,7 +184,7 @@ export async function safeFetch(
           headers,
           body: body ?? null,
           dispatcher: agent,
-          signal: signal ?? null,
+          signal: call ?? null,
         });
       } catch (error) {
         throw mapTransportError(error, context);
