@@ -14,8 +14,14 @@ export const OFFLINE_EXAMPLE_PRICE: ModelCost = Object.freeze({
 export const OFFLINE_EXAMPLE_COMPUTE: ComputeCost = Object.freeze({ costPerSecond: 0.01 / 3600 });
 
 /**
- * OpenAI list prices in USD per million tokens for the models the demo is likely run with, as
- * published on https://openai.com/api/pricing (standard tier). Check them before billing anyone; set
+ * OpenAI list prices in USD per million tokens (standard tier) for the models the demo is likely run
+ * with. Source: OpenAI's API pricing page, https://developers.openai.com/api/docs/pricing (also
+ * linked as https://openai.com/api/pricing), "Text tokens", Standard.
+ *
+ * Checked 2026-11-22: the page itself could not be opened from the machine that checked it; every
+ * rate below equals the copies of that table that could be read (gpt-4o-mini 0.15 / 0.075 / 0.60,
+ * gpt-4o 2.50 / 1.25 / 10.00, gpt-4.1-mini 0.40 / 0.10 / 1.60, gpt-4.1 2.00 / 0.50 / 8.00 for input /
+ * cached input / output), so nothing was changed. Check them before billing anyone; set
  * `AIGO_MODEL_INPUT_COST_PER_MILLION` and `AIGO_MODEL_OUTPUT_COST_PER_MILLION` (and the cached and
  * reasoning ones) to use your own. A model not listed here is reported as unpriced.
  */
