@@ -15,6 +15,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { geminiTools } from './gemini-tools.js';
 import {
+  adapterEvents,
   cutAtRandom,
   GENERATE_PATH,
   piecewiseRoute,
@@ -66,7 +67,7 @@ async function streamFixture(
     fixtureRoute({ path: STREAM_PATH, fixture: `gemini/${fixture}` }),
   ]);
   const stream = await rig.provider.streamMessage(chatRequest);
-  const events = await readEvents(stream);
+  const events = await adapterEvents(stream);
   const response = await stream.collect();
   return { events, response, sent: rig.server.lastRequest()?.body };
 }
@@ -406,7 +407,7 @@ describe('re-chunked at random byte boundaries', () => {
     expect(pieces.length).toBeGreaterThan(1);
     await using rig = await startGeminiRig([piecewiseRoute(STREAM_PATH, pieces)]);
     const stream = await rig.provider.streamMessage(request);
-    const events = await readEvents(stream);
+    const events = await adapterEvents(stream);
     const response = await stream.collect();
     expect(normaliseIds(response)).toStrictEqual(normaliseIds(whole.response));
     // Piece boundaries never change the events except for the random id of a response without one.
@@ -513,7 +514,7 @@ describe('collect() equals sendMessage() field by field', () => {
       frame('Hello world!', false, 'STOP');
     await using rig = await startGeminiRig([{ path: STREAM_PATH, sse }]);
     const stream = await rig.provider.streamMessage(request);
-    const events = await readEvents(stream);
+    const events = await adapterEvents(stream);
     expect(
       events.filter((e) => e.type === 'content').map((e) => (e as { text: string }).text),
     ).toEqual(['Hello', ' world', '!']);

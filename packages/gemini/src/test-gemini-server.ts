@@ -3,8 +3,9 @@
  * pointed at it.
  */
 import type { ServerResponse } from 'node:http';
-import type { StreamEvent } from '@aigo/ai';
+import type { ChatStream, StreamEvent } from '@aigo/ai';
 import {
+  joinTextDeltas,
   loadFixture,
   type RecordedRoute,
   type RecordedServer,
@@ -104,11 +105,16 @@ export async function noOpenSockets(server: RecordedServer): Promise<void> {
   while (server.openSockets > 0) await server.waitForSocketsClosed();
 }
 
-/** Reads a stream to the end, returning every event (the iterator's rejection propagates). */
+/**
+ * Reads a stream to the end, returning its events with back-to-back text deltas joined (the
+ * iterator's rejection propagates).
+ */
 export async function readEvents(stream: AsyncIterable<StreamEvent>): Promise<StreamEvent[]> {
   const events: StreamEvent[] = [];
   for await (const event of stream) events.push(event);
-  return events;
+  // How many pieces the text came in depends on how the bytes arrived (a reader that is behind gets
+  // queued deltas joined): compare the joined form.
+  return joinTextDeltas(events);
 }
 
 /** The error a promise rejects with; fails when it resolves. */
@@ -119,4 +125,17 @@ export async function rejection(promise: Promise<unknown>): Promise<unknown> {
     return error;
   }
   throw new Error('expected the promise to reject');
+}
+
+/**
+ * Reads a stream to the end, returning every event exactly as the adapter produced it (one per
+ * delta), as a hook sees them. Call it right after `streamMessage` resolved, before any await.
+ */
+export async function adapterEvents(stream: ChatStream): Promise<StreamEvent[]> {
+  const events: StreamEvent[] = [];
+  stream.addHooks({ onEvent: (event) => events.push(event) });
+  for await (const _ of stream) {
+    // The hook records; the loop only drives the stream.
+  }
+  return events;
 }

@@ -27,6 +27,7 @@ export {
 } from './conformance/provider-checks.js';
 export { providerConformance } from './conformance/provider-conformance.js';
 export { sseStallPoint } from './conformance/stall-point.js';
+export { joinTextDeltas } from './events/join-text-deltas.js';
 export { type EstimatedOutput, estimateTokens, estimateUsage } from './fake/estimate-usage.js';
 export {
   createFakeProvider,

@@ -10,9 +10,10 @@
 //   langchain    `@langchain/openai`'s `ChatOpenAI` (`invoke` / `stream`).
 //
 // Every module is imported inside `createStack`, so a fresh process that builds one stack loads only
-// what that stack needs (the start → first reply figure counts the import). Each `stream()` resolves to
-// the number of non-empty content deltas it saw; `open()` resolves, once the first content delta has
-// arrived, to a function that closes the stream.
+// what that stack needs (the start → first reply figure counts the import). Each `stream()` reads every
+// content delta and resolves to the number of characters of content it saw (not the number of deltas:
+// a ChatStream reader that falls behind gets queued deltas joined, so it reads fewer, longer ones);
+// `open()` resolves, once the first content delta has arrived, to a function that closes the stream.
 // ../openai/openai-bench-variants.mjs loads undici and eventsource-parser: imported by the floor
 // only, so that the other stacks' processes do not pay for loading them.
 const variants = () => import('../openai/openai-bench-variants.mjs');
@@ -41,10 +42,10 @@ export const STACK_LABELS = Object.freeze({
   langchain: 'LangChain (@langchain/openai ChatOpenAI)',
 });
 
-/** Counts the non-empty text deltas of an async iterable, `text(item)` reading one's text. */
+/** The characters of text in the items of an async iterable, `text(item)` giving one's text (if any). */
 async function countText(iterable, text) {
   let count = 0;
-  for await (const item of iterable) if (text(item)) count++;
+  for await (const item of iterable) count += text(item)?.length ?? 0;
   return count;
 }
 
@@ -58,7 +59,7 @@ async function untilFirstText(iterable, text) {
   }
 }
 
-const isContent = (event) => event.type === 'content';
+const contentText = (event) => (event.type === 'content' ? event.text : undefined);
 
 /** @aigo/openai alone (the same calls as `aigoStack` of ../openai, without loading undici early). */
 async function aigoOpenaiStack(origin, basePath) {
@@ -71,10 +72,10 @@ async function aigoOpenaiStack(origin, basePath) {
       return (await provider.sendMessage(request)).content;
     },
     async stream() {
-      return countText(await provider.streamMessage(request), isContent);
+      return countText(await provider.streamMessage(request), contentText);
     },
     async open() {
-      const iterator = await untilFirstText(await provider.streamMessage(request), isContent);
+      const iterator = await untilFirstText(await provider.streamMessage(request), contentText);
       return () => iterator.return?.();
     },
     close: () => provider.close(),
@@ -92,10 +93,10 @@ async function aigoClientStack(origin, basePath) {
       return (await client.sendMessage(PROMPT)).content;
     },
     async stream() {
-      return countText(await client.streamMessage(PROMPT), isContent);
+      return countText(await client.streamMessage(PROMPT), contentText);
     },
     async open() {
-      const iterator = await untilFirstText(await client.streamMessage(PROMPT), isContent);
+      const iterator = await untilFirstText(await client.streamMessage(PROMPT), contentText);
       return () => iterator.return?.();
     },
     close: () => provider.close(),
@@ -138,7 +139,7 @@ async function aiSdkStack(origin, basePath) {
   const { generateText, streamText } = await import('ai');
   const { createOpenAI } = await import('@ai-sdk/openai');
   const model = createOpenAI({ apiKey: KEY, baseURL: `${origin}${basePath}` }).chat(MODEL);
-  const text = (delta) => delta.length > 0;
+  const text = (delta) => delta;
   return {
     name: STACK_LABELS['ai-sdk'],
     async send() {
@@ -182,7 +183,7 @@ async function langchainStack(origin, basePath) {
     configuration: { baseURL: `${origin}${basePath}` },
     maxRetries: 0,
   });
-  const text = (chunk) => typeof chunk.content === 'string' && chunk.content.length > 0;
+  const text = (chunk) => (typeof chunk.content === 'string' ? chunk.content : undefined);
   return {
     name: STACK_LABELS.langchain,
     async send() {

@@ -3,6 +3,7 @@
 //   F  the floor: raw `undici.request` on its own keep-alive Agent, `body.json()` for a completion,
 //      a streaming TextDecoder + eventsource-parser + JSON.parse per chunk for a stream, the text
 //      joined at the end (the same job, without aigo). F′ is an identical copy of F, the control.
+// A stream resolves to the number of content characters it read (every stack must read them all).
 import { createParser } from 'eventsource-parser';
 import { Agent, request } from 'undici';
 
@@ -21,9 +22,10 @@ export function aigoStack(openai, origin, basePath = '/v1') {
     },
     async stream() {
       const stream = await provider.streamMessage(chatRequest);
-      let count = 0;
-      for await (const event of stream) if (event.type === 'content') count++;
-      return count;
+      let characters = 0;
+      for await (const event of stream)
+        if (event.type === 'content') characters += event.text.length;
+      return characters;
     },
     /** Opens a stream and waits for its first content event; resolves to a closer. */
     async open() {
@@ -81,8 +83,9 @@ export function floorStack(origin, label = 'F', basePath = '/v1') {
         response.body.on('data', (bytes) => parser.feed(decoder.decode(bytes, { stream: true })));
         response.body.on('end', () => {
           parser.feed(`${decoder.decode()}\n\n`);
-          if (parts.join('').length === 0) reject(new Error('no content'));
-          else resolve(parts.length);
+          const answer = parts.join('');
+          if (answer.length === 0) reject(new Error('no content'));
+          else resolve(answer.length);
         });
         response.body.on('error', reject);
       });

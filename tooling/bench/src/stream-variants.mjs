@@ -5,40 +5,68 @@ import { createParser } from 'eventsource-parser';
 import { Agent, request } from 'undici';
 
 /**
+ * Reads a character of `text`, which makes V8 flatten it if it is still a rope (ChatStream appends
+ * deltas with `+` and leaves the joining to the first read): the A and C variants pay for having the
+ * whole answer as one string, as the floor pays for `parts.join('')`.
+ */
+function readWhole(text) {
+  if (text.charCodeAt(text.length - 1) === -1) throw new Error('unreachable');
+}
+
+/**
  * (A) aigo: `@aigo/http` postSse → `ChatStream`, iterated with `for await`; the mapper enqueues one
- * content event per frame (minimal mode), or parses the chunk's JSON first (json mode).
+ * content event per frame (minimal mode), or parses the chunk's JSON first (json mode). The mapper
+ * counts the events and characters it enqueues; the loop reads them all and checks that every
+ * character arrived (content deltas the loop had not read yet come joined, so it reads fewer, longer
+ * events; `reads` keeps how many, for the report).
  */
 export function aigoVariant(url, mode) {
   const http = createHttpClient({ provider: 'bench' });
+  let count = 0;
+  let sent = 0;
+  const enqueue = (controller, text) => {
+    count++;
+    sent += text.length;
+    controller.enqueue({ type: 'content', text });
+  };
   const mapper =
     mode === 'json'
       ? (frame, controller) => {
           if (frame.data === SSE_DONE) return controller.close();
           const text = JSON.parse(frame.data).choices[0].delta.content;
-          if (text) controller.enqueue({ type: 'content', text });
+          if (text) enqueue(controller, text);
         }
       : (frame, controller) => {
           if (frame.data === SSE_DONE) return controller.close();
-          controller.enqueue({ type: 'content', text: frame.data });
+          enqueue(controller, frame.data);
         };
-  return {
+  const variant = {
     name: mode === 'json' ? 'A (aigo, JSON mapper)' : 'A (aigo)',
+    reads: 0,
     async run() {
+      count = 0;
+      sent = 0;
       const response = await http.postSse(url, { model: 'gpt-4o-mini', stream: true });
       const stream = response.toChatStream(mapper);
-      let count = 0;
+      let reads = 0;
       let length = 0;
       for await (const event of stream) {
         if (event.type === 'content') {
-          count++;
+          reads++;
           length += event.text.length;
         }
       }
-      if (length === 0) throw new Error('no content');
+      if (length === 0 || length !== sent) {
+        throw new Error(`${variant.name} read ${length} characters of the ${sent} sent`);
+      }
+      // The whole answer, as the floor joins it at the end.
+      readWhole((await stream.collect()).content);
+      variant.reads = reads;
       return count;
     },
     close: () => http.close(),
   };
+  return variant;
 }
 
 /**
@@ -72,6 +100,7 @@ export function aigoCollectVariant(url, mode) {
       const response = await http.postSse(url, { model: 'gpt-4o-mini', stream: true });
       const collected = await response.toChatStream(mapper).collect();
       if (collected.content.length === 0) throw new Error('no content');
+      readWhole(collected.content);
       return count;
     },
     close: () => http.close(),

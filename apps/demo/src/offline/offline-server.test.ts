@@ -45,8 +45,11 @@ describe('startOfflineServer through @aigo/openai', () => {
 
     const sent = await provider.sendMessage(request);
     const stream = await provider.streamMessage(request);
+    // Hooks see every delta as the server sent it (a loop may get queued deltas joined).
     const types: string[] = [];
-    for await (const event of stream) types.push(event.type);
+    stream.addHooks({ onEvent: (event) => types.push(event.type) });
+    const read: string[] = [];
+    for await (const event of stream) read.push(event.type);
     const collected: ChatResponse = await stream.collect();
 
     expect(sent).toMatchObject({
@@ -63,6 +66,8 @@ describe('startOfflineServer through @aigo/openai', () => {
     expect(types.filter((type) => type === 'tool_call_delta').length).toBeGreaterThan(1);
     expect(types.at(-2)).toBe('usage');
     expect(types.at(-1)).toBe('finish');
+    expect(read.at(-2)).toBe('usage');
+    expect(read.at(-1)).toBe('finish');
     // The scripted model got the request as aigo's contract shapes it.
     expect(model.requests[0]?.messages).toEqual([{ role: 'user', content: 'Hi' }]);
     expect(model.calls.map((call) => call.kind)).toEqual(['send', 'stream']);

@@ -27,7 +27,8 @@ export class AbortError extends AigoError {
    */
   static fromSignal(
     signal: Pick<AbortSignal, 'reason'>,
-    options?: Omit<InterruptionOptions, 'cause'>): AigoError {
+    options?: Omit<InterruptionOptions, 'cause'>,
+  ): AigoError {
     const reason: unknown = signal.reason;
     // A timeout that aborted through a signal stays a TimeoutError.
     if (TimeoutError.isInstance(reason)) return reason;

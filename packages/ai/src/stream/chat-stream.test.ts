@@ -416,7 +416,10 @@ describe('ChatStream backpressure', () => {
   it('reports desiredSize and pulls a paused source when the consumer drains', async () => {
     const manual = manualSource();
     const stream = new ChatStream(manual.source, { highWaterMark: 4 });
-    for (let i = 0; i < 4; i++) manual.controller.enqueue({ type: 'content', text: String(i) });
+    // Alternating kinds, so no two queued deltas are joined into one read.
+    for (let i = 0; i < 4; i++) {
+      manual.controller.enqueue({ type: i % 2 === 0 ? 'content' : 'reasoning', text: String(i) });
+    }
     expect(manual.controller.desiredSize).toBe(0);
     const iterator = stream[Symbol.asyncIterator]();
     await iterator.next();
@@ -424,6 +427,62 @@ describe('ChatStream backpressure', () => {
     await iterator.next();
     expect(manual.calls.pull).toBe(1);
     manual.controller.close();
+  });
+});
+
+describe('ChatStream text deltas a consumer has not read yet', () => {
+  it('are joined per kind into one event at the next read; other events keep their place', async () => {
+    const manual = manualSource();
+    const seen: StreamEvent[] = [];
+    const stream = new ChatStream(manual.source).addHooks({ onEvent: (e) => seen.push(e) });
+    const c = manual.controller;
+    const queued: StreamEvent[] = [
+      { type: 'start', id: 'r', model: 'm' },
+      { type: 'reasoning', text: 'th' },
+      { type: 'reasoning', text: 'ink' },
+      { type: 'content', text: 'Hel' },
+      { type: 'content', text: 'lo' },
+      { type: 'content', text: ' there' },
+      { type: 'tool_call_delta', index: 0, id: 'c1', name: 'f', argumentsDelta: '{' },
+      { type: 'tool_call_delta', index: 0, argumentsDelta: '}' },
+      { type: 'refusal', text: 'n' },
+      { type: 'refusal', text: 'o' },
+      { type: 'content', text: '!' },
+    ];
+    for (const event of queued) c.enqueue(event);
+    c.enqueue({ type: 'finish', finishReason: 'stop' });
+    c.close();
+    const read: StreamEvent[] = [];
+    for await (const event of stream) read.push(event);
+    expect(read).toEqual([
+      { type: 'start', id: 'r', model: 'm' },
+      { type: 'reasoning', text: 'think' },
+      { type: 'content', text: 'Hello there' },
+      { type: 'tool_call_delta', index: 0, id: 'c1', name: 'f', argumentsDelta: '{' },
+      { type: 'tool_call_delta', index: 0, argumentsDelta: '}' },
+      { type: 'refusal', text: 'no' },
+      { type: 'content', text: '!' },
+      { type: 'finish', finishReason: 'stop' },
+    ]);
+    // Hooks (middleware, observers) still see every delta as it arrived.
+    expect(seen).toEqual([...queued, { type: 'finish', finishReason: 'stop' }]);
+    expect((await stream.collect()).content).toBe('Hello there!');
+  });
+
+  it('are handed over one by one to a consumer that waits for them', async () => {
+    const manual = manualSource();
+    const stream = new ChatStream(manual.source);
+    const iterator = stream[Symbol.asyncIterator]();
+    const texts: string[] = [];
+    for (const text of ['a', 'b', 'c']) {
+      const next = iterator.next();
+      manual.controller.enqueue({ type: 'content', text });
+      const { value } = await next;
+      texts.push((value as { text: string }).text);
+    }
+    expect(texts).toEqual(['a', 'b', 'c']);
+    manual.controller.close();
+    expect((await iterator.next()).value).toEqual({ type: 'finish', finishReason: 'other' });
   });
 });
 

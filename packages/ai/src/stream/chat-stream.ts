@@ -4,7 +4,13 @@ import { AbortError } from '../errors/interruption-errors.js';
 import { ValidationError } from '../errors/validation-error.js';
 import { attachProgress } from './attach-progress.js';
 import { ResponseAccumulator } from './response-accumulator.js';
-import type { FinishEvent, StreamEvent } from './stream-event.js';
+import type {
+  ContentEvent,
+  FinishEvent,
+  ReasoningEvent,
+  RefusalEvent,
+  StreamEvent,
+} from './stream-event.js';
 
 /** How a source hands events to its `ChatStream`. */
 export interface ChatStreamController {
@@ -69,6 +75,11 @@ const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value:
  *   is the response accumulated so far.
  * - Breaking out of `for await`, aborting the signal or calling `cancel()` cancels the source
  *   (and with it the HTTP request) at once, exactly once.
+ * - A consumer that keeps up gets every event as it arrives. One that falls behind gets the
+ *   `content`, `reasoning` or `refusal` deltas queued back to back joined into one event of that
+ *   type at its next read: the same text in the same order, without one promise per token while
+ *   it catches up. Other events are never joined and keep their place. Hooks (`addHooks`) see every
+ *   delta as the provider sent it.
  */
 export class ChatStream implements AsyncIterable<StreamEvent> {
   readonly #source: ChatStreamSource;
@@ -244,8 +255,16 @@ export class ChatStream implements AsyncIterable<StreamEvent> {
 
   #next(): Promise<IteratorResult<StreamEvent>> {
     if (this.#head < this.#queue.length) {
-      const value = this.#queue[this.#head] as StreamEvent;
+      const queue = this.#queue;
+      let value = queue[this.#head] as StreamEvent;
       this.#head++;
+      if (
+        (value.type === 'content' || value.type === 'reasoning' || value.type === 'refusal') &&
+        this.#head < queue.length &&
+        (queue[this.#head] as StreamEvent).type === value.type
+      ) {
+        value = this.#mergeText(value);
+      }
       if (this.#head === this.#queue.length) {
         this.#queue.length = 0;
         this.#head = 0;
@@ -269,6 +288,25 @@ export class ChatStream implements AsyncIterable<StreamEvent> {
     return new Promise((resolve, reject) => {
       this.#waiter = { resolve, reject };
     });
+  }
+
+  /**
+   * `first` joined with the text deltas of its type queued right behind it: a consumer that fell
+   * behind gets the text it has not read yet in one event, not one promise per token.
+   */
+  #mergeText(first: ContentEvent | ReasoningEvent | RefusalEvent): StreamEvent {
+    const queue = this.#queue;
+    let text = first.text;
+    let head = this.#head;
+    let next = queue[head] as StreamEvent;
+    while (next.type === first.type) {
+      text += next.text;
+      head++;
+      if (head === queue.length) break;
+      next = queue[head] as StreamEvent;
+    }
+    this.#head = head;
+    return { type: first.type, text };
   }
 
   #enqueue(event: StreamEvent): void {

@@ -113,7 +113,8 @@ describe('createStreamSimulator', () => {
   it('exposes back-pressure', async () => {
     const simulator = createStreamSimulator({ highWaterMark: 2 });
     expect(simulator.desiredSize).toBe(2);
-    simulator.emit(events[1] as StreamEvent, events[2] as StreamEvent);
+    // Two events of different kinds (queued text deltas of one kind are read as one).
+    simulator.emit(events[1] as StreamEvent, events[3] as StreamEvent);
     expect(simulator.desiredSize).toBe(0);
     const iterator = simulator.stream[Symbol.asyncIterator]();
     await iterator.next();
