@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ValidationError } from '@aigo/ai';
 
@@ -7,7 +7,18 @@ import { ValidationError } from '@aigo/ai';
  * The absolute path of the `fixtures` folder shipped with this package (recorded OpenAI Chat,
  * OpenAI Responses and Gemini payloads, each folder with a README giving every file's provenance).
  */
-export const fixturesDirectory: string = fileURLToPath(new URL('../../fixtures/', import.meta.url));
+export const fixturesDirectory: string = join(packageRoot(), 'fixtures');
+
+/** The folder of this package's package.json, however deep the running module sits (src, dist). */
+function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('@aigo/testing cannot find its own package.json');
+    dir = parent;
+  }
+  return dir;
+}
 
 /**
  * The absolute path of a fixture inside this package, e.g.

@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// Builds the publishable package in the current directory into `dist/`: one ES module and one
+// declaration file per entry point of its `exports` map (chunks for code two entries share), with
+// every dependency left as an import.
+//
+// Why not the plain `tsc` output: ESM loading costs Node about half a millisecond per file, and a
+// package of 40 small modules took 25–45 ms to import where its bundle takes 5–10; the files' 4 KiB
+// disk blocks also doubled the installed size. So `tsc` (type checking, declarations) writes to
+// `.tsc/`, esbuild bundles its JavaScript and rollup-plugin-dts its declarations, and `.tsc/` is
+// removed. Nothing is minified: the code users step through is the code we wrote, without comments.
+import { rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { rollup } from 'rollup';
+import { dts } from 'rollup-plugin-dts';
+
+const root = process.cwd();
+const manifest = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
+const tscOut = join(root, '.tsc');
+const dist = join(root, 'dist');
+
+/** `{ name: 'index', js: './dist/index.js' }` for each entry of the exports map that is code. */
+function entriesOf(pkg) {
+  const entries = [];
+  for (const [subpath, target] of Object.entries(pkg.exports ?? {})) {
+    const js = typeof target === 'string' ? target : target?.import;
+    if (typeof js !== 'string' || !js.endsWith('.js')) continue;
+    if (!js.startsWith('./dist/')) {
+      throw new Error(`${pkg.name}: export "${subpath}" must point into ./dist/, got ${js}`);
+    }
+    entries.push({ name: js.slice('./dist/'.length, -'.js'.length), js });
+  }
+  if (entries.length === 0) throw new Error(`${pkg.name}: no code entry in "exports"`);
+  return entries;
+}
+
+/** Every bare import that is not this package's own code: dependencies stay imports. */
+const isExternal = (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0');
+
+const entries = entriesOf(manifest);
+await rm(tscOut, { recursive: true, force: true });
+await rm(dist, { recursive: true, force: true });
+
+const require = createRequire(import.meta.url);
+const tsc = require.resolve('typescript/bin/tsc');
+const { spawnSync } = await import('node:child_process');
+const compiled = spawnSync(
+  process.execPath,
+  [tsc, '-p', 'tsconfig.build.json', '--outDir', tscOut],
+  { cwd: root, stdio: 'inherit' },
+);
+if (compiled.status !== 0) process.exit(compiled.status ?? 1);
+
+try {
+  await build({
+    entryPoints: Object.fromEntries(
+      entries.map(({ name }) => [name, resolve(tscOut, `${name}.js`)]),
+    ),
+    outdir: dist,
+    bundle: true,
+    splitting: entries.length > 1,
+    chunkNames: 'chunks/[name]-[hash]',
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    legalComments: 'none',
+    // Class and function names are part of the API (error.name, constructor.name in logs).
+    keepNames: true,
+    logLevel: 'warning',
+  });
+
+  const bundle = await rollup({
+    input: Object.fromEntries(entries.map(({ name }) => [name, resolve(tscOut, `${name}.d.ts`)])),
+    plugins: [dts()],
+    external: isExternal,
+    onwarn(warning, warn) {
+      if (warning.code !== 'CIRCULAR_DEPENDENCY') warn(warning);
+    },
+  });
+  await bundle.write({
+    dir: dist,
+    format: 'es',
+    entryFileNames: '[name].d.ts',
+    chunkFileNames: 'chunks/[name]-[hash].d.ts',
+  });
+  await bundle.close();
+} finally {
+  await rm(tscOut, { recursive: true, force: true });
+}
