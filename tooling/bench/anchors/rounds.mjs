@@ -14,13 +14,16 @@ export const withinTolerance = (control) => Math.abs(control - 1) <= CONTROL_TOL
  * copy take turns running right after the stack), and drift in machine load hits every key alike.
  * Blocks rather than call-by-call alternation: stacks that share code (undici) would otherwise keep
  * V8's type feedback polymorphic, a cost no real program pays. `firstRound` continues the sequence
- * of orders of an earlier call. Resolves to one `{ [key]: samples[] }` per round.
+ * of orders of an earlier call; `beforeBlock()` runs before each block's untimed calls (a full GC, so
+ * that no block pays for the garbage of the one before it). Resolves to one `{ [key]: samples[] }`
+ * per round.
  */
 export async function blockRounds(
   keys,
   { rounds, iterations, settle = 0 },
   measure,
   firstRound = 0,
+  beforeBlock = () => undefined,
 ) {
   const orders = balancedOrders(keys.length);
   const perRound = [];
@@ -28,6 +31,7 @@ export async function blockRounds(
     const samples = Object.fromEntries(keys.map((key) => [key, []]));
     for (const index of orders[round % orders.length]) {
       const key = keys[index];
+      beforeBlock();
       for (let i = 0; i < settle; i++) await measure(key);
       for (let i = 0; i < iterations; i++) samples[key].push(await measure(key));
     }

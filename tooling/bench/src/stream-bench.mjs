@@ -45,7 +45,6 @@ export async function startServerProcess(events) {
  * the steadier measure of what the client code itself costs.
  */
 async function timeOnce(variant, expected) {
-  gc();
   const cpuStart = process.cpuUsage();
   const start = process.hrtime.bigint();
   const count = await variant.run();
@@ -147,6 +146,10 @@ export async function runStreamBench({
       const times = Object.fromEntries(keys.map((key) => [key, []]));
       for (const index of orders[round % orders.length]) {
         const key = keys[index];
+        // A full GC before each block, not before each request: a forced full GC deoptimises the code
+        // specialised for the hidden classes of objects that died (the last stream's chunks), and
+        // the settle requests let it warm up again (see ../anchors/stack-process.mjs).
+        gc();
         for (let i = 0; i < settle; i++) await timeOnce(variants[key], events);
         for (let i = 0; i < iterations; i++) times[key].push(await timeOnce(variants[key], events));
       }

@@ -84,7 +84,17 @@ class OpenAIChatStreamMapper implements StreamMapper {
       this.#model = model ?? this.#model;
       controller.enqueue({ type: 'start', id: this.#id, model: this.#model });
     }
-    for (const choice of arrayOf(chunk.choices)) {
+    const choices = chunk.choices;
+    if (Array.isArray(choices) && choices.length > 0) this.#choices(choices, controller);
+    const usage = chunk.usage;
+    if (usage !== undefined && usage !== null) {
+      const converted = convertOpenAIChatUsage(usage);
+      if (converted !== undefined) controller.enqueue({ type: 'usage', usage: converted });
+    }
+  }
+
+  #choices(choices: readonly unknown[], controller: ChatStreamController): void {
+    for (const choice of choices) {
       // Only choice 0; servers that send no index (or null) mean that one.
       if (!isRecord(choice) || (typeof choice.index === 'number' && choice.index !== 0)) continue;
       const delta = recordOf(choice.delta);
@@ -99,8 +109,6 @@ class OpenAIChatStreamMapper implements StreamMapper {
         });
       }
     }
-    const usage = convertOpenAIChatUsage(chunk.usage);
-    if (usage !== undefined) controller.enqueue({ type: 'usage', usage });
   }
 
   onEnd(controller: ChatStreamController): void {
@@ -146,7 +154,12 @@ class OpenAIChatStreamMapper implements StreamMapper {
         providerMetadata: { openai: { extraContent: delta.extra_content } },
       });
     }
-    const toolCalls = arrayOf(delta.tool_calls);
+    if (delta.tool_calls !== undefined && delta.tool_calls !== null) {
+      this.#toolCallDeltas(arrayOf(delta.tool_calls), controller);
+    }
+  }
+
+  #toolCallDeltas(toolCalls: readonly unknown[], controller: ChatStreamController): void {
     toolCalls.forEach((call, position) => {
       if (!isRecord(call)) return;
       this.#toolCalls = true;
