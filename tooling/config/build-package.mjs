@@ -8,8 +8,7 @@
 // disk blocks also doubled the installed size. So `tsc` (type checking, declarations) writes to
 // `.tsc/`, esbuild bundles its JavaScript and rollup-plugin-dts its declarations, and `.tsc/` is
 // removed. Nothing is minified: the code users step through is the code we wrote, without comments.
-import { rm } from 'node:fs/promises';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -67,8 +66,6 @@ try {
     target: 'node20',
     packages: 'external',
     legalComments: 'none',
-    // Class and function names are part of the API (error.name, constructor.name in logs).
-    keepNames: true,
     logLevel: 'warning',
   });
 

@@ -19,7 +19,7 @@ export class AigoError extends Error {
   constructor(code: AigoErrorCode, message: string, options?: AigoErrorOptions) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
-    this.name = new.target.name;
+    this.name = errorName(new.target);
     // Mark the instance with every marker up the prototype chain, so `ProviderError.isInstance` and
     // `AigoError.isInstance` both hold for a ProviderError from another copy of the package.
     let klass: unknown = new.target;
@@ -59,4 +59,17 @@ export class AigoError extends Error {
     }
     return json;
   }
+}
+
+/**
+ * A class's name as its marker spells it (`Symbol.for('@aigo/ai/ProviderError')` → `ProviderError`):
+ * bundlers and minifiers may rename a class, its marker stays. A subclass without a marker of its
+ * own keeps the name it was declared with.
+ */
+function errorName(klass: abstract new (...args: never[]) => unknown): string {
+  if (Object.hasOwn(klass, 'marker')) {
+    const description = (klass as unknown as typeof AigoError).marker.description;
+    if (description !== undefined) return description.slice(description.lastIndexOf('/') + 1);
+  }
+  return klass.name;
 }

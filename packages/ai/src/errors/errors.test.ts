@@ -60,6 +60,16 @@ describe('error classes', () => {
     expect(error.code).toBe('validation');
   });
 
+  it('names an error after its marker, whatever a bundler renamed the class to', () => {
+    // esbuild turns `class ProviderError` that refers to itself into `var ProviderError = class _ProviderError`.
+    const Renamed = class _Renamed extends AigoError {
+      static override readonly marker: symbol = Symbol.for('@aigo/ai/SomeError');
+    };
+    expect(new Renamed('unsupported', 'm').name).toBe('SomeError');
+    class UserError extends AigoError {}
+    expect(new UserError('unsupported', 'm').name).toBe('UserError');
+  });
+
   it('AbortError.fromSignal keeps the reason as cause and a TimeoutError as itself', () => {
     const controller = new AbortController();
     controller.abort(new Error('stop now'));
