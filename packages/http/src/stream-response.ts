@@ -4,13 +4,11 @@ import {
   AigoError,
   ChatStream,
   type ChatStreamController,
-  type ChatStreamSource,
   ValidationError,
 } from '@aigo/ai';
+import { BodyChatSource } from './body-chat-source.js';
 import type { CallSignal } from './call-signal.js';
-import { createJsonArrayDecoder } from './json-array-decoder.js';
-import { mapTransportError, type TransportContext } from './map-transport-error.js';
-import { createSseDecoder, type StreamDecoder } from './sse-decoder.js';
+import type { TransportContext } from './map-transport-error.js';
 import type { StreamFrame } from './stream-frame.js';
 import { describe, optionalFunction, optionalInteger, optionalObject } from './validate.js';
 
@@ -125,95 +123,17 @@ export class BodyStreamResponse implements StreamResponse {
     }
     this.#consumed = true;
 
-    const { body, call, context, format, maxEventChars } = this.#init;
-    const provider = context.provider;
-    let finished = false;
-    const release = (): void => call?.dispose();
-
-    const source: ChatStreamSource = {
-      start: (controller) => {
-        body.off('error', this.#stash);
-        const fail = (error: unknown): void => {
-          if (finished) return;
-          finished = true;
-          release();
-          body.destroy();
-          controller.error(error);
-        };
-        const adapterController: ChatStreamController = {
-          enqueue: controller.enqueue.bind(controller),
-          close() {
-            if (finished) return;
-            finished = true;
-            release();
-            controller.close();
-            // Read what is left (usually nothing) so the connection goes back to the pool.
-            body.resume();
-          },
-          error: fail,
-          get desiredSize() {
-            return controller.desiredSize;
-          },
-        };
-        const deliver = (frame: StreamFrame): void => {
-          if (!finished) onFrame(frame, adapterController);
-        };
-        const decoder: StreamDecoder =
-          format === 'sse'
-            ? createSseDecoder(deliver, {
-                provider,
-                ...(onComment === undefined
-                  ? {}
-                  : {
-                      onComment: (comment: string) => {
-                        if (!finished) onComment(comment, adapterController);
-                      },
-                    }),
-                ...(maxEventChars === undefined ? {} : { maxEventChars }),
-              })
-            : createJsonArrayDecoder(deliver, { provider });
-
-        body.on('data', (chunk: Buffer) => {
-          if (finished) return;
-          try {
-            decoder.push(chunk);
-          } catch (error) {
-            fail(error);
-            return;
-          }
-          if (!finished && controller.desiredSize <= 0) body.pause();
-        });
-        body.on('end', () => {
-          release();
-          if (finished) return;
-          try {
-            decoder.end();
-            if (!finished) (onEnd ?? closeStream)(adapterController);
-            if (!finished) adapterController.close();
-          } catch (error) {
-            fail(error);
-          }
-        });
-        body.on('error', (error: unknown) => {
-          release();
-          if (finished) return;
-          fail(mapTransportError(error, context));
-        });
-        if (this.#earlyError !== undefined) fail(mapTransportError(this.#earlyError, context));
-      },
-      pull() {
-        if (!finished) body.resume();
-      },
-      cancel() {
-        if (finished) return;
-        finished = true;
-        release();
-        body.destroy();
-      },
-    };
-
+    const { body, call } = this.#init;
+    body.off('error', this.#stash);
+    const source = new BodyChatSource({
+      ...this.#init,
+      onFrame,
+      onEnd,
+      onComment,
+      earlyError: this.#earlyError,
+    });
     const stream = new ChatStream(source, {
-      provider,
+      provider: this.#init.context.provider,
       highWaterMark: highWaterMark ?? DEFAULT_STREAM_HIGH_WATER_MARK,
     });
     if (call !== undefined) {
@@ -224,8 +144,4 @@ export class BodyStreamResponse implements StreamResponse {
     }
     return stream;
   }
-}
-
-function closeStream(controller: ChatStreamController): void {
-  controller.close();
 }

@@ -121,19 +121,7 @@ export class ChatStream implements AsyncIterable<StreamEvent> {
       this.#onAbort = () => this.#cancel(AbortError.fromSignal(signal), true);
       signal.addEventListener('abort', this.#onAbort, { once: true });
     }
-    const self = this;
-    const controller: ChatStreamController = {
-      enqueue: (event) => this.#enqueue(event),
-      close: () => this.#close(),
-      error: (error) => {
-        if (this.#state !== 'open') return;
-        this.#sourceDone = true;
-        this.#fail(error, false);
-      },
-      get desiredSize() {
-        return self.#highWaterMark - (self.#queue.length - self.#head);
-      },
-    };
+    const controller = new ChatStream.#Controller(this);
     try {
       source.start(controller);
     } catch (error) {
@@ -143,6 +131,38 @@ export class ChatStream implements AsyncIterable<StreamEvent> {
       }
     }
   }
+
+  /**
+   * The controller a source writes to. A class, not an object literal: a literal with a getter is a
+   * dictionary-mode object in V8, and `enqueue` runs once per event.
+   */
+  static readonly #Controller = class Controller implements ChatStreamController {
+    readonly #stream: ChatStream;
+
+    constructor(stream: ChatStream) {
+      this.#stream = stream;
+    }
+
+    enqueue(event: StreamEvent): void {
+      this.#stream.#enqueue(event);
+    }
+
+    close(): void {
+      this.#stream.#close();
+    }
+
+    error(error: unknown): void {
+      const stream = this.#stream;
+      if (stream.#state !== 'open') return;
+      stream.#sourceDone = true;
+      stream.#fail(error, false);
+    }
+
+    get desiredSize(): number {
+      const stream = this.#stream;
+      return stream.#highWaterMark - (stream.#queue.length - stream.#head);
+    }
+  };
 
   /**
    * A stream that replays a finished response: for providers without streaming, and for tests. Its

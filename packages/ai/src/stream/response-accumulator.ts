@@ -26,10 +26,11 @@ export class ResponseAccumulator {
   rawFinishReason: string | undefined;
   #providerMetadata: ProviderMetadata | undefined;
   #grounding: Grounding | undefined;
-  readonly #codeExecutions: CodeExecution[] = [];
-  readonly #images: GeneratedMedia[] = [];
-  readonly #audio: GeneratedMedia[] = [];
-  readonly #videos: GeneratedMedia[] = [];
+  // Made when the first item arrives: most answers have none, and an open stream holds its accumulator.
+  #codeExecutions: CodeExecution[] | undefined;
+  #images: GeneratedMedia[] | undefined;
+  #audio: GeneratedMedia[] | undefined;
+  #videos: GeneratedMedia[] | undefined;
 
   /** Folds one event into the response. */
   add(event: StreamEvent): void {
@@ -64,10 +65,12 @@ export class ResponseAccumulator {
         );
         if (event.grounding !== undefined)
           this.#grounding = mergeGrounding(this.#grounding, event.grounding);
-        if (event.codeExecutions !== undefined) this.#codeExecutions.push(...event.codeExecutions);
-        if (event.images !== undefined) this.#images.push(...event.images);
-        if (event.audio !== undefined) this.#audio.push(...event.audio);
-        if (event.videos !== undefined) this.#videos.push(...event.videos);
+        if (event.codeExecutions !== undefined) {
+          this.#codeExecutions = appended(this.#codeExecutions, event.codeExecutions);
+        }
+        if (event.images !== undefined) this.#images = appended(this.#images, event.images);
+        if (event.audio !== undefined) this.#audio = appended(this.#audio, event.audio);
+        if (event.videos !== undefined) this.#videos = appended(this.#videos, event.videos);
         return;
     }
   }
@@ -95,14 +98,21 @@ export class ResponseAccumulator {
     if (this.usage !== undefined) response.usage = this.usage;
     if (this.#reasoning !== '') response.reasoning = this.#reasoning;
     if (this.#refusal !== '') response.refusal = this.#refusal;
-    if (this.#images.length > 0) response.images = [...this.#images];
-    if (this.#audio.length > 0) response.audio = [...this.#audio];
-    if (this.#videos.length > 0) response.videos = [...this.#videos];
-    if (this.#codeExecutions.length > 0) response.codeExecutions = [...this.#codeExecutions];
+    if (this.#images?.length) response.images = [...this.#images];
+    if (this.#audio?.length) response.audio = [...this.#audio];
+    if (this.#videos?.length) response.videos = [...this.#videos];
+    if (this.#codeExecutions?.length) response.codeExecutions = [...this.#codeExecutions];
     if (this.#grounding !== undefined) response.grounding = this.#grounding;
     if (this.#providerMetadata !== undefined) response.providerMetadata = this.#providerMetadata;
     return response;
   }
+}
+
+/** `list` with `items` added at its end (a new list when there was none). */
+function appended<T>(list: T[] | undefined, items: readonly T[]): T[] {
+  if (list === undefined) return [...items];
+  list.push(...items);
+  return list;
 }
 
 function mergeGrounding(base: Grounding | undefined, next: Grounding): Grounding {
