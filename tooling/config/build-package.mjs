@@ -8,7 +8,7 @@
 // disk blocks also doubled the installed size. So `tsc` (type checking, declarations) writes to
 // `.tsc/`, esbuild bundles its JavaScript and rollup-plugin-dts its declarations, and `.tsc/` is
 // removed. Nothing is minified: the code users step through is the code we wrote, without comments.
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -19,6 +19,9 @@ const root = process.cwd();
 const manifest = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
 const tscOut = join(root, '.tsc');
 const dist = join(root, 'dist');
+// Written next to dist/ and swapped in at the end, so that dist/ is never half-built while
+// something else (a test, a benchmark) imports it.
+const staging = join(root, '.dist-next');
 
 /** `{ name: 'index', js: './dist/index.js' }` for each entry of the exports map that is code. */
 function entriesOf(pkg) {
@@ -40,7 +43,7 @@ const isExternal = (id) => !id.startsWith('.') && !id.startsWith('/') && !id.sta
 
 const entries = entriesOf(manifest);
 await rm(tscOut, { recursive: true, force: true });
-await rm(dist, { recursive: true, force: true });
+await rm(staging, { recursive: true, force: true });
 
 const require = createRequire(import.meta.url);
 const tsc = require.resolve('typescript/bin/tsc');
@@ -57,7 +60,7 @@ try {
     entryPoints: Object.fromEntries(
       entries.map(({ name }) => [name, resolve(tscOut, `${name}.js`)]),
     ),
-    outdir: dist,
+    outdir: staging,
     bundle: true,
     splitting: entries.length > 1,
     chunkNames: 'chunks/[name]-[hash]',
@@ -78,12 +81,15 @@ try {
     },
   });
   await bundle.write({
-    dir: dist,
+    dir: staging,
     format: 'es',
     entryFileNames: '[name].d.ts',
     chunkFileNames: 'chunks/[name]-[hash].d.ts',
   });
   await bundle.close();
+  await rm(dist, { recursive: true, force: true });
+  await rename(staging, dist);
 } finally {
+  await rm(staging, { recursive: true, force: true });
   await rm(tscOut, { recursive: true, force: true });
 }
