@@ -430,6 +430,28 @@ describe('ChatStream backpressure', () => {
   });
 });
 
+describe('ChatStream backpressure with joined deltas', () => {
+  it('counts each joined delta toward the high-water mark, and frees them all when read', async () => {
+    const manual = manualSource();
+    const stream = new ChatStream(manual.source, { highWaterMark: 4 });
+    const iterator = stream[Symbol.asyncIterator]();
+    for (const text of ['a', 'b', 'c']) manual.controller.enqueue({ type: 'content', text });
+    expect(manual.controller.desiredSize).toBe(1);
+    manual.controller.enqueue({ type: 'content', text: 'd' });
+    expect(manual.controller.desiredSize).toBe(0);
+    const first = (await iterator.next()).value;
+    expect(first).toEqual({ type: 'content', text: 'abcd' });
+    expect(manual.controller.desiredSize).toBe(4);
+    // A later delta starts a new event; the one already read is not changed by it.
+    manual.controller.enqueue({ type: 'content', text: 'e' });
+    manual.controller.enqueue({ type: 'content', text: 'f' });
+    expect((await iterator.next()).value).toEqual({ type: 'content', text: 'ef' });
+    expect(first).toEqual({ type: 'content', text: 'abcd' });
+    manual.controller.close();
+    expect((await iterator.next()).value).toEqual({ type: 'finish', finishReason: 'other' });
+  });
+});
+
 describe('ChatStream text deltas a consumer has not read yet', () => {
   it('are joined per kind into one event at the next read; other events keep their place', async () => {
     const manual = manualSource();

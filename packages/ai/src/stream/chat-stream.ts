@@ -4,13 +4,7 @@ import { AbortError } from '../errors/interruption-errors.js';
 import { ValidationError } from '../errors/validation-error.js';
 import { attachProgress } from './attach-progress.js';
 import { ResponseAccumulator } from './response-accumulator.js';
-import type {
-  ContentEvent,
-  FinishEvent,
-  ReasoningEvent,
-  RefusalEvent,
-  StreamEvent,
-} from './stream-event.js';
+import type { FinishEvent, StreamEvent } from './stream-event.js';
 
 /** How a source hands events to its `ChatStream`. */
 export interface ChatStreamController {
@@ -64,6 +58,9 @@ export interface ChatStreamOptions {
 type State = 'open' | 'closed' | 'errored';
 type Consumer = 'none' | 'iterator' | 'collect';
 
+/** A text delta this stream made by joining several, mutable until it is read. */
+type TextDelta = { type: 'content' | 'reasoning' | 'refusal'; text: string };
+
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
 /**
@@ -87,7 +84,13 @@ export class ChatStream implements AsyncIterable<StreamEvent> {
   readonly #highWaterMark: number;
   readonly #accumulator = new ResponseAccumulator();
   readonly #queue: StreamEvent[] = [];
+  /** How many of the source's events each queue entry holds (joined text deltas hold several). */
+  readonly #counts: number[] = [];
   #head = 0;
+  /** The source's events queued and not read yet: what back-pressure counts. */
+  #pending = 0;
+  /** Whether the last queue entry is a text event this stream made by joining (it may grow). */
+  #ownTail = false;
   #state: State = 'open';
   #consumer: Consumer = 'none';
   #error: AigoError | undefined;
@@ -160,7 +163,7 @@ export class ChatStream implements AsyncIterable<StreamEvent> {
 
     get desiredSize(): number {
       const stream = this.#stream;
-      return stream.#highWaterMark - (stream.#queue.length - stream.#head);
+      return stream.#highWaterMark - stream.#pending;
     }
   };
 
@@ -224,8 +227,7 @@ export class ChatStream implements AsyncIterable<StreamEvent> {
       throw new AigoError('unsupported', 'collect() cannot run while the stream is being iterated');
     }
     this.#consumer = 'collect';
-    this.#queue.length = 0;
-    this.#head = 0;
+    this.#clearQueue();
     if (this.#paused) {
       this.#paused = false;
       this.#source.pull?.();
@@ -266,8 +268,7 @@ export class ChatStream implements AsyncIterable<StreamEvent> {
         if (this.#state === 'open') {
           this.#cancel(new AbortError('The stream consumer stopped reading'), false);
         }
-        this.#queue.length = 0;
-        this.#head = 0;
+        this.#clearQueue();
         return Promise.resolve(DONE);
       },
     };
@@ -275,21 +276,11 @@ export class ChatStream implements AsyncIterable<StreamEvent> {
 
   #next(): Promise<IteratorResult<StreamEvent>> {
     if (this.#head < this.#queue.length) {
-      const queue = this.#queue;
-      let value = queue[this.#head] as StreamEvent;
+      const value = this.#queue[this.#head] as StreamEvent;
+      this.#pending -= this.#counts[this.#head] as number;
       this.#head++;
-      if (
-        (value.type === 'content' || value.type === 'reasoning' || value.type === 'refusal') &&
-        this.#head < queue.length &&
-        (queue[this.#head] as StreamEvent).type === value.type
-      ) {
-        value = this.#mergeText(value);
-      }
-      if (this.#head === this.#queue.length) {
-        this.#queue.length = 0;
-        this.#head = 0;
-      }
-      if (this.#paused && this.#queue.length - this.#head <= this.#highWaterMark >> 1) {
+      if (this.#head === this.#queue.length) this.#clearQueue();
+      if (this.#paused && this.#pending <= this.#highWaterMark >> 1) {
         this.#paused = false;
         this.#source.pull?.();
       }
@@ -310,23 +301,12 @@ export class ChatStream implements AsyncIterable<StreamEvent> {
     });
   }
 
-  /**
-   * `first` joined with the text deltas of its type queued right behind it: a consumer that fell
-   * behind gets the text it has not read yet in one event, not one promise per token.
-   */
-  #mergeText(first: ContentEvent | ReasoningEvent | RefusalEvent): StreamEvent {
-    const queue = this.#queue;
-    let text = first.text;
-    let head = this.#head;
-    let next = queue[head] as StreamEvent;
-    while (next.type === first.type) {
-      text += next.text;
-      head++;
-      if (head === queue.length) break;
-      next = queue[head] as StreamEvent;
-    }
-    this.#head = head;
-    return { type: first.type, text };
+  #clearQueue(): void {
+    this.#queue.length = 0;
+    this.#counts.length = 0;
+    this.#head = 0;
+    this.#pending = 0;
+    this.#ownTail = false;
   }
 
   #enqueue(event: StreamEvent): void {
@@ -357,8 +337,36 @@ export class ChatStream implements AsyncIterable<StreamEvent> {
       waiter.resolve({ done: false, value: event });
       return;
     }
-    this.#queue.push(event);
-    if (this.#queue.length - this.#head >= this.#highWaterMark) this.#paused = true;
+    this.#queueEvent(event);
+    if (++this.#pending >= this.#highWaterMark) this.#paused = true;
+  }
+
+  /**
+   * Queues an event for a reader that is behind. A text delta of the same kind as the last unread
+   * entry is joined to it, so the reader gets the text it missed in one event, not one promise per
+   * token; the entry becomes an object of this stream's own, which it may grow until it is read.
+   */
+  #queueEvent(event: StreamEvent): void {
+    const queue = this.#queue;
+    const last = queue.length - 1;
+    const tail = last >= this.#head ? queue[last] : undefined;
+    if (
+      tail !== undefined &&
+      tail.type === event.type &&
+      (event.type === 'content' || event.type === 'reasoning' || event.type === 'refusal')
+    ) {
+      const text = (tail as TextDelta).text + event.text;
+      if (this.#ownTail) (tail as TextDelta).text = text;
+      else {
+        queue[last] = { type: event.type, text };
+        this.#ownTail = true;
+      }
+      this.#counts[last] = (this.#counts[last] as number) + 1;
+      return;
+    }
+    queue.push(event);
+    this.#counts.push(1);
+    this.#ownTail = false;
   }
 
   #close(): void {
