@@ -12,10 +12,10 @@ import {
 } from '@aigo/ai';
 import {
   type Context,
+  createNoopMeter,
   type Meter,
   type MeterProvider,
   metrics,
-  type Span as OtelSpan,
   SpanKind as OtelSpanKind,
   context as otelContext,
   type SpanOptions,
@@ -58,12 +58,11 @@ const SEVERITY: Readonly<Record<LogLevel, string>> = {
   error: 'ERROR',
 };
 
-/** What the observer keeps per span: the OTel span and the context it was started in. */
-interface SpanRecord {
-  readonly span: OtelSpan;
-  readonly parent: Context;
-  context: Context | undefined;
-}
+/**
+ * The API's no-op meter (what the global meter provider hands out until an SDK is registered): its
+ * instruments record nothing, so the observer skips them and the attribute work for them.
+ */
+const NOOP_METER: Meter = createNoopMeter();
 
 /**
  * Creates an observer that records aigo's spans and metrics in OpenTelemetry, following the
@@ -100,17 +99,13 @@ export function createOtelObserver(options: OtelObserverOptions = {}): OtelObser
   const resolved = resolveOtelOptions(options);
   const captureContent = resolved.captureContent;
   const tracer: Tracer = resolved.tracer ?? trace.getTracer(INSTRUMENTATION_SCOPE);
-  const spans = new WeakMap<Span, SpanRecord>();
   const counters = new Map<string, Counter>();
   const histograms = new Map<string, Histogram>();
+  /** Marks the spans this observer started: `contextOf` answers only for them. */
+  const owner = {};
 
-  const contextOf = (span: Span | undefined): Context | undefined => {
-    if (span === undefined) return undefined;
-    const record = spans.get(span);
-    if (record === undefined) return undefined;
-    record.context ??= trace.setSpan(record.parent, record.span);
-    return record.context;
-  };
+  const contextOf = (span: Span | undefined): Context | undefined =>
+    OtelSpanAdapter.contextOf(span, owner);
 
   const log =
     (level: LogLevel) =>
@@ -140,9 +135,7 @@ export function createOtelObserver(options: OtelObserverOptions = {}): OtelObser
         const attributes = toOtelAttributes(spanOptions?.attributes, captureContent);
         if (attributes !== undefined) otelOptions.attributes = attributes;
         const span = tracer.startSpan(redactSecrets(String(name)), otelOptions, parent);
-        const adapter = new OtelSpanAdapter(span, captureContent);
-        spans.set(adapter, { span, parent, context: undefined });
-        return adapter;
+        return new OtelSpanAdapter(span, captureContent, owner, parent);
       } catch {
         return noopSpan;
       }
@@ -203,7 +196,8 @@ export function createOtelObserver(options: OtelObserverOptions = {}): OtelObser
  * An instrument, created on first use. On the given meter it is created once. Without one it comes
  * from the global meter provider and is created again whenever that provider changes: unlike
  * tracers, the metrics API hands out no proxy, so an observer made before the SDK was registered
- * would otherwise record into the no-op meter for ever. `undefined` when creating it failed.
+ * would otherwise record into the no-op meter for ever. `undefined` when creating it failed, and on
+ * the API's no-op meter (nothing to record: callers then skip the attribute work too).
  */
 function instrumentOf<T>(
   fixed: Meter | undefined,
@@ -212,6 +206,8 @@ function instrumentOf<T>(
   let provider: MeterProvider | undefined;
   let instrument: T | undefined;
   const make = (meter: Meter): T | undefined => {
+    // The no-op meter's instruments drop everything: none at all spares the attribute work.
+    if (meter === NOOP_METER) return undefined;
     try {
       return create(meter);
     } catch {

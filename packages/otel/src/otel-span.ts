@@ -1,9 +1,11 @@
 import { ATTR_ERROR_TYPE, type Attributes, redactSecrets, type Span } from '@aigo/ai';
 import {
+  type Context,
   type Exception,
   type Span as OtelSpan,
   type SpanStatus,
   SpanStatusCode,
+  trace,
 } from '@opentelemetry/api';
 import { CONTENT_EVENTS } from './content-attributes.js';
 import { errorType } from './error-type.js';
@@ -11,19 +13,42 @@ import { toOtelAttributes } from './to-otel-attributes.js';
 
 /**
  * An aigo `Span` over an OpenTelemetry span. Every call is guarded (a failing SDK never breaks a
- * call), ends once, and does no attribute work when the span is not recording (sampled out, or a
- * no-op tracer).
+ * call), ends once, and does no work when the span is not recording (sampled out, or a no-op
+ * tracer).
+ *
+ * It also keeps what its observer's `contextOf` needs — the context it was started in — on itself,
+ * not in a map keyed by span: a `WeakMap` entry per span made every garbage collection slower.
  */
 export class OtelSpanAdapter implements Span {
   readonly #span: OtelSpan;
   readonly #captureContent: boolean;
+  /** The observer that started it: `contextOf` answers only for its own spans. */
+  readonly #owner: object;
+  /** The context the span was started in. */
+  readonly #parent: Context;
+  /** `#parent` with this span set as the current one, made on first use. */
+  #context: Context | undefined;
   #ended = false;
   /** True once the producer set `error.type` itself: `recordError` then leaves it alone. */
   #errorTypeSet = false;
 
-  constructor(span: OtelSpan, captureContent: boolean) {
+  constructor(span: OtelSpan, captureContent: boolean, owner: object, parent: Context) {
     this.#span = span;
     this.#captureContent = captureContent;
+    this.#owner = owner;
+    this.#parent = parent;
+  }
+
+  /**
+   * The OpenTelemetry context of `span` (its parent context with it set as the current span) when
+   * it is an adapter that `owner` started; `undefined` for any other value.
+   */
+  static contextOf(span: unknown, owner: object): Context | undefined {
+    if (typeof span !== 'object' || span === null || !(#owner in span)) return undefined;
+    const adapter = span as OtelSpanAdapter;
+    if (adapter.#owner !== owner) return undefined;
+    adapter.#context ??= trace.setSpan(adapter.#parent, adapter.#span);
+    return adapter.#context;
   }
 
   setAttributes(attributes: Attributes): void {
@@ -63,6 +88,7 @@ export class OtelSpanAdapter implements Span {
 
   setStatus(status: 'ok' | 'error', message?: string): void {
     try {
+      if (!this.#span.isRecording()) return;
       if (status === 'ok') {
         this.#span.setStatus({ code: SpanStatusCode.OK });
       } else {
