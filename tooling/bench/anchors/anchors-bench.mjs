@@ -60,15 +60,17 @@ export function anchorSchedule(stack, quick = false) {
     openStreams: 200,
     // Up to three more passes of six rounds for a VOID aigo figure, while the run's deadline allows.
     extraPasses: aigo ? 3 : 0,
-    latency: { rounds: 6, iterations: aigo ? 120 : 50, settle: 10 },
+    // After the full GC before each block, at least 250 ms of untimed calls (see rounds.mjs).
+    latency: { rounds: 6, iterations: aigo ? 120 : 50, settle: 10, settleMs: 250 },
     throughput: {
       rounds: 6,
       iterations: 2,
       settle: 1,
+      settleMs: 250,
       perWorker: aigo ? 20 : 6,
       floorPerWorker: 20,
     },
-    stream: { rounds: 6, iterations: aigo ? 3 : 2, settle: 1 },
+    stream: { rounds: 6, iterations: aigo ? 3 : 2, settle: 1, settleMs: 250 },
     // One process per key and round, so a round's ratio rests on single processes: more rounds.
     processRounds: 9,
   };

@@ -15,12 +15,14 @@ export const withinTolerance = (control) => Math.abs(control - 1) <= CONTROL_TOL
  * Blocks rather than call-by-call alternation: stacks that share code (undici) would otherwise keep
  * V8's type feedback polymorphic, a cost no real program pays. `firstRound` continues the sequence
  * of orders of an earlier call; `beforeBlock()` runs before each block's untimed calls (a full GC, so
- * that no block pays for the garbage of the one before it). Resolves to one `{ [key]: samples[] }`
- * per round.
+ * that no block pays for the garbage of the one before it), which go on for at least `settle` calls
+ * and `settleMs` milliseconds: after a full GC, V8 re-optimises the code the GC deoptimised, which
+ * took a few thousand requests (measured: settling on 640 requests left aigo at 1.18× the floor's
+ * CPU per request, on 3,000 at 0.68–0.85×). Resolves to one `{ [key]: samples[] }` per round.
  */
 export async function blockRounds(
   keys,
-  { rounds, iterations, settle = 0 },
+  { rounds, iterations, settle = 0, settleMs = 0 },
   measure,
   firstRound = 0,
   beforeBlock = () => undefined,
@@ -32,7 +34,8 @@ export async function blockRounds(
     for (const index of orders[round % orders.length]) {
       const key = keys[index];
       beforeBlock();
-      for (let i = 0; i < settle; i++) await measure(key);
+      const warm = performance.now() + settleMs;
+      for (let i = 0; i < settle || performance.now() < warm; i++) await measure(key);
       for (let i = 0; i < iterations; i++) samples[key].push(await measure(key));
     }
     perRound.push(samples);
