@@ -15,6 +15,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { balancedOrders } from '../src/stats.mjs';
 
 const root = new URL('../../../', import.meta.url);
 const dist = (name) => new URL(`packages/${name}/dist/index.js`, root);
@@ -83,15 +84,19 @@ function cpuNowUs() {
 }
 
 /**
- * Runs the arms in many small interleaved batches (order rotating every batch), so drift, GC and
- * other processes hit every arm alike; returns each arm's total CPU µs.
+ * Runs the arms in many small interleaved batches, so drift, GC and other processes hit every arm
+ * alike; returns each arm's total CPU µs. The orders are balanced for carry-over (each arm runs right
+ * after each other arm equally often): with a plain rotation the OTel arm always ran right after the
+ * heaviest one and paid for its garbage, and `none` always ran after OTel.
  */
 async function interleaved(arms, batches) {
   const names = Object.keys(arms);
+  const orders = balancedOrders(names.length);
   const totals = Object.fromEntries(names.map((name) => [name, 0]));
   for (let batch = 0; batch < batches; batch++) {
-    for (let i = 0; i < names.length; i++) {
-      const name = names[(batch + i) % names.length];
+    const order = orders[batch % orders.length];
+    for (const index of order) {
+      const name = names[index];
       const start = cpuNowUs();
       await arms[name]();
       totals[name] += cpuNowUs() - start;
