@@ -47,6 +47,26 @@ describe('convertGeminiUsage', () => {
       },
     },
     {
+      name: 'cached tokens without thoughts',
+      metadata: {
+        promptTokenCount: 300,
+        candidatesTokenCount: 20,
+        totalTokenCount: 320,
+        cachedContentTokenCount: 256,
+      },
+      usage: { promptTokens: 300, completionTokens: 20, totalTokens: 320, cachedTokens: 256 },
+    },
+    {
+      name: 'a single count is enough; invalid counts are ignored',
+      metadata: {
+        cachedContentTokenCount: 5,
+        promptTokenCount: -1,
+        candidatesTokenCount: Number.NaN,
+        totalTokenCount: '9',
+      },
+      usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0, cachedTokens: 5 },
+    },
+    {
       name: 'no total: the sum',
       metadata: { promptTokenCount: 3, candidatesTokenCount: 4 },
       usage: { promptTokens: 3, completionTokens: 4, totalTokens: 7 },

@@ -22,25 +22,35 @@ export function convertGeminiUsage(metadata: GeminiUsageMetadata | undefined): U
   const thoughts = count(metadata.thoughtsTokenCount);
   const cached = count(metadata.cachedContentTokenCount);
   const total = count(metadata.totalTokenCount);
-  if ([prompt, toolUse, candidates, thoughts, cached, total].every((n) => n === undefined)) {
+  // Called for every stream chunk whose counts changed: no temporary arrays or closures here.
+  if (
+    prompt === undefined &&
+    toolUse === undefined &&
+    candidates === undefined &&
+    thoughts === undefined &&
+    cached === undefined &&
+    total === undefined
+  ) {
     return undefined;
   }
   const promptTokens = (prompt ?? 0) + (toolUse ?? 0);
   const completionTokens = (candidates ?? 0) + (thoughts ?? 0);
-  const usage: {
-    promptTokens: number;
-    completionTokens: number;
-    totalTokens: number;
-    reasoningTokens?: number;
-    cachedTokens?: number;
-  } = {
-    promptTokens,
-    completionTokens,
-    totalTokens: total ?? promptTokens + completionTokens,
-  };
-  if (thoughts !== undefined) usage.reasoningTokens = thoughts;
-  if (cached !== undefined) usage.cachedTokens = cached;
-  return usage;
+  const totalTokens = total ?? promptTokens + completionTokens;
+  // One literal per shape, so each usage object is built with its final shape at once.
+  if (thoughts === undefined) {
+    return cached === undefined
+      ? { promptTokens, completionTokens, totalTokens }
+      : { promptTokens, completionTokens, totalTokens, cachedTokens: cached };
+  }
+  return cached === undefined
+    ? { promptTokens, completionTokens, totalTokens, reasoningTokens: thoughts }
+    : {
+        promptTokens,
+        completionTokens,
+        totalTokens,
+        reasoningTokens: thoughts,
+        cachedTokens: cached,
+      };
 }
 
 function count(value: unknown): number | undefined {

@@ -93,24 +93,17 @@ export class GeminiResponseMapper {
         retryable: false,
       });
     }
-    if (!this.#started) {
-      this.#started = true;
-      const id =
-        typeof chunk.responseId === 'string' && chunk.responseId.length > 0
-          ? chunk.responseId
-          : `gemini-${randomUUID()}`;
-      this.#callBase = id;
-      const model =
-        typeof chunk.modelVersion === 'string' && chunk.modelVersion.length > 0
-          ? chunk.modelVersion
-          : this.#requestModel;
-      emit({ type: 'start', id, model });
-    }
+    // Runs once per stream chunk: straight-line checks and indexed loops, no per-chunk closures,
+    // spreads or temporary arrays (a 5,000-chunk stream maps 5,000 of these).
+    if (!this.#started) this.#start(chunk, emit);
 
-    const candidate = Array.isArray(chunk.candidates) ? chunk.candidates[0] : undefined;
-    if (candidate !== undefined && candidate !== null) {
-      this.#sawCandidate = true;
-      this.#mapCandidate(candidate, emit);
+    const candidates = chunk.candidates;
+    if (Array.isArray(candidates)) {
+      const candidate = candidates[0];
+      if (candidate !== undefined && candidate !== null) {
+        this.#sawCandidate = true;
+        this.#mapCandidate(candidate, emit);
+      }
     }
 
     const metadata = chunk.usageMetadata;
@@ -123,23 +116,7 @@ export class GeminiResponseMapper {
     }
 
     const feedback = chunk.promptFeedback;
-    if (
-      feedback !== undefined &&
-      feedback !== null &&
-      (feedback.blockReason !== undefined ||
-        (!this.#sawCandidate && feedback.blockReasonMessage !== undefined))
-    ) {
-      const reason = feedback.blockReason;
-      const detail = feedback.blockReasonMessage ? `: ${feedback.blockReasonMessage}` : '';
-      throw new ProviderError({
-        code: 'prompt_blocked',
-        message: `Gemini blocked the prompt${reason === undefined ? '' : ` (${reason})`}${detail}`,
-        provider: GEMINI_PROVIDER_ID,
-        ...(reason === undefined ? {} : { providerCode: reason }),
-        retryable: false,
-        ...(this.#usage === undefined ? {} : { usage: this.#usage }),
-      });
-    }
+    if (feedback !== undefined && feedback !== null) this.#checkFeedback(feedback);
   }
 
   /** Ends the exchange: flushes what is still open and emits `finish`. */
@@ -155,6 +132,41 @@ export class GeminiResponseMapper {
         ? { type: 'finish', finishReason }
         : { type: 'finish', finishReason, rawFinishReason: raw },
     );
+  }
+
+  /** The `start` event, from the first chunk: the API's ids, else a random id and the requested model. */
+  #start(chunk: GeminiResponse, emit: (event: StreamEvent) => void): void {
+    this.#started = true;
+    const id =
+      typeof chunk.responseId === 'string' && chunk.responseId.length > 0
+        ? chunk.responseId
+        : `gemini-${randomUUID()}`;
+    this.#callBase = id;
+    const model =
+      typeof chunk.modelVersion === 'string' && chunk.modelVersion.length > 0
+        ? chunk.modelVersion
+        : this.#requestModel;
+    emit({ type: 'start', id, model });
+  }
+
+  /** Throws `prompt_blocked` when `promptFeedback` says the prompt was blocked. */
+  #checkFeedback(feedback: NonNullable<GeminiResponse['promptFeedback']>): void {
+    if (
+      feedback.blockReason === undefined &&
+      (this.#sawCandidate || feedback.blockReasonMessage === undefined)
+    ) {
+      return;
+    }
+    const reason = feedback.blockReason;
+    const detail = feedback.blockReasonMessage ? `: ${feedback.blockReasonMessage}` : '';
+    throw new ProviderError({
+      code: 'prompt_blocked',
+      message: `Gemini blocked the prompt${reason === undefined ? '' : ` (${reason})`}${detail}`,
+      provider: GEMINI_PROVIDER_ID,
+      ...(reason === undefined ? {} : { providerCode: reason }),
+      retryable: false,
+      ...(this.#usage === undefined ? {} : { usage: this.#usage }),
+    });
   }
 
   /** True when `metadata` has the same counts as the previous chunk's (Gemini repeats it per chunk). */
@@ -175,14 +187,18 @@ export class GeminiResponseMapper {
   #mapCandidate(candidate: GeminiCandidate, emit: (event: StreamEvent) => void): void {
     const parts = candidate.content?.parts;
     if (Array.isArray(parts)) {
-      for (const part of parts) {
+      for (let i = 0; i < parts.length; i++) {
+        const part = parts[i];
         if (part !== null && typeof part === 'object') this.#mapPart(part, emit);
       }
     }
-    if (typeof candidate.finishReason === 'string' && candidate.finishReason.length > 0) {
-      this.#rawFinishReason = candidate.finishReason;
+    const finishReason = candidate.finishReason;
+    if (typeof finishReason === 'string' && finishReason.length > 0) {
+      this.#rawFinishReason = finishReason;
     }
-    this.#mapGrounding(candidate, emit);
+    if (candidate.groundingMetadata !== undefined || candidate.urlContextMetadata !== undefined) {
+      this.#mapGrounding(candidate, emit);
+    }
   }
 
   #mapPart(part: GeminiPart, emit: (event: StreamEvent) => void): void {
@@ -192,25 +208,28 @@ export class GeminiResponseMapper {
       return;
     }
     // Any other part ends a streamed call that did not end itself.
-    this.#closeCall(emit);
+    if (this.#openCall !== undefined) this.#closeCall(emit);
 
-    if (typeof part.text === 'string') {
+    const text = part.text;
+    if (typeof text === 'string') {
       if (part.thought === true) {
-        const delta = this.#reasoning.delta(part.text);
+        const delta = this.#reasoning.delta(text);
         if (delta) emit({ type: 'reasoning', text: delta });
       } else {
-        const delta = this.#content.delta(part.text);
+        const delta = this.#content.delta(text);
         if (delta) emit({ type: 'content', text: delta });
       }
-      if (typeof part.thoughtSignature === 'string' && part.thoughtSignature.length > 0) {
-        emit({
-          type: 'metadata',
-          providerMetadata: { gemini: { thoughtSignature: part.thoughtSignature } },
-        });
+      const signature = part.thoughtSignature;
+      if (typeof signature === 'string' && signature.length > 0) {
+        emit({ type: 'metadata', providerMetadata: { gemini: { thoughtSignature: signature } } });
       }
       return;
     }
+    this.#mapOtherPart(part, emit);
+  }
 
+  /** Code, code results and media parts (rare: kept off the text path). */
+  #mapOtherPart(part: GeminiPart, emit: (event: StreamEvent) => void): void {
     if (part.executableCode !== undefined && part.executableCode !== null) {
       this.#flushCode(emit);
       this.#pendingCode = {
@@ -314,9 +333,6 @@ export class GeminiResponseMapper {
   }
 
   #mapGrounding(candidate: GeminiCandidate, emit: (event: StreamEvent) => void): void {
-    if (candidate.groundingMetadata === undefined && candidate.urlContextMetadata === undefined) {
-      return;
-    }
     const entryPoint = candidate.groundingMetadata?.searchEntryPoint?.renderedContent;
     if (typeof entryPoint === 'string' && entryPoint.length > 0) {
       emit({ type: 'metadata', providerMetadata: { gemini: { searchEntryPoint: entryPoint } } });

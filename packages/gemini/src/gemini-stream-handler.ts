@@ -1,4 +1,4 @@
-import { type ChatStreamController, ProviderError } from '@aigo/ai';
+import { type ChatStreamController, ProviderError, type StreamEvent } from '@aigo/ai';
 import { errorFromResponse, type FrameHandler, type ToChatStreamOptions } from '@aigo/http';
 import type { GeminiResponse } from './gemini-api.js';
 import { GEMINI_PROVIDER_ID, GeminiResponseMapper } from './gemini-response-mapper.js';
@@ -19,6 +19,10 @@ export interface GeminiStreamHandlers {
  */
 export function createGeminiStreamHandlers(requestModel: string): GeminiStreamHandlers {
   const mapper = new GeminiResponseMapper(requestModel);
+  // One emit function per stream, not one closure per chunk: the frame handler is always called with
+  // its stream's controller, remembered here before each chunk is mapped.
+  let target: ChatStreamController | undefined;
+  const emit = (event: StreamEvent): void => (target as ChatStreamController).enqueue(event);
   const onFrame: FrameHandler = (frame, controller) => {
     const text = frame.data;
     if (text === '' || text === '[DONE]') return;
@@ -39,7 +43,8 @@ export function createGeminiStreamHandlers(requestModel: string): GeminiStreamHa
       return;
     }
     // A blocked prompt throws `prompt_blocked` here, which fails the stream with the partial answer.
-    mapper.map(chunk as GeminiResponse, (event) => controller.enqueue(event));
+    target = controller;
+    mapper.map(chunk as GeminiResponse, emit);
   };
   const options: ToChatStreamOptions = {
     onEnd(controller: ChatStreamController) {

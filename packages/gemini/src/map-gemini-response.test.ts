@@ -140,6 +140,30 @@ describe('mapGeminiResponse: parts', () => {
     });
   });
 
+  it('a block message without a reason blocks only before any candidate came', () => {
+    let error: unknown;
+    try {
+      mapGeminiResponse(
+        { promptFeedback: { blockReasonMessage: 'not allowed' }, responseId: 'blocked-2' },
+        'requested',
+      );
+    } catch (caught) {
+      error = caught;
+    }
+    expect(ProviderError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({
+      code: 'prompt_blocked',
+      message: 'Gemini blocked the prompt: not allowed',
+    });
+    expect((error as ProviderError).providerCode).toBeUndefined();
+
+    const { response } = mapChunks([
+      withParts([{ text: 'fine' }], { promptFeedback: { blockReasonMessage: 'only a note' } }),
+    ]);
+    expect(response.content).toBe('fine');
+    expect(response.finishReason).toBe('stop');
+  });
+
   it('reads Vertex retrievedContext grounding chunks as sources, keeping chunk indexes', () => {
     const response = mapGeminiResponse(
       {
@@ -214,6 +238,44 @@ describe('GeminiResponseMapper across chunks', () => {
       ['call_r1_1', 'b', '{"x":1}'],
     ]);
     expect(response.finishReason).toBe('tool_calls');
+  });
+
+  it('maps a chunk mixing text, thought, signature and media parts in order, skipping non-objects', () => {
+    const { events, response } = mapChunks([
+      {
+        candidates: [
+          {
+            content: {
+              parts: [
+                { text: 'why', thought: true },
+                null,
+                { text: 'answer', thoughtSignature: 'sig-1' },
+                7,
+                { inlineData: { mimeType: 'image/png', data: 'AAA' } },
+              ],
+            },
+            finishReason: 'STOP',
+          },
+        ],
+        responseId: 'r2',
+      } as unknown as GeminiResponse,
+    ]);
+    expect(events.map((event) => event.type)).toEqual([
+      'start',
+      'reasoning',
+      'content',
+      'metadata',
+      'metadata',
+      'finish',
+    ]);
+    expect(response).toMatchObject({
+      id: 'r2',
+      reasoning: 'why',
+      content: 'answer',
+      images: [{ mimeType: 'image/png', data: 'AAA' }],
+      providerMetadata: { gemini: { thoughtSignature: 'sig-1' } },
+      finishReason: 'stop',
+    });
   });
 
   it('emits usage only when it changes, and finish once at the end', () => {
