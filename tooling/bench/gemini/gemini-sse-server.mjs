@@ -2,7 +2,8 @@
 // event loop with the code being measured. Every POST gets the same long `streamGenerateContent?alt=sse`
 // body: EVENTS chunks shaped like Gemini's (one text part each, usage on every chunk, CRLF framing as
 // Google sends it — see packages/testing/fixtures/gemini/stream-text-long.sse), the last with
-// finishReason STOP. The port goes to the parent over IPC.
+// finishReason STOP. The port, the body's size and the answer's length in UTF-16 code units (what the
+// clients must read) go to the parent over IPC.
 import { createServer } from 'node:http';
 
 const events = Number(process.argv[2] ?? 5000);
@@ -10,7 +11,9 @@ const events = Number(process.argv[2] ?? 5000);
 function buildStream(count) {
   const words = ['The', ' capital', ' of', ' the', ' UK', ' is', ' London', '.', ' Ünïcödé', ' 🚀'];
   const parts = [];
+  let chars = 0;
   for (let i = 0; i < count; i++) {
+    chars += words[i % words.length].length;
     const last = i === count - 1;
     const chunk = {
       candidates: [
@@ -31,10 +34,10 @@ function buildStream(count) {
     };
     parts.push(`data: ${JSON.stringify(chunk)}\r\n\r\n`);
   }
-  return Buffer.from(parts.join(''), 'utf8');
+  return { body: Buffer.from(parts.join(''), 'utf8'), chars };
 }
 
-const body = buildStream(events);
+const { body, chars } = buildStream(events);
 // Written in 16 KiB pieces, as a server flushing a fast stream would.
 const PIECE = 16 * 1024;
 
@@ -50,7 +53,7 @@ const server = createServer((request, response) => {
 });
 server.keepAliveTimeout = 60_000;
 server.listen(0, '127.0.0.1', () => {
-  process.send?.({ port: server.address().port, bytes: body.length, events });
+  process.send?.({ port: server.address().port, bytes: body.length, events, chars });
 });
 process.on('disconnect', () => {
   server.closeAllConnections();
