@@ -491,6 +491,56 @@ describe('ChatStream text deltas a consumer has not read yet', () => {
     expect((await stream.collect()).content).toBe('Hello there!');
   });
 
+  it('hold a usage event behind the text it follows, the latest of several', async () => {
+    const manual = manualSource();
+    const stream = new ChatStream(manual.source, { highWaterMark: 100 });
+    const usage = (n: number) => ({
+      type: 'usage' as const,
+      usage: { promptTokens: 1, completionTokens: n, totalTokens: n + 1 },
+    });
+    const c = manual.controller;
+    c.enqueue({ type: 'start', id: 'r', model: 'm' });
+    c.enqueue({ type: 'content', text: 'a' });
+    c.enqueue(usage(1));
+    c.enqueue({ type: 'content', text: 'b' });
+    c.enqueue(usage(2));
+    c.enqueue({ type: 'content', text: 'c' });
+    expect(c.desiredSize).toBe(94);
+    c.enqueue({ type: 'tool_call_delta', index: 0, argumentsDelta: '{}' });
+    c.enqueue(usage(3));
+    c.enqueue({ type: 'finish', finishReason: 'tool_calls' });
+    c.close();
+    const read: StreamEvent[] = [];
+    for await (const event of stream) read.push(event);
+    expect(read).toEqual([
+      { type: 'start', id: 'r', model: 'm' },
+      { type: 'content', text: 'abc' },
+      usage(2),
+      { type: 'tool_call_delta', index: 0, argumentsDelta: '{}' },
+      usage(3),
+      { type: 'finish', finishReason: 'tool_calls' },
+    ]);
+    expect((await stream.collect()).usage).toEqual(usage(3).usage);
+  });
+
+  it('deliver a held usage event right after its text when the reader takes the text', async () => {
+    const manual = manualSource();
+    const stream = new ChatStream(manual.source, { highWaterMark: 100 });
+    const iterator = stream[Symbol.asyncIterator]();
+    const usage = {
+      type: 'usage' as const,
+      usage: { promptTokens: 1, completionTokens: 2, totalTokens: 3 },
+    };
+    manual.controller.enqueue({ type: 'content', text: 'x' });
+    manual.controller.enqueue(usage);
+    expect((await iterator.next()).value).toEqual({ type: 'content', text: 'x' });
+    manual.controller.enqueue({ type: 'content', text: 'y' });
+    expect((await iterator.next()).value).toEqual(usage);
+    expect((await iterator.next()).value).toEqual({ type: 'content', text: 'y' });
+    expect(manual.controller.desiredSize).toBe(100);
+    manual.controller.close();
+  });
+
   it('are handed over one by one to a consumer that waits for them', async () => {
     const manual = manualSource();
     const stream = new ChatStream(manual.source);

@@ -61,6 +61,10 @@ type Consumer = 'none' | 'iterator' | 'collect';
 /** A text delta this stream made by joining several, mutable until it is read. */
 type TextDelta = { type: 'content' | 'reasoning' | 'refusal'; text: string };
 
+function isTextDelta(event: StreamEvent): event is Extract<StreamEvent, { text: string }> {
+  return event.type === 'content' || event.type === 'reasoning' || event.type === 'refusal';
+}
+
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
 /**
@@ -75,8 +79,9 @@ const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value:
  * - A consumer that keeps up gets every event as it arrives. One that falls behind gets the
  *   `content`, `reasoning` or `refusal` deltas queued back to back joined into one event of that
  *   type at its next read: the same text in the same order, without one promise per token while
- *   it catches up. Other events are never joined and keep their place. Hooks (`addHooks`) see every
- *   delta as the provider sent it.
+ *   it catches up. A `usage` event behind such text comes right after it, and only the latest of
+ *   several (usage is a running total). Other events are never joined and keep their place. Hooks
+ *   (`addHooks`) see every event as the provider sent it.
  */
 export class ChatStream implements AsyncIterable<StreamEvent> {
   readonly #source: ChatStreamSource;
@@ -91,6 +96,10 @@ export class ChatStream implements AsyncIterable<StreamEvent> {
   #pending = 0;
   /** Whether the last queue entry is a text event this stream made by joining (it may grow). */
   #ownTail = false;
+  /** A usage event that goes right after the growing text entry at the tail (a later one replaces it). */
+  #heldUsage: StreamEvent | undefined;
+  /** How many of the source's usage events {@link ChatStream.#heldUsage} stands for. */
+  #heldUsageCount = 0;
   #state: State = 'open';
   #consumer: Consumer = 'none';
   #error: AigoError | undefined;
@@ -275,6 +284,10 @@ export class ChatStream implements AsyncIterable<StreamEvent> {
   }
 
   #next(): Promise<IteratorResult<StreamEvent>> {
+    if (this.#heldUsage !== undefined && this.#head === this.#queue.length - 1) {
+      // The text at the tail is read now and stops growing: the usage held for it comes next.
+      this.#releaseUsage();
+    }
     if (this.#head < this.#queue.length) {
       const value = this.#queue[this.#head] as StreamEvent;
       this.#pending -= this.#counts[this.#head] as number;
@@ -306,6 +319,19 @@ export class ChatStream implements AsyncIterable<StreamEvent> {
     this.#counts.length = 0;
     this.#head = 0;
     this.#pending = 0;
+    this.#ownTail = false;
+    this.#heldUsage = undefined;
+    this.#heldUsageCount = 0;
+  }
+
+  /** Queues the held usage event as an entry of its own. */
+  #releaseUsage(): void {
+    const usage = this.#heldUsage;
+    if (usage === undefined) return;
+    this.#queue.push(usage);
+    this.#counts.push(this.#heldUsageCount);
+    this.#heldUsage = undefined;
+    this.#heldUsageCount = 0;
     this.#ownTail = false;
   }
 
@@ -344,26 +370,33 @@ export class ChatStream implements AsyncIterable<StreamEvent> {
   /**
    * Queues an event for a reader that is behind. A text delta of the same kind as the last unread
    * entry is joined to it, so the reader gets the text it missed in one event, not one promise per
-   * token; the entry becomes an object of this stream's own, which it may grow until it is read.
+   * token; the entry becomes an object of this stream's own, which it may grow until it is read. A
+   * `usage` event arriving behind such an entry is held to go right after it, and a later one
+   * replaces it (usage is a running total, the last one wins): a provider that reports usage with
+   * every chunk (Gemini) does not split the text into one event per chunk.
    */
   #queueEvent(event: StreamEvent): void {
     const queue = this.#queue;
     const last = queue.length - 1;
     const tail = last >= this.#head ? queue[last] : undefined;
-    if (
-      tail !== undefined &&
-      tail.type === event.type &&
-      (event.type === 'content' || event.type === 'reasoning' || event.type === 'refusal')
-    ) {
-      const text = (tail as TextDelta).text + event.text;
-      if (this.#ownTail) (tail as TextDelta).text = text;
-      else {
-        queue[last] = { type: event.type, text };
-        this.#ownTail = true;
+    if (tail !== undefined && isTextDelta(tail)) {
+      if (event.type === 'usage') {
+        this.#heldUsage = event;
+        this.#heldUsageCount++;
+        return;
       }
-      this.#counts[last] = (this.#counts[last] as number) + 1;
-      return;
+      if (event.type === tail.type && isTextDelta(event)) {
+        const text = tail.text + event.text;
+        if (this.#ownTail) (tail as TextDelta).text = text;
+        else {
+          queue[last] = { type: event.type, text };
+          this.#ownTail = true;
+        }
+        this.#counts[last] = (this.#counts[last] as number) + 1;
+        return;
+      }
     }
+    this.#releaseUsage();
     queue.push(event);
     this.#counts.push(1);
     this.#ownTail = false;

@@ -30,6 +30,34 @@ describe('joinTextDeltas', () => {
     expect(events).toHaveLength(11);
   });
 
+  it('keeps only the latest usage among those interleaved with joined text, right after it', () => {
+    const usage = (n: number): StreamEvent => ({
+      type: 'usage',
+      usage: { promptTokens: 1, completionTokens: n, totalTokens: n + 1 },
+    });
+    const events: StreamEvent[] = [
+      { type: 'content', text: 'a' },
+      usage(1),
+      { type: 'content', text: 'b' },
+      usage(2),
+      { type: 'tool_call_delta', index: 0, argumentsDelta: '{}' },
+      usage(3),
+      { type: 'content', text: 'c' },
+      usage(4),
+    ];
+    const expected: StreamEvent[] = [
+      { type: 'content', text: 'ab' },
+      usage(2),
+      { type: 'tool_call_delta', index: 0, argumentsDelta: '{}' },
+      usage(3),
+      { type: 'content', text: 'c' },
+      usage(4),
+    ];
+    expect(joinTextDeltas(events)).toEqual(expected);
+    // What a reader saw part-way joined normalises to the same form.
+    expect(joinTextDeltas(expected)).toEqual(expected);
+  });
+
   it('rejects what is not an array', () => {
     expect(() => joinTextDeltas('x' as never)).toThrow(ValidationError);
   });
