@@ -51,7 +51,8 @@ export const SECTIONS = Object.freeze([
     timeoutMs: 180_000,
     async run() {
       const { main } = await import('../gemini/gemini-bench.mjs');
-      return main({ schedule: [{ rounds: 7, iterations: 8 }] });
+      // Ten rounds: one full cycle of the carry-over-balanced orders of its five variants.
+      return main({ schedule: [{ rounds: 10, iterations: 5 }] });
     },
   },
   {
