@@ -86,22 +86,39 @@ function readWhole(text) {
   if (text.charCodeAt(text.length - 1) === -1) throw new Error('unreachable');
 }
 
+/** Reads a stream to its end: the characters of content, and the whole answer as one string. */
+async function readAll(stream) {
+  let length = 0;
+  for await (const event of stream) {
+    if (event.type === 'content') length += event.text.length;
+  }
+  readWhole((await stream.collect()).content);
+  return length;
+}
+
 /** (A) `@aigo/gemini`: streamMessage → ChatStream, iterated with for await; resolves to the characters read. */
 function aigoVariant(origin, gemini, userMessage) {
   const provider = gemini({ apiKey: 'bench-key-000000', baseURL: `${origin}/v1beta` });
   const chatRequest = { model: MODEL, messages: [userMessage('Count.')] };
   return {
     name: 'A (@aigo/gemini streamMessage, for await)',
-    async run() {
-      const stream = await provider.streamMessage(chatRequest);
-      let length = 0;
-      for await (const event of stream) {
-        if (event.type === 'content') length += event.text.length;
-      }
-      readWhole((await stream.collect()).content);
-      return length;
-    },
+    run: async () => readAll(await provider.streamMessage(chatRequest)),
     close: () => provider.close(),
+  };
+}
+
+/** A variant streaming through `@aigo/http` postSse → ChatStream with `mapper`. */
+function httpVariant(name, origin, createHttpClient, mapper) {
+  const http = createHttpClient({
+    provider: 'bench',
+    headers: { 'x-goog-api-key': 'bench-key-000000' },
+  });
+  const url = `${origin}/v1beta/models/${MODEL}:streamGenerateContent?alt=sse`;
+  const body = { contents: [{ role: 'user', parts: [{ text: 'Count.' }] }] };
+  return {
+    name,
+    run: async () => readAll((await http.postSse(url, body)).toChatStream(mapper)),
+    close: () => http.close(),
   };
 }
 
@@ -111,73 +128,45 @@ function aigoVariant(origin, gemini, userMessage) {
  * own mapping (usage, tool calls, signatures, grounding, delta tracking) costs.
  */
 function transportVariant(origin, createHttpClient) {
-  const http = createHttpClient({
-    provider: 'bench',
-    headers: { 'x-goog-api-key': 'bench-key-000000' },
-  });
-  const url = `${origin}/v1beta/models/${MODEL}:streamGenerateContent?alt=sse`;
-  const body = { contents: [{ role: 'user', parts: [{ text: 'Count.' }] }] };
-  const mapper = (frame, controller) => {
-    const text = JSON.parse(frame.data).candidates?.[0]?.content?.parts?.[0]?.text;
-    if (text) controller.enqueue({ type: 'content', text });
-  };
-  return {
-    name: 'M (@aigo/http postSse + ChatStream, bare JSON mapper)',
-    async run() {
-      const stream = (await http.postSse(url, body)).toChatStream(mapper);
-      let length = 0;
-      for await (const event of stream) {
-        if (event.type === 'content') length += event.text.length;
-      }
-      readWhole((await stream.collect()).content);
-      return length;
+  return httpVariant(
+    'M (@aigo/http postSse + ChatStream, bare JSON mapper)',
+    origin,
+    createHttpClient,
+    (frame, controller) => {
+      const text = JSON.parse(frame.data).candidates?.[0]?.content?.parts?.[0]?.text;
+      if (text) controller.enqueue({ type: 'content', text });
     },
-    close: () => http.close(),
-  };
+  );
 }
 
 /**
  * (U) diagnostic: M plus a `usage` event per chunk, as the adapter sends when the counts changed (they
- * change on every chunk here). U−M is what ChatStream pays for those events — they sit between the
- * content deltas, so a reader that falls behind cannot get the text joined — and A−U the rest of the
- * adapter's mapping.
+ * change on every chunk here). U−M is what ChatStream pays for those events (for a reader that falls
+ * behind it keeps only the latest, right after the joined text), and A−U the rest of the adapter's
+ * mapping.
  */
 function usageVariant(origin, createHttpClient) {
-  const http = createHttpClient({
-    provider: 'bench',
-    headers: { 'x-goog-api-key': 'bench-key-000000' },
-  });
-  const url = `${origin}/v1beta/models/${MODEL}:streamGenerateContent?alt=sse`;
-  const body = { contents: [{ role: 'user', parts: [{ text: 'Count.' }] }] };
-  const mapper = (frame, controller) => {
-    const chunk = JSON.parse(frame.data);
-    const text = chunk.candidates?.[0]?.content?.parts?.[0]?.text;
-    if (text) controller.enqueue({ type: 'content', text });
-    const usage = chunk.usageMetadata;
-    if (usage !== undefined) {
-      controller.enqueue({
-        type: 'usage',
-        usage: {
-          promptTokens: usage.promptTokenCount,
-          completionTokens: usage.candidatesTokenCount,
-          totalTokens: usage.totalTokenCount,
-        },
-      });
-    }
-  };
-  return {
-    name: 'U (M + a usage event per chunk)',
-    async run() {
-      const stream = (await http.postSse(url, body)).toChatStream(mapper);
-      let length = 0;
-      for await (const event of stream) {
-        if (event.type === 'content') length += event.text.length;
+  return httpVariant(
+    'U (M + a usage event per chunk)',
+    origin,
+    createHttpClient,
+    (frame, controller) => {
+      const chunk = JSON.parse(frame.data);
+      const text = chunk.candidates?.[0]?.content?.parts?.[0]?.text;
+      if (text) controller.enqueue({ type: 'content', text });
+      const usage = chunk.usageMetadata;
+      if (usage !== undefined) {
+        controller.enqueue({
+          type: 'usage',
+          usage: {
+            promptTokens: usage.promptTokenCount,
+            completionTokens: usage.candidatesTokenCount,
+            totalTokens: usage.totalTokenCount,
+          },
+        });
       }
-      readWhole((await stream.collect()).content);
-      return length;
     },
-    close: () => http.close(),
-  };
+  );
 }
 
 /**
