@@ -14,6 +14,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fullGc, interleaved, round3 } from '../src/cpu-timing.mjs';
+import { median } from '../src/stats.mjs';
 
 const root = new URL('../../../', import.meta.url);
 const dist = (name) => new URL(`packages/${name}/dist/index.js`, root);
@@ -78,47 +80,7 @@ function benchClient(provider) {
   });
 }
 
-function gc() {
-  if (typeof globalThis.gc !== 'function') {
-    throw new Error('run node with --expose-gc');
-  }
-  globalThis.gc();
-  globalThis.gc();
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
-const round3 = (value) => Math.round(value * 1000) / 1000;
-
 // ---- timing ----------------------------------------------------------------------------------
-
-/** CPU time of this process (user + system) in µs: less disturbed by other processes than wall time. */
-function cpuNowUs() {
-  const { user, system } = process.cpuUsage();
-  return user + system;
-}
-
-/**
- * Runs the arms in many small interleaved batches (order rotating every batch), so drift, GC and
- * other processes hit every arm alike; returns each arm's total CPU µs.
- */
-async function interleaved(arms, batches) {
-  const names = Object.keys(arms);
-  const totals = Object.fromEntries(names.map((name) => [name, 0]));
-  for (let batch = 0; batch < batches; batch++) {
-    for (let i = 0; i < names.length; i++) {
-      const name = names[(batch + i) % names.length];
-      const start = cpuNowUs();
-      await arms[name]();
-      totals[name] += cpuNowUs() - start;
-    }
-  }
-  return totals;
-}
 
 // ---- per call -------------------------------------------------------------------------------
 
@@ -240,11 +202,11 @@ export async function heapFlatness({ conversations = 10_000 } = {}) {
   for (let c = 1; c <= conversations; c++) {
     await clientConversation(client, provider);
     if (c === checkpoint) {
-      gc();
+      fullGc();
       at10 = process.memoryUsage().heapUsed;
     }
   }
-  gc();
+  fullGc();
   const at100 = process.memoryUsage().heapUsed;
   return {
     calls: conversations * TURNS,

@@ -15,7 +15,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { balancedOrders } from '../src/stats.mjs';
+import { interleaved, round3 } from '../src/cpu-timing.mjs';
+import { median } from '../src/stats.mjs';
 
 const root = new URL('../../../', import.meta.url);
 const dist = (name) => new URL(`packages/${name}/dist/index.js`, root);
@@ -67,42 +68,6 @@ function rotatingFakeProvider() {
     sendMessage: (request, options) => current.sendMessage(request, options),
     streamMessage: (request, options) => current.streamMessage(request, options),
   };
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
-const round3 = (value) => Math.round(value * 1000) / 1000;
-
-/** CPU time of this process (user + system) in µs: less disturbed by other processes than wall time. */
-function cpuNowUs() {
-  const { user, system } = process.cpuUsage();
-  return user + system;
-}
-
-/**
- * Runs the arms in many small interleaved batches, so drift, GC and other processes hit every arm
- * alike; returns each arm's total CPU µs. The orders are balanced for carry-over (each arm runs right
- * after each other arm equally often): with a plain rotation the OTel arm always ran right after the
- * heaviest one and paid for its garbage, and `none` always ran after OTel.
- */
-async function interleaved(arms, batches) {
-  const names = Object.keys(arms);
-  const orders = balancedOrders(names.length);
-  const totals = Object.fromEntries(names.map((name) => [name, 0]));
-  for (let batch = 0; batch < batches; batch++) {
-    const order = orders[batch % orders.length];
-    for (const index of order) {
-      const name = names[index];
-      const start = cpuNowUs();
-      await arms[name]();
-      totals[name] += cpuNowUs() - start;
-    }
-  }
-  return totals;
 }
 
 function observers() {
