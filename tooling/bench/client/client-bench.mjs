@@ -11,11 +11,12 @@
 // - heap: heapUsed after a forced GC at 10 % and at 100 % of 100 000 calls made as 10 000 ten-turn
 //   conversations, each with a fresh inMemoryMemory.
 // Targets: < 20 µs per call, < 0.3 µs per event, heap growth < 2 MB.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { fullGc, interleaved, round3 } from '../src/cpu-timing.mjs';
 import { median } from '../src/stats.mjs';
+import { writeResult } from '../src/write-result.mjs';
 
 const root = new URL('../../../', import.meta.url);
 const dist = (name) => new URL(`packages/${name}/dist/index.js`, root);
@@ -255,15 +256,7 @@ export async function main() {
   process.stdout.write(
     `\n${clientBenchTable(result)}\n\nNode ${process.version}, ${cpus().length} CPUs.\n`,
   );
-  const directory = fileURLToPath(new URL('bench/results/', root));
-  mkdirSync(directory, { recursive: true });
-  const date = new Date().toISOString();
-  const file = `${directory}client-${date.replace(/[:.]/g, '-')}.json`;
-  writeFileSync(
-    file,
-    `${JSON.stringify({ date, node: process.version, cpus: cpus().length, ...result }, null, 2)}\n`,
-  );
-  process.stdout.write(`Wrote ${file}\n`);
+  writeResult('client', result);
   return result;
 }
 

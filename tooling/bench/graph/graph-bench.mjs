@@ -14,9 +14,10 @@
 //   10,001 async no-op functions one after another.
 // - heap: heapUsed after a forced GC at 10 % and at 100 % of 1,000 executions of each graph.
 // Targets: 10k DAG < 100 ms, fan-out/fan-in < 20 ms per execution, heap growth < 1 MB.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { writeResult } from '../src/write-result.mjs';
 
 const root = new URL('../../../', import.meta.url);
 const dist = (name) => new URL(`packages/${name}/dist/index.js`, root);
@@ -247,15 +248,7 @@ export async function main(options = { quick: process.argv.includes('--quick') }
   process.stdout.write(
     `\n${graphBenchTable(result)}\n\nNode ${process.version}, ${cpus().length} CPUs.\n`,
   );
-  const directory = fileURLToPath(new URL('bench/results/', root));
-  mkdirSync(directory, { recursive: true });
-  const date = new Date().toISOString();
-  const file = `${directory}graph-${date.replace(/[:.]/g, '-')}.json`;
-  writeFileSync(
-    file,
-    `${JSON.stringify({ date, node: process.version, cpus: cpus().length, ...result }, null, 2)}\n`,
-  );
-  process.stdout.write(`Wrote ${file}\n`);
+  writeResult('graph', result);
   return result;
 }
 

@@ -12,11 +12,12 @@
 // - otel no-op:  `createOtelObserver()` with no SDK registered (the API's no-op tracer and meter).
 // Reports, as medians over rounds of finely interleaved batches, in CPU time of this process, the µs
 // each arm adds per call over `none`. Targets: noop < 1 µs per call, OTel no-op < 10 µs per call.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { interleaved, round3 } from '../src/cpu-timing.mjs';
 import { median } from '../src/stats.mjs';
+import { writeResult } from '../src/write-result.mjs';
 
 const root = new URL('../../../', import.meta.url);
 const dist = (name) => new URL(`packages/${name}/dist/index.js`, root);
@@ -193,15 +194,7 @@ export async function main(options = {}) {
   process.stdout.write(
     `\n${observabilityBenchTable(result)}\n\nNode ${process.version}, ${cpus().length} CPUs.\n`,
   );
-  const directory = fileURLToPath(new URL('bench/results/', root));
-  mkdirSync(directory, { recursive: true });
-  const date = new Date().toISOString();
-  const file = `${directory}observability-${date.replace(/[:.]/g, '-')}.json`;
-  writeFileSync(
-    file,
-    `${JSON.stringify({ date, node: process.version, cpus: cpus().length, ...result }, null, 2)}\n`,
-  );
-  process.stdout.write(`Wrote ${file}\n`);
+  writeResult('observability', result);
   return result;
 }
 
