@@ -110,7 +110,7 @@ function summarize(rounds, metric, events) {
 
 /**
  * Runs `rounds` rounds. In each round every variant runs a block of `iterations` timed requests (after
- * `settle` untimed ones), the order of the blocks changing from round to round, balanced for
+ * at least `settle` untimed ones and `settleMs` milliseconds of them), the order of the blocks changing from round to round, balanced for
  * carry-over (`balancedOrders`: each variant runs right after each other variant equally often; with
  * a plain rotation F always ran right after an aigo variant and F′ right after F, which biased the
  * control F′/F below 1), so drift in machine load hits all variants alike. Blocks rather than request-by-request alternation: the variants share
@@ -128,6 +128,7 @@ export async function runStreamBench({
   iterations,
   warmup,
   settle = 3,
+  settleMs = 0,
 }) {
   const variants = {
     A: aigoVariant(url, mode),
@@ -148,9 +149,12 @@ export async function runStreamBench({
         const key = keys[index];
         // A full GC before each block, not before each request: a forced full GC deoptimises the code
         // specialised for the hidden classes of objects that died (the last stream's chunks), and
-        // the settle requests let it warm up again (see ../anchors/stack-process.mjs).
+        // the untimed settle requests let it warm up again (see ../anchors/stack-process.mjs).
         gc();
-        for (let i = 0; i < settle; i++) await timeOnce(variants[key], events);
+        const warm = performance.now() + settleMs;
+        for (let i = 0; i < settle || performance.now() < warm; i++) {
+          await timeOnce(variants[key], events);
+        }
         for (let i = 0; i < iterations; i++) times[key].push(await timeOnce(variants[key], events));
       }
       measured.push(times);
