@@ -79,6 +79,13 @@ export function anchorSchedule(stack, quick = false) {
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 // Keep LangChain's tracing off whatever the caller's environment says.
 const childEnv = { ...process.env, LANGCHAIN_TRACING_V2: 'false', LANGSMITH_TRACING: 'false' };
+/**
+ * The (d)/(e) processes use one glibc malloc arena (the tunable containers often set to cap RSS). With
+ * the default one arena per thread, which of V8's and libuv's threads allocated what made the RSS
+ * growth of identical floor processes range over 6.0–8.3 MiB (and once 1.1 MiB); with one arena,
+ * 5.0–5.8 MiB, so the control F′/F can hold to 1.00 ± 0.03. Every stack and both floors run alike.
+ */
+const processEnv = { ...childEnv, MALLOC_ARENA_MAX: '1' };
 
 /** Starts the mock Chat Completions server in a child process. */
 export async function startMockServer(tokens) {
@@ -105,13 +112,13 @@ export async function startMockServer(tokens) {
  * Forks `script` and collects its IPC messages; `onMessage(message, ms since spawn)` per message.
  * Rejects when it exits with a failure or outlives `timeoutMs`.
  */
-function runChild(script, args, { timeoutMs, onMessage }) {
+function runChild(script, args, { timeoutMs, onMessage, env = childEnv }) {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
     let stderr = '';
     const child = fork(here(script), args, {
       execArgv: ['--expose-gc'],
-      env: childEnv,
+      env,
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
     child.stderr.on('data', (text) => {
@@ -175,6 +182,7 @@ async function processFigures(stacks, origin, schedule, log) {
       try {
         await runChild('./start-process.mjs', [stack, origin, String(schedule.openStreams)], {
           timeoutMs: 90_000,
+          env: processEnv,
           onMessage: (message, ms) => {
             if (message.firstReply) sample.firstReplyMs = ms;
             else Object.assign(sample, message);

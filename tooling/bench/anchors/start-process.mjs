@@ -7,8 +7,9 @@
 //     plus external memory, steadier than the RSS (allocator pages come and go). "After gc" means a
 //     full collection, 200 ms for V8's concurrent sweeping and the allocator to hand pages back, and
 //     another full collection: read at once after one gc(), the RSS growth of identical processes
-//     ranged from 0 to 36 MiB; read this way, within about ±1 MiB (with a rare outlier, which the
-//     median over rounds absorbs). The growth of V8's committed young generation is reported too.
+//     ranged from 0 to 36 MiB; read this way, within about ±1 MiB (with a rare outlier), and within
+//     ±0.4 MiB when the parent runs this process with one malloc arena (MALLOC_ARENA_MAX=1), as it
+//     does. The growth of V8's committed young generation is reported too.
 //
 //   argv: <stack> <origin> <count>     messages to the parent: { firstReply }, then { growth, heapGrowth }
 import { getHeapSpaceStatistics } from 'node:v8';
