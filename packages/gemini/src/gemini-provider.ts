@@ -26,7 +26,7 @@ import {
 import { normaliseGeminiHttpError } from './gemini-http-error.js';
 import { buildGeminiRequest } from './gemini-request.js';
 import { GEMINI_PROVIDER_ID } from './gemini-response-mapper.js';
-import { createGeminiStreamHandlers } from './gemini-stream-handler.js';
+import { GeminiStreamMapper } from './gemini-stream-mapper.js';
 import { mapGeminiResponse } from './map-gemini-response.js';
 
 /** The environment variable `gemini()` reads the API key from. */
@@ -195,8 +195,7 @@ class GeminiProviderImpl implements GeminiProvider {
     ).catch((error: unknown) => {
       throw normaliseGeminiHttpError(error);
     });
-    const handlers = createGeminiStreamHandlers(model);
-    return response.toChatStream(handlers.onFrame, handlers.options);
+    return response.toChatStream(new GeminiStreamMapper(model));
   }
 
   close(): Promise<void> {

@@ -30,6 +30,15 @@ interface OpenCall {
 }
 
 /**
+ * Where the mapper puts its events: a stream's controller, or a response accumulator for
+ * `generateContent`. An object with a method rather than a callback, so a stream passes its
+ * controller and makes no closure.
+ */
+export interface EventSink {
+  enqueue(event: StreamEvent): void;
+}
+
+/**
  * Maps Gemini responses to aigo stream events. One instance reads one exchange: every chunk of a
  * `streamGenerateContent` stream in order, or the single body of `generateContent` (which is why
  * `collect()` on a stream equals `sendMessage()` field by field: both go through this class).
@@ -84,7 +93,7 @@ export class GeminiResponseMapper {
    *
    * @throws ProviderError `prompt_blocked` when Gemini blocked the prompt (`promptFeedback`).
    */
-  map(chunk: GeminiResponse, emit: (event: StreamEvent) => void): void {
+  map(chunk: GeminiResponse, sink: EventSink): void {
     if (chunk === null || typeof chunk !== 'object' || Array.isArray(chunk)) {
       throw new ProviderError({
         code: 'invalid_response',
@@ -95,14 +104,14 @@ export class GeminiResponseMapper {
     }
     // Runs once per stream chunk: straight-line checks and indexed loops, no per-chunk closures,
     // spreads or temporary arrays (a 5,000-chunk stream maps 5,000 of these).
-    if (!this.#started) this.#start(chunk, emit);
+    if (!this.#started) this.#start(chunk, sink);
 
     const candidates = chunk.candidates;
     if (Array.isArray(candidates)) {
       const candidate = candidates[0];
       if (candidate !== undefined && candidate !== null) {
         this.#sawCandidate = true;
-        this.#mapCandidate(candidate, emit);
+        this.#mapCandidate(candidate, sink);
       }
     }
 
@@ -111,7 +120,7 @@ export class GeminiResponseMapper {
       const usage = convertGeminiUsage(metadata);
       if (usage !== undefined) {
         this.#usage = usage;
-        emit({ type: 'usage', usage });
+        sink.enqueue({ type: 'usage', usage });
       }
     }
 
@@ -120,14 +129,14 @@ export class GeminiResponseMapper {
   }
 
   /** Ends the exchange: flushes what is still open and emits `finish`. */
-  finish(emit: (event: StreamEvent) => void): void {
-    this.#closeCall(emit);
-    this.#flushCode(emit);
+  finish(sink: EventSink): void {
+    this.#closeCall(sink);
+    this.#flushCode(sink);
     const hasToolCalls = this.#toolCallCount > 0;
     const raw = this.#rawFinishReason;
     const finishReason =
       !this.#sawCandidate && raw === undefined ? 'error' : mapGeminiFinishReason(raw, hasToolCalls);
-    emit(
+    sink.enqueue(
       raw === undefined
         ? { type: 'finish', finishReason }
         : { type: 'finish', finishReason, rawFinishReason: raw },
@@ -135,7 +144,7 @@ export class GeminiResponseMapper {
   }
 
   /** The `start` event, from the first chunk: the API's ids, else a random id and the requested model. */
-  #start(chunk: GeminiResponse, emit: (event: StreamEvent) => void): void {
+  #start(chunk: GeminiResponse, sink: EventSink): void {
     this.#started = true;
     const id =
       typeof chunk.responseId === 'string' && chunk.responseId.length > 0
@@ -146,7 +155,7 @@ export class GeminiResponseMapper {
       typeof chunk.modelVersion === 'string' && chunk.modelVersion.length > 0
         ? chunk.modelVersion
         : this.#requestModel;
-    emit({ type: 'start', id, model });
+    sink.enqueue({ type: 'start', id, model });
   }
 
   /** Throws `prompt_blocked` when `promptFeedback` says the prompt was blocked. */
@@ -184,12 +193,12 @@ export class GeminiResponseMapper {
     );
   }
 
-  #mapCandidate(candidate: GeminiCandidate, emit: (event: StreamEvent) => void): void {
+  #mapCandidate(candidate: GeminiCandidate, sink: EventSink): void {
     const parts = candidate.content?.parts;
     if (Array.isArray(parts)) {
       for (let i = 0; i < parts.length; i++) {
         const part = parts[i];
-        if (part !== null && typeof part === 'object') this.#mapPart(part, emit);
+        if (part !== null && typeof part === 'object') this.#mapPart(part, sink);
       }
     }
     const finishReason = candidate.finishReason;
@@ -197,41 +206,44 @@ export class GeminiResponseMapper {
       this.#rawFinishReason = finishReason;
     }
     if (candidate.groundingMetadata !== undefined || candidate.urlContextMetadata !== undefined) {
-      this.#mapGrounding(candidate, emit);
+      this.#mapGrounding(candidate, sink);
     }
   }
 
-  #mapPart(part: GeminiPart, emit: (event: StreamEvent) => void): void {
+  #mapPart(part: GeminiPart, sink: EventSink): void {
     const call = part.functionCall;
     if (call !== undefined && call !== null && typeof call === 'object') {
-      this.#mapFunctionCall(part, emit);
+      this.#mapFunctionCall(part, sink);
       return;
     }
     // Any other part ends a streamed call that did not end itself.
-    if (this.#openCall !== undefined) this.#closeCall(emit);
+    if (this.#openCall !== undefined) this.#closeCall(sink);
 
     const text = part.text;
     if (typeof text === 'string') {
       if (part.thought === true) {
         const delta = this.#reasoning.delta(text);
-        if (delta) emit({ type: 'reasoning', text: delta });
+        if (delta) sink.enqueue({ type: 'reasoning', text: delta });
       } else {
         const delta = this.#content.delta(text);
-        if (delta) emit({ type: 'content', text: delta });
+        if (delta) sink.enqueue({ type: 'content', text: delta });
       }
       const signature = part.thoughtSignature;
       if (typeof signature === 'string' && signature.length > 0) {
-        emit({ type: 'metadata', providerMetadata: { gemini: { thoughtSignature: signature } } });
+        sink.enqueue({
+          type: 'metadata',
+          providerMetadata: { gemini: { thoughtSignature: signature } },
+        });
       }
       return;
     }
-    this.#mapOtherPart(part, emit);
+    this.#mapOtherPart(part, sink);
   }
 
   /** Code, code results and media parts (rare: kept off the text path). */
-  #mapOtherPart(part: GeminiPart, emit: (event: StreamEvent) => void): void {
+  #mapOtherPart(part: GeminiPart, sink: EventSink): void {
     if (part.executableCode !== undefined && part.executableCode !== null) {
-      this.#flushCode(emit);
+      this.#flushCode(sink);
       this.#pendingCode = {
         language: (part.executableCode.language ?? 'PYTHON').toLowerCase(),
         code: part.executableCode.code ?? '',
@@ -248,7 +260,7 @@ export class GeminiResponseMapper {
       const { outcome, output } = part.codeExecutionResult;
       if (typeof outcome === 'string') execution.outcome = normaliseOutcome(outcome);
       if (typeof output === 'string') execution.output = output;
-      emit({ type: 'metadata', codeExecutions: [execution] });
+      sink.enqueue({ type: 'metadata', codeExecutions: [execution] });
       return;
     }
 
@@ -260,11 +272,11 @@ export class GeminiResponseMapper {
         : media.mimeType.startsWith('video/')
           ? 'videos'
           : 'images';
-      emit({ type: 'metadata', [kind]: [media] });
+      sink.enqueue({ type: 'metadata', [kind]: [media] });
     }
   }
 
-  #mapFunctionCall(part: GeminiPart, emit: (event: StreamEvent) => void): void {
+  #mapFunctionCall(part: GeminiPart, sink: EventSink): void {
     const call = part.functionCall as NonNullable<GeminiPart['functionCall']>;
     const signature =
       typeof part.thoughtSignature === 'string' && part.thoughtSignature.length > 0
@@ -276,19 +288,19 @@ export class GeminiResponseMapper {
       // A continuation of a streamed call: argument fragments, or `{}` closing it.
       for (const fragment of call.partialArgs ?? []) this.#openCall.args.apply(fragment);
       if (signature !== undefined) {
-        emit({
+        sink.enqueue({
           type: 'tool_call_delta',
           index: this.#openCall.index,
           argumentsDelta: '',
           providerMetadata: { gemini: { thoughtSignature: signature } },
         });
       }
-      if (call.willContinue !== true) this.#closeCall(emit);
+      if (call.willContinue !== true) this.#closeCall(sink);
       return;
     }
     if (!hasName) return; // an empty call part with nothing open: nothing to report
 
-    this.#closeCall(emit);
+    this.#closeCall(sink);
     const index = this.#toolCallCount++;
     const apiId = typeof call.id === 'string' && call.id.length > 0 ? call.id : undefined;
     const id = apiId ?? `call_${this.#callBase}_${index}`;
@@ -307,7 +319,7 @@ export class GeminiResponseMapper {
         call.args !== null && typeof call.args === 'object' ? call.args : {},
       );
     }
-    emit({
+    sink.enqueue({
       type: 'tool_call_delta',
       index,
       id,
@@ -315,27 +327,34 @@ export class GeminiResponseMapper {
       argumentsDelta,
       ...(metadata === undefined ? {} : { providerMetadata: metadata }),
     });
-    if (streaming && call.willContinue !== true) this.#closeCall(emit);
+    if (streaming && call.willContinue !== true) this.#closeCall(sink);
   }
 
-  #closeCall(emit: (event: StreamEvent) => void): void {
+  #closeCall(sink: EventSink): void {
     const open = this.#openCall;
     if (open === undefined) return;
     this.#openCall = undefined;
-    emit({ type: 'tool_call_delta', index: open.index, argumentsDelta: open.args.toJson() });
+    sink.enqueue({
+      type: 'tool_call_delta',
+      index: open.index,
+      argumentsDelta: open.args.toJson(),
+    });
   }
 
-  #flushCode(emit: (event: StreamEvent) => void): void {
+  #flushCode(sink: EventSink): void {
     const pending = this.#pendingCode;
     if (pending === undefined) return;
     this.#pendingCode = undefined;
-    emit({ type: 'metadata', codeExecutions: [pending] });
+    sink.enqueue({ type: 'metadata', codeExecutions: [pending] });
   }
 
-  #mapGrounding(candidate: GeminiCandidate, emit: (event: StreamEvent) => void): void {
+  #mapGrounding(candidate: GeminiCandidate, sink: EventSink): void {
     const entryPoint = candidate.groundingMetadata?.searchEntryPoint?.renderedContent;
     if (typeof entryPoint === 'string' && entryPoint.length > 0) {
-      emit({ type: 'metadata', providerMetadata: { gemini: { searchEntryPoint: entryPoint } } });
+      sink.enqueue({
+        type: 'metadata',
+        providerMetadata: { gemini: { searchEntryPoint: entryPoint } },
+      });
     }
     const grounding = convertGeminiGrounding(
       candidate.groundingMetadata,
@@ -350,7 +369,7 @@ export class GeminiResponseMapper {
       return true;
     });
     const fresh: Grounding = { ...grounding, supports };
-    emit({ type: 'metadata', grounding: fresh });
+    sink.enqueue({ type: 'metadata', grounding: fresh });
   }
 }
 

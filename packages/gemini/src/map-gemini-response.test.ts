@@ -17,12 +17,14 @@ function mapChunks(chunks: GeminiResponse[]) {
   const mapper = new GeminiResponseMapper('requested');
   const accumulator = new ResponseAccumulator();
   const events: StreamEvent[] = [];
-  const emit = (event: StreamEvent) => {
-    events.push(event);
-    accumulator.add(event);
+  const sink = {
+    enqueue(event: StreamEvent) {
+      events.push(event);
+      accumulator.add(event);
+    },
   };
-  for (const chunk of chunks) mapper.map(chunk, emit);
-  mapper.finish(emit);
+  for (const chunk of chunks) mapper.map(chunk, sink);
+  mapper.finish(sink);
   return { events, response: accumulator.toResponse() };
 }
 

@@ -24,15 +24,15 @@ export function mapGeminiResponse(body: GeminiResponse, requestModel: string): C
   }
   const mapper = new GeminiResponseMapper(requestModel);
   const accumulator = new ResponseAccumulator();
-  const emit = (event: StreamEvent) => accumulator.add(event);
+  const sink = { enqueue: (event: StreamEvent) => accumulator.add(event) };
   try {
-    mapper.map(body, emit);
+    mapper.map(body, sink);
   } catch (error) {
     if (ProviderError.isInstance(error)) {
       throw error.withProgress(accumulator.toResponse(), mapper.usage);
     }
     throw error;
   }
-  mapper.finish(emit);
+  mapper.finish(sink);
   return accumulator.toResponse();
 }

@@ -5,7 +5,7 @@ import { createJsonArrayDecoder } from './json-array-decoder.js';
 import { mapTransportError, type TransportContext } from './map-transport-error.js';
 import { createSseDecoder, type StreamDecoder } from './sse-decoder.js';
 import type { StreamFrame } from './stream-frame.js';
-import type { FrameHandler, StreamFormat, ToChatStreamOptions } from './stream-response.js';
+import type { FrameMapper, StreamFormat, ToChatStreamOptions } from './stream-response.js';
 
 /** What a {@link BodyChatSource} reads and how. */
 export interface BodyChatSourceInit {
@@ -14,7 +14,8 @@ export interface BodyChatSourceInit {
   readonly call: CallSignal | undefined;
   readonly context: TransportContext;
   readonly maxEventChars: number | undefined;
-  readonly onFrame: FrameHandler;
+  /** Called with each frame (`onEnd` and `onComment` below are the hooks in effect). */
+  readonly mapper: FrameMapper;
   readonly onEnd: ToChatStreamOptions['onEnd'];
   readonly onComment: ToChatStreamOptions['onComment'];
   /** A transport error that arrived before the stream was built. */
@@ -46,9 +47,7 @@ export class BodyChatSource implements ChatStreamSource, ChatStreamController {
     this.#stream = controller;
     const { body, format, context, maxEventChars, onComment, earlyError } = this.#init;
     const provider = context.provider;
-    const deliver = (frame: StreamFrame): void => {
-      if (!this.#finished) this.#init.onFrame(frame, this);
-    };
+    const deliver = this.#deliver.bind(this);
     this.#decoder =
       format === 'sse'
         ? createSseDecoder(deliver, {
@@ -63,9 +62,9 @@ export class BodyChatSource implements ChatStreamSource, ChatStreamController {
             ...(maxEventChars === undefined ? {} : { maxEventChars }),
           })
         : createJsonArrayDecoder(deliver, { provider });
-    body.on('data', this.#onData);
-    body.on('end', this.#onEnd);
-    body.on('error', this.#onError);
+    body.on('data', this.#onData.bind(this));
+    body.on('end', this.#onEnd.bind(this));
+    body.on('error', this.#onError.bind(this));
     if (earlyError !== undefined) this.error(mapTransportError(earlyError, context));
   }
 
@@ -109,7 +108,11 @@ export class BodyChatSource implements ChatStreamSource, ChatStreamController {
 
   // The body's events
 
-  readonly #onData = (chunk: Buffer): void => {
+  #deliver(frame: StreamFrame): void {
+    if (!this.#finished) this.#init.mapper.onFrame(frame, this);
+  }
+
+  #onData(chunk: Buffer): void {
     if (this.#finished) return;
     try {
       this.#decoder?.push(chunk);
@@ -118,9 +121,9 @@ export class BodyChatSource implements ChatStreamSource, ChatStreamController {
       return;
     }
     if (!this.#finished && this.desiredSize <= 0) this.#init.body.pause();
-  };
+  }
 
-  readonly #onEnd = (): void => {
+  #onEnd(): void {
     this.#release();
     if (this.#finished) return;
     try {
@@ -130,13 +133,13 @@ export class BodyChatSource implements ChatStreamSource, ChatStreamController {
     } catch (error) {
       this.error(error);
     }
-  };
+  }
 
-  readonly #onError = (error: unknown): void => {
+  #onError(error: unknown): void {
     this.#release();
     if (this.#finished) return;
     this.error(mapTransportError(error, this.#init.context));
-  };
+  }
 
   #release(): void {
     this.#init.call?.dispose();

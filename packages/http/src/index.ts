@@ -73,6 +73,7 @@ export { isDoneFrame, SSE_DONE, type StreamFrame } from './stream-frame.js';
 export {
   DEFAULT_STREAM_HIGH_WATER_MARK,
   type FrameHandler,
+  type FrameMapper,
   type StreamFormat,
   type StreamResponse,
   type ToChatStreamOptions,

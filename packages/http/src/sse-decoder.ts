@@ -46,37 +46,60 @@ export function createSseDecoder(
   );
   const maxEventChars =
     optionalInteger(options.maxEventChars, 'options.maxEventChars', 1) ?? DEFAULT_MAX_EVENT_CHARS;
-  const provider = options.provider ?? 'unknown';
-  let overflow: ProviderError | undefined;
-  const parser: EventSourceParser = createParser({
-    onEvent: onFrame,
-    ...(onComment === undefined ? {} : { onComment }),
-    maxBufferSize: maxEventChars,
-    onError(error) {
-      if (error.type === 'max-buffer-size-exceeded') {
-        overflow = new ProviderError({
-          code: 'stream_error',
-          message: `The ${provider} stream sent an event longer than ${maxEventChars} characters`,
-          provider,
-          retryable: false,
-        });
-      }
-      // Unknown fields and invalid `retry:` values are ignored, as the SSE standard says.
-    },
-  });
-  const decoder = new TextDecoder('utf-8');
-  return {
-    push(chunk) {
-      if (overflow !== undefined) throw overflow;
-      parser.feed(decoder.decode(chunk, { stream: true }));
-      if (overflow !== undefined) throw overflow;
-    },
-    end() {
-      if (overflow !== undefined) return;
-      const rest = decoder.decode();
-      // A blank line after whatever is left dispatches an event the server did not terminate.
-      // (eventsource-parser's `reset({ consume: true })` parses the last line but drops the event.)
-      parser.feed(`${rest}\n\n`);
-    },
-  };
+  return new SseDecoder(onFrame, onComment, maxEventChars, options.provider ?? 'unknown');
+}
+
+/**
+ * The decoder's state in one object with methods rather than closures: a stream's decoder is made per
+ * response, and V8 inlines `push` into the code that reads the body; closures made per response
+ * would be new functions each time, whose inlined copies a garbage collection throws away.
+ */
+class SseDecoder implements StreamDecoder {
+  readonly #parser: EventSourceParser;
+  readonly #decoder = new TextDecoder('utf-8');
+  readonly #maxEventChars: number;
+  readonly #provider: string;
+  #overflow: ProviderError | undefined;
+
+  constructor(
+    onFrame: (frame: StreamFrame) => void,
+    onComment: ((comment: string) => void) | undefined,
+    maxEventChars: number,
+    provider: string,
+  ) {
+    this.#maxEventChars = maxEventChars;
+    this.#provider = provider;
+    this.#parser = createParser({
+      onEvent: onFrame,
+      ...(onComment === undefined ? {} : { onComment }),
+      maxBufferSize: maxEventChars,
+      onError: (error) => {
+        if (error.type === 'max-buffer-size-exceeded') this.#overflowed();
+        // Unknown fields and invalid `retry:` values are ignored, as the SSE standard says.
+      },
+    });
+  }
+
+  push(chunk: Uint8Array): void {
+    if (this.#overflow !== undefined) throw this.#overflow;
+    this.#parser.feed(this.#decoder.decode(chunk, { stream: true }));
+    if (this.#overflow !== undefined) throw this.#overflow;
+  }
+
+  end(): void {
+    if (this.#overflow !== undefined) return;
+    const rest = this.#decoder.decode();
+    // A blank line after whatever is left dispatches an event the server did not terminate.
+    // (eventsource-parser's `reset({ consume: true })` parses the last line but drops the event.)
+    this.#parser.feed(`${rest}\n\n`);
+  }
+
+  #overflowed(): void {
+    this.#overflow = new ProviderError({
+      code: 'stream_error',
+      message: `The ${this.#provider} stream sent an event longer than ${this.#maxEventChars} characters`,
+      provider: this.#provider,
+      retryable: false,
+    });
+  }
 }

@@ -3,6 +3,7 @@ import {
   AbortError,
   AigoError,
   type ChatStream,
+  type ChatStreamController,
   ProviderError,
   type StreamEvent,
   TimeoutError,
@@ -11,6 +12,7 @@ import {
 import { loadFixture, type RecordedServer, startRecordedServer } from '@aigo/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpClient, type HttpClient } from './http-client.js';
+import type { StreamFrame } from './stream-frame.js';
 import { offsetAfterEvents, openAiChatMapper } from './test-openai-mapper.js';
 
 const TEXT_SSE = loadFixture('openai-chat/stream-text-with-usage.sse');
@@ -380,6 +382,72 @@ describe('cancellation', () => {
     const response = await http.postSse(`${server.url}/text`, {}, { signal: controller.signal });
     await response.toChatStream(openAiChatMapper()).collect();
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+});
+
+describe('toChatStream with a FrameMapper object', () => {
+  /** A mapper class as an adapter writes one: per-stream state in fields, hooks as methods. */
+  class RecordingMapper {
+    readonly frames: string[] = [];
+    readonly comments: string[] = [];
+    ends = 0;
+    readonly #handle = openAiChatMapper();
+
+    onFrame(frame: StreamFrame, controller: ChatStreamController): void {
+      this.frames.push(frame.data);
+      this.#handle(frame, controller);
+    }
+
+    onEnd(controller: ChatStreamController): void {
+      this.ends++;
+      controller.close();
+    }
+
+    onComment(comment: string): void {
+      this.comments.push(comment);
+    }
+  }
+
+  it('calls onFrame as a method and uses the object’s onEnd and onComment', async () => {
+    const unterminated = new RecordingMapper();
+    const first = await http.postSse(`${server.url}/unterminated`, {});
+    expect((await first.toChatStream(unterminated).collect()).content).toBe('ab');
+    expect(unterminated.frames).toHaveLength(2);
+    expect(unterminated.ends).toBe(1);
+
+    const openrouter = new RecordingMapper();
+    const second = await http.postSse(`${server.url}/openrouter`, {});
+    await expect(second.toChatStream(openrouter).collect()).rejects.toBeInstanceOf(ProviderError);
+    expect(openrouter.comments).toContain('OPENROUTER PROCESSING');
+  });
+
+  it('lets options.onEnd take precedence over the object’s onEnd', async () => {
+    const mapper = new RecordingMapper();
+    const ends: string[] = [];
+    const response = await http.postSse(`${server.url}/unterminated`, {});
+    const result = await response
+      .toChatStream(mapper, {
+        onEnd(controller) {
+          ends.push('options');
+          controller.close();
+        },
+      })
+      .collect();
+    expect(result.content).toBe('ab');
+    expect(ends).toEqual(['options']);
+    expect(mapper.ends).toBe(0);
+  });
+
+  it('rejects an object without an onFrame method, or with hooks that are not functions', async () => {
+    const response = await http.postSse(`${server.url}/text`, {});
+    expect(() => response.toChatStream({} as never)).toThrow(/onFrame method/);
+    expect(() => response.toChatStream({ onFrame: () => undefined, onEnd: 1 } as never)).toThrow(
+      /onFrame.onEnd/,
+    );
+    expect(() =>
+      response.toChatStream({ onFrame: () => undefined, onComment: 'x' } as never),
+    ).toThrow(/onFrame.onComment/);
+    response.cancel();
   });
 });
 

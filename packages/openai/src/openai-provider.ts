@@ -107,9 +107,7 @@ export class OpenAIProvider implements StreamProvider {
       this.api === 'responses'
         ? createOpenAIResponsesStreamMapper(PROVIDER_ID, secrets)
         : createOpenAIChatStreamMapper(PROVIDER_ID, secrets);
-    return response.toChatStream((frame, controller) => mapper.onFrame(frame, controller), {
-      onEnd: (controller) => mapper.onEnd(controller),
-    });
+    return response.toChatStream(mapper);
   }
 
   /** Releases the connection pool after the calls in flight finished. Later calls reject. */

@@ -11,7 +11,7 @@ import {
 } from '../shared/json-guards.js';
 import { parseFrameJson } from '../shared/parse-frame-json.js';
 import type { StreamMapper } from '../shared/stream-mapper.js';
-import { ThinkSplitter } from '../shared/think-splitter.js';
+import { ThinkSplitter, type ThinkSplitterSink } from '../shared/think-splitter.js';
 import { convertOpenAIChatUsage } from './convert-openai-chat-usage.js';
 import { mapOpenAIFinishReason } from './map-openai-finish-reason.js';
 
@@ -38,7 +38,7 @@ export function createOpenAIChatStreamMapper(
   return new OpenAIChatStreamMapper(providerId, secrets);
 }
 
-class OpenAIChatStreamMapper implements StreamMapper {
+class OpenAIChatStreamMapper implements StreamMapper, ThinkSplitterSink {
   readonly #providerId: string;
   readonly #secrets: readonly string[];
   #controller: ChatStreamController | undefined;
@@ -53,10 +53,18 @@ class OpenAIChatStreamMapper implements StreamMapper {
   constructor(providerId: string, secrets: readonly string[]) {
     this.#providerId = providerId;
     this.#secrets = secrets;
-    this.#splitter = new ThinkSplitter({
-      content: (text) => this.#controller?.enqueue({ type: 'content', text }),
-      reasoning: (text) => this.#controller?.enqueue({ type: 'reasoning', text }),
-    });
+    // The mapper is the splitter's sink: methods of one class, not two closures per stream.
+    this.#splitter = new ThinkSplitter(this);
+  }
+
+  /** @internal The splitter's answer text. */
+  content(text: string): void {
+    this.#controller?.enqueue({ type: 'content', text });
+  }
+
+  /** @internal The splitter's `<think>` text. */
+  reasoning(text: string): void {
+    this.#controller?.enqueue({ type: 'reasoning', text });
   }
 
   onFrame(frame: StreamFrame, controller: ChatStreamController): void {
