@@ -70,7 +70,11 @@ export function anchorSchedule(stack, quick = false) {
       perWorker: aigo ? 20 : 6,
       floorPerWorker: 20,
     },
-    stream: { rounds: 6, iterations: aigo ? 3 : 2, settle: 1, settleMs: 250 },
+    // Nine streams per block for aigo (three for the anchors, 8–25× slower): after the full GC before a
+    // block, V8 recompiles the stream-reading code (undici's and Node's, shared by every stack) on one
+    // of the first streams, ~2–5 ms of background TurboFan CPU that landed in one or two of a block
+    // of three and made its median; a median of nine keeps the block's steady-state figure.
+    stream: { rounds: 6, iterations: aigo ? 9 : 3, settle: 1, settleMs: 250 },
     // One process per key and round, so a round's ratio rests on single processes: more rounds.
     processRounds: 9,
   };
