@@ -7,7 +7,6 @@ import {
   type Usage,
   ValidationError,
 } from '@aigo/ai';
-import { jsonrepair } from 'jsonrepair';
 import type { Static, TSchema } from 'typebox';
 import { extractJsonCandidates } from './extract-json-candidates.js';
 
@@ -83,7 +82,7 @@ export async function parseStringAs(
   let bestIssues: SchemaIssue[] | undefined;
   let parsedAny = false;
   for (const candidate of candidates) {
-    const value = parseJson(candidate);
+    const value = await parseJson(candidate);
     if (value === NOT_JSON) continue;
     parsedAny = true;
     for (const variant of variants(value, schema)) {
@@ -106,10 +105,10 @@ export async function parseStringAs(
   });
 }
 
-function parseAnyJson(text: string, usage: Usage | undefined): JsonValue {
+async function parseAnyJson(text: string, usage: Usage | undefined): Promise<JsonValue> {
   const candidates = extractJsonCandidates(text);
   for (const candidate of candidates) {
-    const value = parseJson(candidate);
+    const value = await parseJson(candidate);
     if (value !== NOT_JSON) return value;
   }
   throw parseError('The answer holds no JSON', {
@@ -132,13 +131,31 @@ function parseError(
 
 const NOT_JSON: unique symbol = Symbol('not JSON');
 
+type JsonRepair = (text: string) => string;
+
+// jsonrepair is imported at the first candidate that is not strict JSON, never at start-up: it costs
+// ~3 ms of import, a quarter of this package's, and most answers parse as they are.
+let jsonRepairModule: Promise<JsonRepair> | undefined;
+
+function loadJsonRepair(): Promise<JsonRepair> {
+  jsonRepairModule ??= import('jsonrepair').then(
+    (module) => module.jsonrepair,
+    (error: unknown) => {
+      jsonRepairModule = undefined;
+      throw error;
+    },
+  );
+  return jsonRepairModule;
+}
+
 /** The candidate as JSON, repaired if it must be; `NOT_JSON` when even repair fails. */
-function parseJson(candidate: string): JsonValue | typeof NOT_JSON {
+async function parseJson(candidate: string): Promise<JsonValue | typeof NOT_JSON> {
   try {
     return JSON.parse(candidate) as JsonValue;
   } catch {
     // Not strict JSON: try the repaired text.
   }
+  const jsonrepair = await loadJsonRepair();
   try {
     const repaired = JSON.parse(jsonrepair(candidate)) as JsonValue;
     // jsonrepair reads bare prose as a string: that is not JSON the model meant.
