@@ -54,6 +54,9 @@ export function createSseDecoder(
  * response, and V8 inlines `push` into the code that reads the body; closures made per response
  * would be new functions each time, whose inlined copies a garbage collection throws away.
  */
+/** `TextDecoder.decode` options for a chunk that may end inside a character (one object, not one per chunk). */
+const STREAMING = { stream: true };
+
 class SseDecoder implements StreamDecoder {
   readonly #parser: EventSourceParser;
   readonly #decoder = new TextDecoder('utf-8');
@@ -82,7 +85,7 @@ class SseDecoder implements StreamDecoder {
 
   push(chunk: Uint8Array): void {
     if (this.#overflow !== undefined) throw this.#overflow;
-    this.#parser.feed(this.#decoder.decode(chunk, { stream: true }));
+    this.#parser.feed(this.#decoder.decode(chunk, STREAMING));
     if (this.#overflow !== undefined) throw this.#overflow;
   }
 
