@@ -5,8 +5,50 @@
  * @packageDocumentation
  */
 
-export type { ChatRequest, ReasoningOptions, ResponseFormat, ToolChoice } from './chat-request.js';
-export { type ChatResponse, isStopMessage } from './chat-response.js';
+export type {
+  ChatRequest,
+  ReasoningOptions,
+  ResponseFormat,
+  ToolChoice,
+} from './chat/chat-request.js';
+export { type ChatResponse, isStopMessage } from './chat/chat-response.js';
+export { FINISH_REASONS, type FinishReason } from './chat/finish-reason.js';
+export {
+  type CallOptions,
+  isStreamProvider,
+  type Provider,
+  type StreamProvider,
+} from './chat/provider.js';
+export { addUsage, type Usage } from './chat/usage.js';
+export type {
+  ComputeCost,
+  CostSummary,
+  ModelCost,
+  ModelCostBreakdown,
+  ModelCosts,
+  ModelCostTier,
+  ToolMetrics,
+} from './cost/cost.js';
+export { AigoError, type AigoErrorOptions } from './errors/aigo-error.js';
+export type { AigoErrorCode } from './errors/error-code.js';
+export {
+  AgentStoppedError,
+  type AgentStopReason,
+  MemoryError,
+  ParseError,
+  RetryExhaustedError,
+  type SchemaIssue,
+  ToolError,
+} from './errors/higher-layer-errors.js';
+export {
+  AbortError,
+  type InterruptionOptions,
+  TimeoutError,
+} from './errors/interruption-errors.js';
+export { ProviderError, type ProviderErrorOptions } from './errors/provider-error.js';
+export { ValidationError } from './errors/validation-error.js';
+export type { JsonObject, JsonSchema, JsonValue, ProviderMetadata } from './json.js';
+export type { AllMessagesOptions, MemoryProvider, MemoryWriteOptions } from './memory/memory.js';
 export {
   type AudioPart,
   audioPart,
@@ -26,44 +68,14 @@ export {
   type VideoPart,
   videoPart,
   videoPartFromUri,
-} from './content-part.js';
-export type {
-  ComputeCost,
-  CostSummary,
-  ModelCost,
-  ModelCostBreakdown,
-  ModelCosts,
-  ModelCostTier,
-  ToolMetrics,
-} from './cost.js';
-export { AigoError, type AigoErrorOptions } from './errors/aigo-error.js';
-export type { AigoErrorCode } from './errors/error-code.js';
-export {
-  AgentStoppedError,
-  type AgentStopReason,
-  MemoryError,
-  ParseError,
-  RetryExhaustedError,
-  type SchemaIssue,
-  ToolError,
-} from './errors/higher-layer-errors.js';
-export {
-  AbortError,
-  type InterruptionOptions,
-  TimeoutError,
-} from './errors/interruption-errors.js';
-export { ProviderError, type ProviderErrorOptions } from './errors/provider-error.js';
-export { ValidationError } from './errors/validation-error.js';
-export { FINISH_REASONS, type FinishReason } from './finish-reason.js';
-export type { JsonObject, JsonSchema, JsonValue, ProviderMetadata } from './json.js';
+} from './messages/content-part.js';
 export type {
   CodeExecution,
   GeneratedMedia,
   Grounding,
   GroundingSource,
   GroundingSupport,
-} from './media.js';
-export type { AllMessagesOptions, MemoryProvider, MemoryWriteOptions } from './memory.js';
+} from './messages/media.js';
 export {
   assistantMessage,
   MESSAGE_FORMAT_VERSION,
@@ -74,7 +86,11 @@ export {
   systemMessage,
   toolMessage,
   userMessage,
-} from './message.js';
+} from './messages/message.js';
+export { toAssistantMessage } from './messages/to-assistant-message.js';
+export type { ToolCall } from './messages/tool-call.js';
+export { setOwn, validateMessage } from './messages/validate-message.js';
+export { combineObservers } from './observability/combine-observers.js';
 export * from './observability/gen-ai-attributes.js';
 export { noopObserver, noopSpan } from './observability/noop-observer.js';
 export type {
@@ -84,9 +100,11 @@ export type {
   Histogram,
   LogLevel,
   Observer,
+  ReadonlyTraceCarrier,
   Span,
   SpanKind,
   StartSpanOptions,
+  TraceCarrier,
 } from './observability/observer.js';
 export {
   isSecretName,
@@ -94,12 +112,7 @@ export {
   redactAttribute,
   redactSecrets,
 } from './observability/redact-secrets.js';
-export {
-  type CallOptions,
-  isStreamProvider,
-  type Provider,
-  type StreamProvider,
-} from './provider.js';
+export { extractTraceContext, injectTraceContext } from './observability/trace-context.js';
 export {
   ChatStream,
   type ChatStreamController,
@@ -122,14 +135,6 @@ export type {
   UsageEvent,
 } from './stream/stream-event.js';
 export { ToolCallAccumulator } from './stream/tool-call-accumulator.js';
-export { toAssistantMessage } from './to-assistant-message.js';
-export type { ToolCall } from './tool-call.js';
-export {
-  isProviderTool,
-  type ProviderTool,
-  type RequestTool,
-  type ToolDescription,
-} from './tool-description.js';
 export {
   type DefinedTool,
   defineTool,
@@ -141,12 +146,30 @@ export {
   type SchemaValidator,
   schemaValidator,
 } from './tools/schema-validator.js';
-export type { Tool, ToolCallOptions, ToolContext } from './tools/tool.js';
+export type { Tool, ToolCallOptions, ToolContext, ToolProgress } from './tools/tool.js';
+export {
+  isProviderTool,
+  type ProviderTool,
+  type RequestTool,
+  type ToolDescription,
+} from './tools/tool-description.js';
 export {
   parseToolErrorEnvelope,
   type ToolErrorCode,
   type ToolErrorEnvelope,
   toolErrorEnvelope,
 } from './tools/tool-envelope.js';
-export { addUsage, type Usage } from './usage.js';
-export { setOwn, validateMessage } from './validate-message.js';
+export {
+  callTool,
+  isToolOutputWithContent,
+  type ToolOutputWithContent,
+  type ToolResult,
+  withContent,
+} from './tools/tool-result.js';
+export {
+  combineToolSets,
+  createToolSet,
+  isToolSet,
+  type MutableToolSet,
+  type ToolSet,
+} from './tools/tool-set.js';

@@ -10,22 +10,10 @@ export {
   type ErrorResponse,
   errorFromResponse,
   MAX_ERROR_BODY_CHARS,
-} from './error-from-response.js';
-export {
-  createHttpClient,
-  DEFAULT_CONNECT_TIMEOUT_MS,
-  DEFAULT_MAX_RESPONSE_BYTES,
-  DEFAULT_TIMEOUT_MS,
-  HttpClient,
-  type HttpClientOptions,
-  type JsonResponse,
-  type RequestOptions,
-} from './http-client.js';
-export { createJsonArrayDecoder } from './json-array-decoder.js';
-export { type LoadApiKeyOptions, loadApiKey } from './load-api-key.js';
-export type { ErrorBodyInfo } from './parse-error-body.js';
-export { parseErrorBody } from './parse-error-body.js';
-export { MAX_RETRY_AFTER_MS, parseDuration, parseRetryAfter } from './parse-retry-after.js';
+} from './errors/error-from-response.js';
+export type { ErrorBodyInfo } from './errors/parse-error-body.js';
+export { parseErrorBody } from './errors/parse-error-body.js';
+export { MAX_RETRY_AFTER_MS, parseDuration, parseRetryAfter } from './errors/parse-retry-after.js';
 export {
   isSecretHeader,
   REDACTED,
@@ -33,8 +21,9 @@ export {
   redactHeaders,
   redactText,
   redactUrl,
-} from './redact.js';
-export type { ResponseHeaders } from './response-headers.js';
+} from './errors/redact.js';
+export type { ResponseHeaders } from './errors/response-headers.js';
+export { type LoadApiKeyOptions, loadApiKey } from './options/load-api-key.js';
 export {
   type ApiToolClientOptions,
   type ApiToolClientSpec,
@@ -64,17 +53,28 @@ export {
 } from './safe-fetch/safe-fetch-json.js';
 export { UnsafeUrlError, type UnsafeUrlReason } from './safe-fetch/unsafe-url-error.js';
 export {
-  createSseDecoder,
-  DEFAULT_MAX_EVENT_CHARS,
-  type SseDecoderOptions,
-  type StreamDecoder,
-} from './sse-decoder.js';
-export { isDoneFrame, SSE_DONE, type StreamFrame } from './stream-frame.js';
-export {
   DEFAULT_STREAM_HIGH_WATER_MARK,
   type FrameHandler,
   type FrameMapper,
   type StreamFormat,
-  type StreamResponse,
   type ToChatStreamOptions,
-} from './stream-response.js';
+} from './stream/frame-mapper.js';
+export { createJsonArrayDecoder } from './stream/json-array-decoder.js';
+export {
+  createSseDecoder,
+  DEFAULT_MAX_EVENT_CHARS,
+  type SseDecoderOptions,
+  type StreamDecoder,
+} from './stream/sse-decoder.js';
+export { isDoneFrame, SSE_DONE, type StreamFrame } from './stream/stream-frame.js';
+export type { StreamResponse } from './stream/stream-response.js';
+export {
+  createHttpClient,
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  HttpClient,
+  type HttpClientOptions,
+  type JsonResponse,
+  type RequestOptions,
+} from './transport/http-client.js';

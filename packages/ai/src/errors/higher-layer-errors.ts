@@ -1,4 +1,4 @@
-import type { Usage } from '../usage.js';
+import type { Usage } from '../chat/usage.js';
 import { AigoError, type AigoErrorOptions } from './aigo-error.js';
 
 /** Every attempt of a retried call failed; `errors` holds each attempt's error, oldest first. */

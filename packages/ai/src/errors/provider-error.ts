@@ -1,5 +1,5 @@
-import type { ChatResponse } from '../chat-response.js';
-import type { Usage } from '../usage.js';
+import type { ChatResponse } from '../chat/chat-response.js';
+import type { Usage } from '../chat/usage.js';
 import { AigoError } from './aigo-error.js';
 import type { AigoErrorCode } from './error-code.js';
 

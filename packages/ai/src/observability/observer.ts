@@ -64,4 +64,25 @@ export interface Observer {
   info(message: string, attributes?: Attributes): void;
   warn(message: string, attributes?: Attributes): void;
   error(message: string, attributes?: Attributes): void;
+  /**
+   * Writes the trace context of `span` (the active span when omitted, where the backend has one)
+   * into `carrier` as W3C `traceparent` / `tracestate` entries, for a request that crosses a process
+   * boundary (an MCP or A2A call). Optional: observers without traces leave it out, and callers go
+   * through `injectTraceContext`, which skips them.
+   */
+  injectTraceContext?(carrier: TraceCarrier, span?: Span): void;
+  /**
+   * Reads a trace context that a caller in another process sent (`traceparent`) and returns a span
+   * standing for the remote parent: pass it as `parent` (or as a run's `span`) so the work here
+   * continues the caller's trace. `undefined` when the carrier holds no valid context.
+   */
+  extractTraceContext?(carrier: ReadonlyTraceCarrier): Span | undefined;
 }
+
+/** Headers (or any string map) that carry a trace context across a process boundary. */
+export type TraceCarrier = Record<string, string>;
+
+/** Incoming headers a trace context is read from (Node's `IncomingHttpHeaders` fits). */
+export type ReadonlyTraceCarrier = {
+  readonly [name: string]: string | readonly string[] | undefined;
+};

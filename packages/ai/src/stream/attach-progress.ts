@@ -1,8 +1,8 @@
-import type { ChatResponse } from '../chat-response.js';
+import type { ChatResponse } from '../chat/chat-response.js';
+import type { Usage } from '../chat/usage.js';
 import { AigoError } from '../errors/aigo-error.js';
 import { AbortError, TimeoutError } from '../errors/interruption-errors.js';
 import { ProviderError } from '../errors/provider-error.js';
-import type { Usage } from '../usage.js';
 
 /**
  * The error a failed stream rejects with: an `AigoError` carrying the response accumulated so far

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ChatResponse } from '../chat-response.js';
+import type { ChatResponse } from '../chat/chat-response.js';
 import { AigoError } from '../errors/aigo-error.js';
 import { AbortError } from '../errors/interruption-errors.js';
 import { ProviderError } from '../errors/provider-error.js';

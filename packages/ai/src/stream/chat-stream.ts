@@ -1,4 +1,4 @@
-import type { ChatResponse } from '../chat-response.js';
+import type { ChatResponse } from '../chat/chat-response.js';
 import { AigoError } from '../errors/aigo-error.js';
 import { AbortError } from '../errors/interruption-errors.js';
 import { ValidationError } from '../errors/validation-error.js';

@@ -1,8 +1,8 @@
-import type { ChatResponse } from '../chat-response.js';
-import type { FinishReason } from '../finish-reason.js';
+import type { ChatResponse } from '../chat/chat-response.js';
+import type { FinishReason } from '../chat/finish-reason.js';
+import type { Usage } from '../chat/usage.js';
 import type { ProviderMetadata } from '../json.js';
-import type { CodeExecution, GeneratedMedia, Grounding } from '../media.js';
-import type { Usage } from '../usage.js';
+import type { CodeExecution, GeneratedMedia, Grounding } from '../messages/media.js';
 import { mergeProviderMetadata } from './merge-provider-metadata.js';
 import type { StreamEvent } from './stream-event.js';
 import { ToolCallAccumulator } from './tool-call-accumulator.js';

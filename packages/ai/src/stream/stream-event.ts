@@ -1,7 +1,7 @@
-import type { FinishReason } from '../finish-reason.js';
+import type { FinishReason } from '../chat/finish-reason.js';
+import type { Usage } from '../chat/usage.js';
 import type { ProviderMetadata } from '../json.js';
-import type { CodeExecution, GeneratedMedia, Grounding } from '../media.js';
-import type { Usage } from '../usage.js';
+import type { CodeExecution, GeneratedMedia, Grounding } from '../messages/media.js';
 
 /** The stream began; the provider's response id and model, when it sent them. */
 export interface StartEvent {

@@ -1,5 +1,5 @@
 import type { ProviderMetadata } from '../json.js';
-import type { ToolCall } from '../tool-call.js';
+import type { ToolCall } from '../messages/tool-call.js';
 import { mergeProviderMetadata } from './merge-provider-metadata.js';
 import type { ToolCallDeltaEvent } from './stream-event.js';
 

@@ -1,13 +1,20 @@
 import type { Static, TSchema } from 'typebox';
-import type { ToolMetrics } from '../cost.js';
+import { raceAbort } from '../abort/race-abort.js';
+import type { ToolMetrics } from '../cost/cost.js';
 import { AigoError } from '../errors/aigo-error.js';
 import { AbortError } from '../errors/interruption-errors.js';
 import { ValidationError } from '../errors/validation-error.js';
-import type { JsonSchema } from '../json.js';
-import type { ToolDescription } from '../tool-description.js';
+import type { JsonSchema, JsonValue } from '../json.js';
+import type { ContentPart } from '../messages/content-part.js';
 import { formatIssues, type SchemaValidator, schemaValidator } from './schema-validator.js';
-import type { Tool, ToolCallOptions, ToolContext } from './tool.js';
+import type { Tool, ToolCallOptions, ToolContext, ToolProgress } from './tool.js';
+import type { ToolDescription } from './tool-description.js';
 import { toolErrorEnvelope } from './tool-envelope.js';
+import {
+  isToolOutputWithContent,
+  type ToolOutputWithContent,
+  type ToolResult,
+} from './tool-result.js';
 
 /** The input of a tool with no parameters. */
 export type NoInput = Record<string, never>;
@@ -32,7 +39,10 @@ export interface ToolDefinition<
   execute(
     input: Input extends TSchema ? Static<Input> : NoInput,
     context: ToolContext<Context>,
-  ): Promise<OutputType<Output>> | OutputType<Output>;
+  ):
+    | Promise<OutputType<Output> | ToolOutputWithContent<OutputType<Output>>>
+    | OutputType<Output>
+    | ToolOutputWithContent<OutputType<Output>>;
 }
 
 type OutputType<Output> = Output extends TSchema ? Static<Output> : unknown;
@@ -43,16 +53,21 @@ export interface DefinedTool<
   Output extends TSchema | undefined,
   Context,
 > extends Tool<Context> {
-  /** Runs the tool directly on a typed input, without JSON and without validation. */
+  /**
+   * Runs the tool directly on a typed input, without JSON and without validation. Resolves to the
+   * output (of a `withContent` result, its `output`; `callWithResult` has the content too).
+   */
   execute(
     input: Input extends TSchema ? Static<Input> : NoInput,
     context?: ToolCallOptions<Context>,
   ): Promise<OutputType<Output>>;
+  callWithResult(argumentsJson: string, options?: ToolCallOptions<Context>): Promise<ToolResult>;
 }
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const EMPTY_OBJECT_SCHEMA: JsonSchema = Object.freeze({ type: 'object', properties: {} });
 const NEVER_ABORTED = new AbortController().signal;
+const IGNORE_PROGRESS = (_update: ToolProgress): void => {};
 
 /**
  * Defines a tool from typebox schemas. The input schema becomes the JSON Schema the model sees and
@@ -120,21 +135,20 @@ export function defineTool<
       toolCallId: options?.toolCallId,
       span: options?.span,
       context: options?.context as Context,
+      runId: options?.runId,
+      progress: options?.onProgress ?? IGNORE_PROGRESS,
     };
     return await execute(value as never, context);
   };
 
-  const call = async (
+  const callWithResult = async (
     argumentsJson: string,
     options?: ToolCallOptions<Context>,
-  ): Promise<string> => {
+  ): Promise<ToolResult> => {
     const signal = options?.signal;
     if (signal?.aborted) throw AbortError.fromSignal(signal);
     if (typeof argumentsJson !== 'string') {
-      return toolErrorEnvelope(
-        'invalid_json',
-        `Arguments must be a JSON string, got ${typeof argumentsJson}`,
-      );
+      return failed('invalid_json', `Arguments must be a JSON string, got ${typeof argumentsJson}`);
     }
     let value: unknown;
     const text = argumentsJson.trim();
@@ -146,23 +160,20 @@ export function defineTool<
       } catch (error) {
         const excerpt = text.length > 200 ? `${text.slice(0, 200)}…` : text;
         const detail = error instanceof Error ? error.message : String(error);
-        return toolErrorEnvelope(
-          'invalid_json',
-          `Arguments are not valid JSON (${detail}): ${excerpt}`,
-        );
+        return failed('invalid_json', `Arguments are not valid JSON (${detail}): ${excerpt}`);
       }
     }
     if (input !== undefined) {
       inputValidator ??= schemaValidator(input);
       const issues = (await inputValidator).issues(value);
       if (issues.length > 0) {
-        return toolErrorEnvelope(
+        return failed(
           'invalid_arguments',
           `Invalid arguments for ${name}: ${formatIssues(issues)}`,
         );
       }
     } else if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      return toolErrorEnvelope('invalid_arguments', `${name} takes no arguments; send {}`);
+      return failed('invalid_arguments', `${name} takes no arguments; send {}`);
     }
 
     let result: unknown;
@@ -173,53 +184,58 @@ export function defineTool<
       if (AbortError.isInstance(error)) throw error;
       const code = AigoError.isInstance(error) ? error.code : 'tool_execution_failed';
       const message = error instanceof Error ? error.message : String(error);
-      return toolErrorEnvelope(code, message || `${name} failed`);
+      return failed(code, message || `${name} failed`);
+    }
+    let content: readonly ContentPart[] | undefined;
+    if (isToolOutputWithContent(result)) {
+      content = result.content;
+      result = result.output;
     }
     if (output !== undefined) {
       outputValidator ??= schemaValidator(output);
       const issues = (await outputValidator).issues(result);
       if (issues.length > 0) {
-        return toolErrorEnvelope(
+        return failed(
           'invalid_output',
           `${name} returned an invalid output: ${formatIssues(issues)}`,
         );
       }
     }
+    let json: string;
     try {
-      return JSON.stringify(result) ?? 'null';
+      json = JSON.stringify(result) ?? 'null';
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
-      return toolErrorEnvelope(
-        'invalid_output',
-        `${name} returned an output that is not JSON: ${detail}`,
-      );
+      return failed('invalid_output', `${name} returned an output that is not JSON: ${detail}`);
     }
+    // With an output schema the value is checked JSON: it is the structured content too.
+    const structured = output === undefined ? undefined : (JSON.parse(json) as JsonValue);
+    if (content === undefined || content.length === 0) {
+      return structured === undefined
+        ? { output: json }
+        : { output: json, structuredContent: structured };
+    }
+    return structured === undefined
+      ? { output: json, content }
+      : { output: json, content, structuredContent: structured };
   };
+
+  const call = async (argumentsJson: string, options?: ToolCallOptions<Context>): Promise<string> =>
+    (await callWithResult(argumentsJson, options)).output;
 
   return Object.freeze({
     name,
     description: toolDescription,
     metrics,
     call,
-    execute: (value: unknown, options?: ToolCallOptions<Context>) => runExecute(value, options),
+    callWithResult,
+    execute: async (value: unknown, options?: ToolCallOptions<Context>) => {
+      const result = await runExecute(value, options);
+      return isToolOutputWithContent(result) ? result.output : result;
+    },
   }) as DefinedTool<Input, Output, Context>;
 }
 
-/** Settles with `promise`, or rejects as soon as `signal` aborts (the tool may ignore its signal). */
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (signal === undefined) return promise;
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(AbortError.fromSignal(signal));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
+function failed(code: string, message: string): ToolResult {
+  return { output: toolErrorEnvelope(code, message), isError: true };
 }

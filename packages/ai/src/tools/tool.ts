@@ -1,6 +1,20 @@
-import type { ToolMetrics } from '../cost.js';
+import type { ToolMetrics } from '../cost/cost.js';
 import type { Span } from '../observability/observer.js';
-import type { ToolDescription } from '../tool-description.js';
+import type { ToolDescription } from './tool-description.js';
+import type { ToolResult } from './tool-result.js';
+
+/**
+ * A progress report of a running tool: how far it is (`progress` of `total`, when it knows) and what
+ * it is doing. It reaches the observer (an event on the tool's span) and a streamed run's events.
+ */
+export interface ToolProgress {
+  /** How much is done; grows with each report. */
+  readonly progress?: number;
+  /** How much there is to do, when known. */
+  readonly total?: number;
+  /** What the tool is doing now, for a person to read. */
+  readonly message?: string;
+}
 
 /** What a tool's `execute` receives besides its input. */
 export interface ToolContext<Context = unknown> {
@@ -12,6 +26,14 @@ export interface ToolContext<Context = unknown> {
   readonly span: Span | undefined;
   /** Whatever the application passed to the run. */
   readonly context: Context;
+  /**
+   * The id of the run (agent run, graph run) the call belongs to, stable across the run's calls and
+   * across a suspended run's resumption: a tool that keeps state per run (a remote task) keys it by
+   * this id. `undefined` outside a run.
+   */
+  readonly runId: string | undefined;
+  /** Reports progress; cheap, and a no-op when nobody listens. */
+  progress(update: ToolProgress): void;
 }
 
 /** The optional context of `tool.call`. */
@@ -20,6 +42,10 @@ export interface ToolCallOptions<Context = unknown> {
   readonly toolCallId?: string;
   readonly span?: Span;
   readonly context?: Context;
+  /** The run the call belongs to (`ToolContext.runId`). */
+  readonly runId?: string;
+  /** Receives the tool's progress reports (`ToolContext.progress`). */
+  readonly onProgress?: (update: ToolProgress) => void;
 }
 
 /**
@@ -36,4 +62,10 @@ export interface Tool<Context = unknown> {
    * `AbortError` when the signal aborts, so the run stops.
    */
   call(argumentsJson: string, options?: ToolCallOptions<Context>): Promise<string>;
+  /**
+   * Optional richer form of `call`: the same text as `output`, plus media parts and structured
+   * content. Callers that can use parts (the client, MCP and A2A servers) call it when it is
+   * present, through `callTool`; a tool that has it must resolve `call` to its `output`.
+   */
+  callWithResult?(argumentsJson: string, options?: ToolCallOptions<Context>): Promise<ToolResult>;
 }

@@ -176,6 +176,56 @@ describe('calculateModelCost', () => {
     expect(result.currency).toBe('USD');
   });
 
+  it('bills cache writes once each, at the rate of their lifetime, beside cache reads', () => {
+    // Claude Sonnet-like prices: input 3, cache read 0.3, 5-minute write 3.75, 1-hour write 6.
+    const sonnet: ModelCost = {
+      inputCostPerMillion: 3,
+      outputCostPerMillion: 15,
+      cachedInputCostPerMillion: 0.3,
+      cacheWrite5mCostPerMillion: 3.75,
+      cacheWrite1hCostPerMillion: 6,
+    };
+    // 10,000 prompt tokens: 6,000 read from the cache, 2,000 written for 5 minutes, 1,000 for an hour,
+    // 1,000 plain input; 500 output tokens.
+    const result = calculateModelCost(
+      usage(10_000, 500, {
+        cachedTokens: 6_000,
+        cacheWrite5mTokens: 2_000,
+        cacheWrite1hTokens: 1_000,
+      }),
+      sonnet,
+    );
+    expect(result.inputCost).toBeCloseTo(0.003, 12); // 1,000 × 3
+    expect(result.cachedCost).toBeCloseTo(0.0018, 12); // 6,000 × 0.3
+    expect(result.cacheWriteCost).toBeCloseTo(0.0075 + 0.006, 12); // 2,000 × 3.75 + 1,000 × 6
+    expect(result.outputCost).toBeCloseTo(0.0075, 12); // 500 × 15
+    expect(result.totalCost).toBeCloseTo(0.003 + 0.0018 + 0.0135 + 0.0075, 12);
+    // Without write rates, written tokens are plain input: nothing is lost or billed twice.
+    const plain = calculateModelCost(
+      usage(10_000, 0, {
+        cachedTokens: 6_000,
+        cacheWrite5mTokens: 2_000,
+        cacheWrite1hTokens: 1_000,
+      }),
+      { inputCostPerMillion: 3, outputCostPerMillion: 15, cachedInputCostPerMillion: 0.3 },
+    );
+    expect(plain.inputCost).toBeCloseTo(0.012, 12); // 4,000 × 3
+    expect(plain.cacheWriteCost).toBe(0);
+    // Writes beyond the prompt are capped: reads first, then 5-minute, then 1-hour writes.
+    const capped = calculateModelCost(
+      usage(1_000, 0, { cachedTokens: 600, cacheWrite5mTokens: 300, cacheWrite1hTokens: 300 }),
+      sonnet,
+    );
+    expect(capped.inputCost).toBe(0);
+    expect(capped.cacheWriteCost).toBeCloseTo((300 * 3.75 + 100 * 6) / 1e6, 12);
+    expect(() => calculateModelCost(usage(1, 1, { cacheWrite1hTokens: -1 }), sonnet)).toThrow(
+      /usage\.cacheWrite1hTokens/,
+    );
+    expect(() =>
+      calculateModelCost(usage(1, 1), { ...sonnet, cacheWrite5mCostPerMillion: Number.NaN }),
+    ).toThrow(/cost\.cacheWrite5mCostPerMillion/);
+  });
+
   it('reports the price currency', () => {
     const result = calculateModelCost(usage(1_000_000, 0), {
       inputCostPerMillion: 2,

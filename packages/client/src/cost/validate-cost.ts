@@ -54,6 +54,8 @@ export function validateModelCost(
   rate(value.outputCostPerMillion, `${argument}.outputCostPerMillion`, true);
   rate(value.cachedInputCostPerMillion, `${argument}.cachedInputCostPerMillion`, false);
   rate(value.reasoningCostPerMillion, `${argument}.reasoningCostPerMillion`, false);
+  rate(value.cacheWrite5mCostPerMillion, `${argument}.cacheWrite5mCostPerMillion`, false);
+  rate(value.cacheWrite1hCostPerMillion, `${argument}.cacheWrite1hCostPerMillion`, false);
   currency(value.currency, `${argument}.currency`);
   if (value.tiers === undefined) return;
   if (!Array.isArray(value.tiers)) {
@@ -70,6 +72,8 @@ export function validateModelCost(
     rate(t.outputCostPerMillion, `${name}.outputCostPerMillion`, true);
     rate(t.cachedInputCostPerMillion, `${name}.cachedInputCostPerMillion`, false);
     rate(t.reasoningCostPerMillion, `${name}.reasoningCostPerMillion`, false);
+    rate(t.cacheWrite5mCostPerMillion, `${name}.cacheWrite5mCostPerMillion`, false);
+    rate(t.cacheWrite1hCostPerMillion, `${name}.cacheWrite1hCostPerMillion`, false);
   });
 }
 

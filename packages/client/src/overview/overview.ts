@@ -17,6 +17,8 @@ import {
   validateModelCosts,
   validateToolMetrics,
 } from '../cost/validate-cost.js';
+import { addParts, type CostParts, noCost, partsOf, totalOf } from './cost-parts.js';
+import { UsageTotals } from './usage-totals.js';
 
 /** Options of the {@link Overview} constructor. */
 export interface OverviewOptions {
@@ -47,19 +49,9 @@ export interface OtherCurrencyCost {
   readonly amount: number;
 }
 
-interface CostParts {
-  input: number;
-  cached: number;
-  output: number;
-  reasoning: number;
-}
-
 interface ModelRecord {
   requests: number;
-  promptTokens: number;
-  completionTokens: number;
-  cachedTokens: number;
-  reasoningTokens: number;
+  readonly usage: UsageTotals;
   unpricedRequests: number;
   /** Costs by currency (one currency unless overviews with different prices were merged). */
   readonly costs: Map<string, CostParts>;
@@ -87,11 +79,7 @@ export class Overview {
   readonly #requests: ChatRequest[] = [];
   readonly #responses: ChatResponse[] = [];
   #lastResponse: ChatResponse | undefined;
-  #promptTokens = 0;
-  #completionTokens = 0;
-  #totalTokens = 0;
-  #cachedTokens: number | undefined;
-  #reasoningTokens: number | undefined;
+  readonly #usage = new UsageTotals();
   readonly #models = new Map<string, ModelRecord>();
   readonly #toolCounts = new Map<string, number>();
   readonly #toolCosts = new Map<string, Map<string, number>>();
@@ -143,23 +131,8 @@ export class Overview {
     record.requests++;
     const usage = response.usage;
     if (usage !== undefined) {
-      const prompt = count(usage.promptTokens);
-      const completion = count(usage.completionTokens);
-      this.#promptTokens += prompt;
-      this.#completionTokens += completion;
-      this.#totalTokens += count(usage.totalTokens);
-      record.promptTokens += prompt;
-      record.completionTokens += completion;
-      if (usage.cachedTokens !== undefined) {
-        const cached = count(usage.cachedTokens);
-        this.#cachedTokens = (this.#cachedTokens ?? 0) + cached;
-        record.cachedTokens += cached;
-      }
-      if (usage.reasoningTokens !== undefined) {
-        const reasoning = count(usage.reasoningTokens);
-        this.#reasoningTokens = (this.#reasoningTokens ?? 0) + reasoning;
-        record.reasoningTokens += reasoning;
-      }
+      this.#usage.add(usage);
+      record.usage.add(usage);
     }
     const price =
       resolveModelCost(this.#modelCost, model) ??
@@ -171,12 +144,7 @@ export class Overview {
     if (usage === undefined) return;
     const cost = computeModelCost(usage, price);
     this.#currency ??= cost.currency;
-    addParts(record.costs, cost.currency, {
-      input: cost.inputCost,
-      cached: cost.cachedCost,
-      output: cost.outputCost,
-      reasoning: cost.reasoningCost,
-    });
+    addParts(record.costs, cost.currency, partsOf(cost));
   }
 
   /** Records one tool execution: counted always, billed (`metrics.amount`) unless it failed. */
@@ -214,22 +182,11 @@ export class Overview {
     this.#requests.push(...other.#requests);
     this.#responses.push(...other.#responses);
     if (other.#lastResponse !== undefined) this.#lastResponse = other.#lastResponse;
-    this.#promptTokens += other.#promptTokens;
-    this.#completionTokens += other.#completionTokens;
-    this.#totalTokens += other.#totalTokens;
-    if (other.#cachedTokens !== undefined) {
-      this.#cachedTokens = (this.#cachedTokens ?? 0) + other.#cachedTokens;
-    }
-    if (other.#reasoningTokens !== undefined) {
-      this.#reasoningTokens = (this.#reasoningTokens ?? 0) + other.#reasoningTokens;
-    }
+    this.#usage.merge(other.#usage);
     for (const [model, theirs] of other.#models) {
       const ours = this.#model(model);
       ours.requests += theirs.requests;
-      ours.promptTokens += theirs.promptTokens;
-      ours.completionTokens += theirs.completionTokens;
-      ours.cachedTokens += theirs.cachedTokens;
-      ours.reasoningTokens += theirs.reasoningTokens;
+      ours.usage.merge(theirs.usage);
       ours.unpricedRequests += theirs.unpricedRequests;
       for (const [currency, parts] of theirs.costs) addParts(ours.costs, currency, parts);
     }
@@ -257,15 +214,12 @@ export class Overview {
     return this.#lastResponse;
   }
 
-  /** The sum of every response's usage; cached and reasoning counts only when some were reported. */
+  /**
+   * The sum of every response's usage; cached, cache-write and reasoning counts only when some were
+   * reported.
+   */
   get totalUsage(): Usage {
-    return {
-      promptTokens: this.#promptTokens,
-      completionTokens: this.#completionTokens,
-      totalTokens: this.#totalTokens,
-      ...(this.#reasoningTokens === undefined ? {} : { reasoningTokens: this.#reasoningTokens }),
-      ...(this.#cachedTokens === undefined ? {} : { cachedTokens: this.#cachedTokens }),
-    };
+    return this.#usage.toUsage();
   }
 
   /** Tool calls by tool name (failed ones included). */
@@ -310,35 +264,41 @@ export class Overview {
     let modelInputCost = 0;
     let modelOutputCost = 0;
     let modelCachedCost = 0;
+    let modelCacheWriteCost = 0;
     let modelReasoningCost = 0;
     const byModel: Record<string, ModelCostBreakdown> = {};
     const unpricedModels: string[] = [];
     for (const [model, record] of this.#models) {
-      const parts = record.costs.get(currency) ?? { input: 0, cached: 0, output: 0, reasoning: 0 };
+      const parts = record.costs.get(currency) ?? noCost();
       modelInputCost += parts.input;
       modelOutputCost += parts.output;
       modelCachedCost += parts.cached;
+      modelCacheWriteCost += parts.cacheWrite;
       modelReasoningCost += parts.reasoning;
       const priced = record.unpricedRequests === 0;
       if (!priced) unpricedModels.push(model);
       byModel[model] = {
         requests: record.requests,
-        promptTokens: record.promptTokens,
-        completionTokens: record.completionTokens,
-        cachedTokens: record.cachedTokens,
-        reasoningTokens: record.reasoningTokens,
+        promptTokens: record.usage.promptTokens,
+        completionTokens: record.usage.completionTokens,
+        cachedTokens: record.usage.get('cachedTokens'),
+        cacheWriteTokens:
+          record.usage.get('cacheWrite5mTokens') + record.usage.get('cacheWrite1hTokens'),
+        reasoningTokens: record.usage.get('reasoningTokens'),
         inputCost: parts.input,
         outputCost: parts.output,
         cachedCost: parts.cached,
+        cacheWriteCost: parts.cacheWrite,
         reasoningCost: parts.reasoning,
-        totalCost: parts.input + parts.cached + parts.output + parts.reasoning,
+        totalCost: totalOf(parts),
         priced,
       };
     }
     const toolCosts = this.toolCosts;
     let totalToolCost = 0;
     for (const amount of Object.values(toolCosts)) totalToolCost += amount;
-    const totalModelCost = modelInputCost + modelCachedCost + modelOutputCost + modelReasoningCost;
+    const totalModelCost =
+      modelInputCost + modelCachedCost + modelCacheWriteCost + modelOutputCost + modelReasoningCost;
     const executionDurationSeconds = this.executionDuration() / 1000;
     const computeCost =
       this.#computeCost === undefined
@@ -351,6 +311,7 @@ export class Overview {
       modelInputCost,
       modelOutputCost,
       modelCachedCost,
+      modelCacheWriteCost,
       modelReasoningCost,
       totalModelCost,
       byModel,
@@ -374,7 +335,7 @@ export class Overview {
     for (const [name, record] of this.#models) {
       for (const [other, parts] of record.costs) {
         if (other === currency) continue;
-        const amount = parts.input + parts.cached + parts.output + parts.reasoning;
+        const amount = totalOf(parts);
         others.push({ source: 'model', name, currency: other, amount });
       }
     }
@@ -406,10 +367,7 @@ export class Overview {
     if (record === undefined) {
       record = {
         requests: 0,
-        promptTokens: 0,
-        completionTokens: 0,
-        cachedTokens: 0,
-        reasoningTokens: 0,
+        usage: new UsageTotals(),
         unpricedRequests: 0,
         costs: new Map(),
       };
@@ -427,18 +385,6 @@ function configuredCurrency(costs: ModelCosts | undefined): string | undefined {
   return undefined;
 }
 
-function addParts(costs: Map<string, CostParts>, currency: string, parts: CostParts): void {
-  const sum = costs.get(currency);
-  if (sum === undefined) {
-    costs.set(currency, { ...parts });
-    return;
-  }
-  sum.input += parts.input;
-  sum.cached += parts.cached;
-  sum.output += parts.output;
-  sum.reasoning += parts.reasoning;
-}
-
 function addAmount(
   costs: Map<string, Map<string, number>>,
   name: string,
@@ -451,8 +397,4 @@ function addAmount(
     costs.set(name, amounts);
   }
   amounts.set(currency, (amounts.get(currency) ?? 0) + amount);
-}
-
-function count(value: number | undefined): number {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
 }

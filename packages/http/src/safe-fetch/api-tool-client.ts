@@ -1,5 +1,5 @@
 import { ValidationError } from '@aigo/ai';
-import { loadApiKey } from '../load-api-key.js';
+import { loadApiKey } from '../options/load-api-key.js';
 import type { HostResolver } from './resolve-target.js';
 import { safeFetchJson } from './safe-fetch-json.js';
 

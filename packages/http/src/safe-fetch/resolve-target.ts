@@ -1,6 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { AbortError } from '@aigo/ai';
-import { redactUrl } from '../redact.js';
+import { redactUrl } from '../errors/redact.js';
 import { blockedAddressReason, parseIp } from './ip-address.js';
 import { UnsafeUrlError } from './unsafe-url-error.js';
 

@@ -1,10 +1,7 @@
 import type { Readable } from 'node:stream';
 import { AbortError, AigoError, ProviderError, ValidationError } from '@aigo/ai';
 import type { Dispatcher } from 'undici';
-import { createCallSignal } from '../call-signal.js';
-import { loadedUndici, loadUndici } from '../load-undici.js';
-import { mapTransportError, type TransportContext } from '../map-transport-error.js';
-import { isSecretHeader, redactUrl } from '../redact.js';
+import { isSecretHeader, redactUrl } from '../errors/redact.js';
 import {
   describe,
   normalizeHeaders,
@@ -13,7 +10,10 @@ import {
   optionalInteger,
   optionalObject,
   optionalSignal,
-} from '../validate.js';
+} from '../options/validate.js';
+import { createCallSignal } from '../transport/call-signal.js';
+import { loadedUndici, loadUndici } from '../transport/load-undici.js';
+import { mapTransportError, type TransportContext } from '../transport/map-transport-error.js';
 import { type ContentType, decodeText, parseContentType } from './content-type.js';
 import { pinnedLookup } from './pinned-lookup.js';
 import { readBytes } from './read-bytes.js';

@@ -1,0 +1,100 @@
+import type { AigoError } from '../errors/aigo-error.js';
+import type { ToolCall } from '../messages/tool-call.js';
+import type { ToolProgress } from '../tools/tool.js';
+import type { InteractionRequest, SuspendedRun } from './suspended-run.js';
+
+/** A new iteration (model call) begins. */
+export interface AgentIterationStartEvent {
+  readonly type: 'iteration_start';
+  readonly iteration: number;
+}
+
+/** A fragment of the model's reasoning, as it streams. */
+export interface AgentReasoningEvent {
+  readonly type: 'reasoning';
+  readonly iteration: number;
+  readonly text: string;
+}
+
+/** A fragment of the model's text, as it streams. */
+export interface AgentContentEvent {
+  readonly type: 'content';
+  readonly iteration: number;
+  readonly text: string;
+}
+
+/** A whole tool call (its arguments complete), before it runs. */
+export interface AgentToolCallEvent {
+  readonly type: 'tool_call';
+  readonly iteration: number;
+  readonly toolCall: ToolCall;
+}
+
+/** A running tool reported progress (`ToolContext.progress`). */
+export interface AgentToolProgressEvent {
+  readonly type: 'tool_progress';
+  readonly iteration: number;
+  readonly toolCall: ToolCall;
+  readonly progress: ToolProgress;
+}
+
+/** What a tool call gave the model: its JSON output, or an error envelope (`failed`). */
+export interface AgentToolResultEvent {
+  readonly type: 'tool_result';
+  readonly iteration: number;
+  readonly toolCall: ToolCall;
+  /** The text the model reads. */
+  readonly result: string;
+  /** True when `result` is an `{"ok":false,"error":…}` envelope. */
+  readonly failed: boolean;
+}
+
+/**
+ * The run stopped to wait for decisions. The last event of a suspended run (no `error` follows):
+ * store `suspended` and pass it to `agent.resume` with the responses.
+ */
+export interface AgentInteractionRequestedEvent {
+  readonly type: 'interaction_requested';
+  readonly iteration: number;
+  readonly requests: readonly InteractionRequest[];
+  readonly suspended: SuspendedRun;
+}
+
+/** A suspended run continues with the decisions it waited for. The first event of a resumed run. */
+export interface AgentInteractionResumedEvent {
+  readonly type: 'interaction_resumed';
+  readonly iteration: number;
+  readonly runId: string;
+}
+
+/** The run's typed result. Always the last event of a successful run. */
+export interface AgentFinalAnswerEvent<T> {
+  readonly type: 'final_answer';
+  readonly iteration: number;
+  /** The final answer's raw text. */
+  readonly content: string;
+  readonly result: T;
+}
+
+/** The run ended without a final answer; `error` is what `execute` rejects with. The last event. */
+export interface AgentErrorEvent {
+  readonly type: 'error';
+  readonly iteration: number;
+  readonly error: AigoError;
+}
+
+/** One event of a streamed agent run, discriminated on `type`. */
+export type AgentEvent<T = unknown> =
+  | AgentIterationStartEvent
+  | AgentReasoningEvent
+  | AgentContentEvent
+  | AgentToolCallEvent
+  | AgentToolProgressEvent
+  | AgentToolResultEvent
+  | AgentInteractionRequestedEvent
+  | AgentInteractionResumedEvent
+  | AgentFinalAnswerEvent<T>
+  | AgentErrorEvent;
+
+/** The `type` of each agent event. */
+export type AgentEventType = AgentEvent['type'];

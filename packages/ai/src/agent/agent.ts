@@ -1,0 +1,72 @@
+import type { Usage } from '../chat/usage.js';
+import type { CostSummary } from '../cost/cost.js';
+import type { MemoryProvider } from '../memory/memory.js';
+import type { Span } from '../observability/observer.js';
+import type { ToolDescription } from '../tools/tool-description.js';
+import type { AgentEvent } from './agent-event.js';
+import type { Prompt } from './prompt.js';
+import type { InteractionResponses, SuspendedRun } from './suspended-run.js';
+
+/** Per-run options every agent takes. */
+export interface AgentRunOptions {
+  /** Aborting it stops the run: the model call and the running tools. */
+  readonly signal?: AbortSignal;
+  /**
+   * The conversation of this run, overriding the agent's own memory; `null` runs stateless. A server
+   * that maps its conversations to memories (A2A context ids) passes one per conversation.
+   */
+  readonly memory?: MemoryProvider | null;
+  /** Passed to every tool as `ctx.context`. */
+  readonly context?: unknown;
+  /** A parent span for the run's span (a graph node's, or one continued from a remote caller). */
+  readonly span?: Span;
+  /** The run's id (`ToolContext.runId`); a fresh one when unset. */
+  readonly runId?: string;
+}
+
+/** What a finished run resolves to: its typed data, usage and cost. */
+export interface AgentResult<T> {
+  readonly data: T;
+  /** Tokens of every model call of the run. */
+  readonly totalUsage: Usage;
+  /** What the run cost: models, tools, compute. */
+  costSummary(): CostSummary;
+}
+
+/**
+ * A streamed run: its events as they happen, ending with `final_answer`, `interaction_requested` or
+ * `error`. `collect()` resolves or rejects as `execute` does.
+ */
+export interface AgentStream<T> extends AsyncIterable<AgentEvent<T>> {
+  collect(): Promise<AgentResult<T>>;
+}
+
+/**
+ * An agent, structurally: what a server (A2A), a tool adapter or a graph needs to run, stream and
+ * resume it without importing the package that made it. `createReAct` agents are agents; so is any
+ * object of this shape.
+ *
+ * A run that stops without a final answer rejects with `AgentStoppedError`; one that waits for
+ * decisions rejects with `stopReason: 'suspended'` and the `SuspendedRun` to resume.
+ */
+export interface Agent<T = unknown> {
+  readonly name: string;
+  /** What the agent does, for people and for other agents (an A2A card). */
+  readonly description: string | undefined;
+  /** The tools the agent can call, described (an A2A card lists them as skills). */
+  readonly toolDescriptions: readonly ToolDescription[];
+  execute(prompt: Prompt, options?: AgentRunOptions): Promise<AgentResult<T>>;
+  executeStream(prompt: Prompt, options?: AgentRunOptions): AgentStream<T>;
+  /** Continues a suspended run with a decision for each of its requests. */
+  resume(
+    suspended: SuspendedRun,
+    responses: InteractionResponses,
+    options?: AgentRunOptions,
+  ): Promise<AgentResult<T>>;
+  /** The streaming twin of `resume`. */
+  resumeStream(
+    suspended: SuspendedRun,
+    responses: InteractionResponses,
+    options?: AgentRunOptions,
+  ): AgentStream<T>;
+}

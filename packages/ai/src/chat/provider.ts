@@ -1,0 +1,38 @@
+import type { Span } from '../observability/observer.js';
+import type { ChatStream } from '../stream/chat-stream.js';
+import type { ChatRequest } from './chat-request.js';
+import type { ChatResponse } from './chat-response.js';
+
+/** Per-call options every provider takes. */
+export interface CallOptions {
+  /** Aborting it cancels the HTTP request at once. */
+  readonly signal?: AbortSignal;
+  /** Extra HTTP headers for this call only. */
+  readonly headers?: { readonly [name: string]: string };
+  /** The parent span: the model call nests under it. */
+  readonly span?: Span;
+  /** A deadline for the whole call, in milliseconds (default: the provider's, 10 minutes). */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * A model provider. Providers are immutable values built once and safe to share across concurrent
+ * calls; those that own a connection pool release it in `close()`.
+ */
+export interface Provider {
+  /** A short stable id (`openai`, `gemini`), used for `providerOptions` and errors. */
+  readonly id: string;
+  sendMessage(request: ChatRequest, options?: CallOptions): Promise<ChatResponse>;
+  close?(): Promise<void>;
+  [Symbol.asyncDispose]?(): Promise<void>;
+}
+
+/** A provider that can stream. Errors before the first byte reject `streamMessage` itself. */
+export interface StreamProvider extends Provider {
+  streamMessage(request: ChatRequest, options?: CallOptions): Promise<ChatStream>;
+}
+
+/** True when the provider can stream. */
+export function isStreamProvider(provider: Provider): provider is StreamProvider {
+  return typeof (provider as Partial<StreamProvider>).streamMessage === 'function';
+}

@@ -1,0 +1,44 @@
+import type { ProviderMetadata } from '../json.js';
+
+/** Media a model produced (an image, audio): base64 `data` or a `uri`, with its MIME type. */
+export interface GeneratedMedia {
+  readonly mimeType: string;
+  readonly data?: string;
+  readonly uri?: string;
+  /** A transcript, for audio outputs that carry one. */
+  readonly transcript?: string;
+  readonly providerMetadata?: ProviderMetadata;
+}
+
+/** Code a model ran with a provider's code-execution tool, and what came of it. */
+export interface CodeExecution {
+  readonly language: string;
+  readonly code: string;
+  /** `ok`, `failed`, `deadline_exceeded`, or the provider's raw outcome. */
+  readonly outcome?: string;
+  readonly output?: string;
+}
+
+/** A web source a grounded answer cites. */
+export interface GroundingSource {
+  readonly index: number;
+  readonly uri: string;
+  readonly title?: string;
+}
+
+/** A span of the answer supported by sources. `endIndex` is exclusive. */
+export interface GroundingSupport {
+  readonly text: string;
+  readonly startIndex: number;
+  readonly endIndex: number;
+  readonly sourceIndices: readonly number[];
+  readonly confidence?: readonly number[];
+}
+
+/** Where a grounded answer came from (Gemini Google Search, URL context; web search tools). */
+export interface Grounding {
+  readonly searchQueries: readonly string[];
+  readonly sources: readonly GroundingSource[];
+  readonly supports: readonly GroundingSupport[];
+  readonly urlContextSources?: readonly { readonly url: string; readonly status?: string }[];
+}
