@@ -2,7 +2,8 @@ import { type ChatRequest, ValidationError } from '@aigo/ai';
 import type { GeminiSafetySetting } from './gemini-api.js';
 
 /**
- * Gemini-only settings, passed as `ChatRequest.providerOptions.gemini`. Each is sent only when set.
+ * Gemini-only per-request settings, passed as `ChatRequest.providerOptions.gemini`. Each is sent only
+ * when set. (The options of `gemini()` itself are `GeminiOptions`.)
  *
  * @example
  * ```ts
@@ -14,7 +15,7 @@ import type { GeminiSafetySetting } from './gemini-api.js';
  * }
  * ```
  */
-export interface GeminiProviderOptions {
+export interface GeminiRequestOptions {
   /** Per-category block thresholds (`HARM_CATEGORY_*` / `BLOCK_*`). */
   readonly safetySettings?: readonly GeminiSafetySetting[];
   /** Output modalities, e.g. `['TEXT', 'IMAGE']` for image-output models. */
@@ -31,7 +32,13 @@ export interface GeminiProviderOptions {
   readonly thinkingLevel?: string;
 }
 
-const KNOWN_KEYS: readonly (keyof GeminiProviderOptions)[] = [
+/**
+ * The same as {@link GeminiRequestOptions}: the name this type has always been exported under. Per
+ * request, like `OpenAIRequestOptions`; `gemini()`'s own options are `GeminiOptions`.
+ */
+export type GeminiProviderOptions = GeminiRequestOptions;
+
+const KNOWN_KEYS: readonly (keyof GeminiRequestOptions)[] = [
   'safetySettings',
   'responseModalities',
   'topK',
@@ -46,7 +53,7 @@ const KNOWN_KEYS: readonly (keyof GeminiProviderOptions)[] = [
  *
  * @throws ValidationError naming the option that is unknown or of the wrong type.
  */
-export function readGeminiProviderOptions(request: ChatRequest): GeminiProviderOptions {
+export function readGeminiRequestOptions(request: ChatRequest): GeminiRequestOptions {
   const raw = request.providerOptions?.gemini;
   if (raw === undefined) return {};
   const where = 'providerOptions.gemini';
@@ -54,14 +61,14 @@ export function readGeminiProviderOptions(request: ChatRequest): GeminiProviderO
     throw new ValidationError(where, 'must be an object');
   }
   for (const key of Object.keys(raw)) {
-    if (!KNOWN_KEYS.includes(key as keyof GeminiProviderOptions)) {
+    if (!KNOWN_KEYS.includes(key as keyof GeminiRequestOptions)) {
       throw new ValidationError(
         `${where}.${key}`,
         `is not a Gemini option (known: ${KNOWN_KEYS.join(', ')})`,
       );
     }
   }
-  const options: { -readonly [K in keyof GeminiProviderOptions]: GeminiProviderOptions[K] } = {};
+  const options: { -readonly [K in keyof GeminiRequestOptions]: GeminiProviderOptions[K] } = {};
   const { safetySettings, responseModalities, cachedContent, thinkingLevel } = raw;
   if (safetySettings !== undefined) {
     if (

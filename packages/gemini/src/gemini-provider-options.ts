@@ -1,0 +1,67 @@
+import { ValidationError } from '@aigo/ai';
+import type { HttpClientOptions } from '@aigo/http';
+
+/**
+ * Options of `gemini()`. Explicit options win over the environment. (Per-request settings go in
+ * `providerOptions.gemini`: `GeminiRequestOptions`.)
+ */
+export interface GeminiOptions {
+  /**
+   * The API key. Default: `GEMINI_API_KEY`, read at the first call. Sent in the `x-goog-api-key`
+   * header, never in the URL.
+   */
+  readonly apiKey?: string;
+  /**
+   * The API root. Default: `GEMINI_API_BASE_URL`, then
+   * `https://generativelanguage.googleapis.com/v1beta`.
+   */
+  readonly baseURL?: string;
+  /** The model used when a request's `model` is empty. Default `gemini-2.5-flash-lite`. */
+  readonly defaultModel?: string;
+  /** Headers sent with every request (a proxy's own auth, say). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** An undici dispatcher to send requests through (a proxy agent, a shared pool); not closed by `close()`. */
+  readonly dispatcher?: HttpClientOptions['dispatcher'];
+  /** The deadline of each call in milliseconds (default 10 minutes); `CallOptions.timeoutMs` overrides it. */
+  readonly timeoutMs?: number;
+  /**
+   * How `streamMessage` asks for the stream: `'sse'` (default, `?alt=sse`) or `'json-array'` (the
+   * endpoint's native streamed JSON array, for proxies that do not pass `alt=sse` through).
+   */
+  readonly streamFormat?: 'sse' | 'json-array';
+}
+
+/**
+ * Checks the options of `gemini()`.
+ *
+ * @throws ValidationError naming the first option of the wrong kind. The base URL is checked where
+ * it is resolved, with the environment.
+ */
+export function validateGeminiOptions(options: GeminiOptions): void {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new ValidationError('options', 'must be an object');
+  }
+  if (options.apiKey !== undefined && typeof options.apiKey !== 'string') {
+    throw new ValidationError('options.apiKey', 'must be a string');
+  }
+  if (
+    options.defaultModel !== undefined &&
+    (typeof options.defaultModel !== 'string' || options.defaultModel.trim() === '')
+  ) {
+    throw new ValidationError('options.defaultModel', 'must be a non-empty string');
+  }
+  if (
+    options.streamFormat !== undefined &&
+    options.streamFormat !== 'sse' &&
+    options.streamFormat !== 'json-array'
+  ) {
+    throw new ValidationError('options.streamFormat', "must be 'sse' or 'json-array'");
+  }
+  const headers = options.headers;
+  if (
+    headers !== undefined &&
+    (headers === null || typeof headers !== 'object' || Array.isArray(headers))
+  ) {
+    throw new ValidationError('options.headers', 'must be an object of header names to strings');
+  }
+}
