@@ -11,6 +11,7 @@ import {
   toolMessage,
   userMessage,
 } from '@aigo/ai';
+import type { RecordedServer } from '@aigo/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHAT_PATH, createHarness, RESPONSES_PATH } from './support/harness.js';
 
@@ -48,6 +49,11 @@ function request(): ChatRequest {
   };
 }
 
+/** The JSON body of the last request the server received. */
+function sentBody(server: RecordedServer): { input: unknown[] } {
+  return (server.lastRequest()?.body ?? { input: [] }) as { input: unknown[] };
+}
+
 const CHAT_OK = {
   id: 'chatcmpl-1',
   model: 'gpt-5-mini',
@@ -71,7 +77,7 @@ describe('a tool result with media parts', () => {
     const server = await harness.serve({ path: RESPONSES_PATH, body: RESPONSES_OK });
     const provider = harness.provider(server, { api: 'responses' });
     await provider.sendMessage(request());
-    const input = (server.lastRequest()?.body as { input: unknown[] }).input;
+    const input = sentBody(server).input;
     expect(input[2]).toEqual({
       type: 'function_call_output',
       call_id: 'call_1',
@@ -105,7 +111,7 @@ describe('a tool result with media parts', () => {
         ]),
       ],
     });
-    const input = (server.lastRequest()?.body as { input: unknown[] }).input;
+    const input = sentBody(server).input;
     expect(input[2]).toEqual({
       type: 'function_call_output',
       call_id: 'call_1',
@@ -118,7 +124,7 @@ describe('a tool result with media parts', () => {
     const provider = harness.provider(server, { api: 'chat' });
     await provider.sendMessage(request());
     const sent = server.lastRequest();
-    expect((sent?.body as { messages: unknown[] }).messages[2]).toEqual({
+    expect((sent?.body as { messages: unknown[] } | undefined)?.messages[2]).toEqual({
       role: 'tool',
       tool_call_id: 'call_1',
       content: '{"ok":true,"title":"Home"}',

@@ -1,5 +1,4 @@
 import type { ChatRequest } from '@aigo/ai';
-import { parseOpenAIRequestOptions } from '../openai-request-options.js';
 import { prepareJsonResponseFormat } from '../shared/json-response-format.js';
 import type { OpenAISettings } from '../shared/openai-settings.js';
 import { validateRequest } from '../shared/validate-request.js';
@@ -23,8 +22,7 @@ export function buildOpenAIChatRequestBody(
   settings: OpenAISettings,
   stream: boolean,
 ): OpenAIChatRequestBody {
-  const model = validateRequest(request, settings);
-  const options = parseOpenAIRequestOptions(request, settings.providerId);
+  const { model, options } = validateRequest(request, settings);
   const body: OpenAIChatRequestBody = {
     model,
     messages: convertToOpenAIChatMessages(request.messages, request.systemPrompt),
@@ -33,14 +31,8 @@ export function buildOpenAIChatRequestBody(
     body.stream = true;
     if (settings.includeStreamUsage) body.stream_options = { include_usage: true };
   }
-  const { tools, tool_choice } = prepareOpenAIChatTools(request);
-  if (tools !== undefined) body.tools = tools;
-  if (tool_choice !== undefined) body.tool_choice = tool_choice;
-  if (options.parallelToolCalls !== undefined) body.parallel_tool_calls = options.parallelToolCalls;
-  const format = prepareJsonResponseFormat(
-    request.responseFormat,
-    options.structuredOutputs ?? settings.structuredOutputs,
-  );
+  Object.assign(body, prepareOpenAIChatTools(request, options.parallelToolCalls));
+  const format = prepareJsonResponseFormat(request, options, settings);
   if (format !== undefined) {
     body.response_format =
       format === 'json_object' ? { type: format } : { type: 'json_schema', json_schema: format };

@@ -1,5 +1,4 @@
 import { type ChatRequest, ValidationError } from '@aigo/ai';
-import { parseOpenAIRequestOptions } from '../openai-request-options.js';
 import { isReasoningModel } from '../shared/is-reasoning-model.js';
 import { prepareJsonResponseFormat } from '../shared/json-response-format.js';
 import type { OpenAISettings } from '../shared/openai-settings.js';
@@ -31,8 +30,7 @@ export function buildOpenAIResponsesRequestBody(
   settings: OpenAISettings,
   stream: boolean,
 ): OpenAIResponsesRequestBody {
-  const model = validateRequest(request, settings);
-  const options = parseOpenAIRequestOptions(request, settings.providerId);
+  const { model, options } = validateRequest(request, settings);
   if (request.stop !== undefined) {
     throw new ValidationError(
       'request.stop',
@@ -59,14 +57,8 @@ export function buildOpenAIResponsesRequestBody(
       : undefined);
   if (include !== undefined && include.length > 0) body.include = [...include];
   if (stream) body.stream = true;
-  const { tools, tool_choice } = prepareOpenAIResponsesTools(request);
-  if (tools !== undefined) body.tools = tools;
-  if (tool_choice !== undefined) body.tool_choice = tool_choice;
-  if (options.parallelToolCalls !== undefined) body.parallel_tool_calls = options.parallelToolCalls;
-  const format = prepareJsonResponseFormat(
-    request.responseFormat,
-    options.structuredOutputs ?? settings.structuredOutputs,
-  );
+  Object.assign(body, prepareOpenAIResponsesTools(request, options.parallelToolCalls));
+  const format = prepareJsonResponseFormat(request, options, settings);
   if (format !== undefined) {
     body.text = {
       format: format === 'json_object' ? { type: format } : { type: 'json_schema', ...format },
