@@ -486,6 +486,10 @@ describe('configuration and secrets', () => {
     expect(() => gemini({ defaultModel: ' ' })).toThrow(/options\.defaultModel/);
     expect(() => gemini({ streamFormat: 'ws' as 'sse' })).toThrow(/options\.streamFormat/);
     expect(() => gemini({ apiKey: 3 as unknown as string })).toThrow(/options\.apiKey/);
+    expect(() => gemini({ headers: { 'x-team': 1 as unknown as string } })).toThrow(
+      /options\.headers\.x-team/,
+    );
+    expect(() => gemini({ timeoutMs: 0 })).toThrow(/options\.timeoutMs/);
   });
 
   it('close() is idempotent and a closed provider rejects calls', async () => {

@@ -116,5 +116,13 @@ describe('KeyedHttpClient', () => {
     expect(() => createKeyedHttpClient(options({ authHeaders: 'x' as never }))).toThrow(
       /options\.authHeaders/,
     );
+    // The client's options are checked when it is made, not at the first call.
+    expect(() => createKeyedHttpClient(options({ headers: { 'x-a': 1 as never } }))).toThrow(
+      /options\.headers\.x-a/,
+    );
+    expect(() => createKeyedHttpClient(options({ timeoutMs: -1 }))).toThrow(/options\.timeoutMs/);
+    expect(() => createKeyedHttpClient(options({ dispatcher: {} as never }))).toThrow(
+      /options\.dispatcher/,
+    );
   });
 });

@@ -2,7 +2,7 @@ import { AigoError, ValidationError } from '@aigo/ai';
 import { type LoadApiKeyOptions, loadApiKey } from '../options/load-api-key.js';
 import { optionalFunction, optionalObject } from '../options/validate.js';
 import { HttpClient } from './http-client.js';
-import type { HttpClientOptions } from './http-client-options.js';
+import { type HttpClientOptions, readHttpClientOptions } from './http-client-options.js';
 
 /** Options of {@link createKeyedHttpClient}. */
 export interface KeyedHttpClientOptions extends HttpClientOptions {
@@ -44,6 +44,10 @@ export class KeyedHttpClient {
     if (optionalFunction(options.authHeaders, 'options.authHeaders') === undefined) {
       throw new ValidationError('options.authHeaders', 'is required');
     }
+    // The client's own options are checked now, so a bad header or deadline fails where the
+    // provider is made, not at its first call.
+    const { apiKey: _key, authHeaders: _auth, ...transport } = options;
+    readHttpClientOptions(transport);
     this.#options = options;
   }
 
