@@ -22,7 +22,7 @@ import {
 } from './gemini-endpoints.js';
 import { normaliseGeminiHttpError } from './gemini-http-error.js';
 import { type GeminiOptions, validateGeminiOptions } from './gemini-provider-options.js';
-import { buildGeminiRequest } from './gemini-request.js';
+import { buildGeminiRequestFor } from './gemini-request.js';
 import { GEMINI_PROVIDER_ID } from './gemini-response-mapper.js';
 import { GeminiStreamMapper } from './gemini-stream-mapper.js';
 import { mapGeminiResponse } from './map-gemini-response.js';
@@ -164,7 +164,10 @@ class GeminiProviderImpl implements GeminiProvider {
     return this.close();
   }
 
-  #prepare(request: ChatRequest): { model: string; body: ReturnType<typeof buildGeminiRequest> } {
+  #prepare(request: ChatRequest): {
+    model: string;
+    body: ReturnType<typeof buildGeminiRequestFor>;
+  } {
     if (request === null || typeof request !== 'object') {
       throw new ValidationError('request', 'must be a ChatRequest');
     }
@@ -172,6 +175,6 @@ class GeminiProviderImpl implements GeminiProvider {
       throw new ValidationError('model', 'must be a string');
     }
     const model = request.model?.trim() || this.defaultModel;
-    return { model, body: buildGeminiRequest(request, { model }) };
+    return { model, body: buildGeminiRequestFor(request, model) };
   }
 }

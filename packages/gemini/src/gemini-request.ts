@@ -26,7 +26,22 @@ export interface BuildGeminiRequestOptions {
  */
 export function buildGeminiRequest(
   request: ChatRequest,
-  options: BuildGeminiRequestOptions = {},
+  options?: BuildGeminiRequestOptions,
+): GeminiRequest {
+  if (options !== undefined && (options === null || typeof options !== 'object')) {
+    throw new ValidationError('options', 'must be an object');
+  }
+  return buildGeminiRequestFor(request, options?.model ?? request?.model);
+}
+
+/**
+ * {@link buildGeminiRequest} for the model a provider resolved (no options object per call).
+ *
+ * @internal
+ */
+export function buildGeminiRequestFor(
+  request: ChatRequest,
+  model: string | undefined,
 ): GeminiRequest {
   if (request === null || typeof request !== 'object') {
     throw new ValidationError('request', 'must be a ChatRequest');
@@ -37,10 +52,6 @@ export function buildGeminiRequest(
   if (request.systemPrompt !== undefined && typeof request.systemPrompt !== 'string') {
     throw new ValidationError('systemPrompt', 'must be a string');
   }
-  if (options === null || typeof options !== 'object') {
-    throw new ValidationError('options', 'must be an object');
-  }
-  const model = options.model ?? request.model;
   const requestOptions = readGeminiRequestOptions(request);
   const prompt = convertToGeminiContents(
     request.messages,

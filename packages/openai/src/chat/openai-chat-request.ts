@@ -1,4 +1,5 @@
 import type { ChatRequest } from '@aigo/ai';
+import { parseOpenAIRequestOptions } from '../openai-request-options.js';
 import { prepareJsonResponseFormat } from '../shared/json-response-format.js';
 import type { OpenAISettings } from '../shared/openai-settings.js';
 import { validateRequest } from '../shared/validate-request.js';
@@ -22,7 +23,9 @@ export function buildOpenAIChatRequestBody(
   settings: OpenAISettings,
   stream: boolean,
 ): OpenAIChatRequestBody {
-  const { model, options } = validateRequest(request, settings);
+  // Two calls, not one returning both: a request builder allocates nothing it does not send.
+  const model = validateRequest(request, settings);
+  const options = parseOpenAIRequestOptions(request, settings.providerId);
   const body: OpenAIChatRequestBody = {
     model,
     messages: convertToOpenAIChatMessages(request.messages, request.systemPrompt),

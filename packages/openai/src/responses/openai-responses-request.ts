@@ -1,4 +1,5 @@
 import { type ChatRequest, ValidationError } from '@aigo/ai';
+import { parseOpenAIRequestOptions } from '../openai-request-options.js';
 import { isReasoningModel } from '../shared/is-reasoning-model.js';
 import { prepareJsonResponseFormat } from '../shared/json-response-format.js';
 import type { OpenAISettings } from '../shared/openai-settings.js';
@@ -30,7 +31,9 @@ export function buildOpenAIResponsesRequestBody(
   settings: OpenAISettings,
   stream: boolean,
 ): OpenAIResponsesRequestBody {
-  const { model, options } = validateRequest(request, settings);
+  // Two calls, not one returning both: a request builder allocates nothing it does not send.
+  const model = validateRequest(request, settings);
+  const options = parseOpenAIRequestOptions(request, settings.providerId);
   if (request.stop !== undefined) {
     throw new ValidationError(
       'request.stop',

@@ -1,22 +1,12 @@
 import { type ChatRequest, type Message, ROLES, ValidationError } from '@aigo/ai';
-import { type OpenAIRequestOptions, parseOpenAIRequestOptions } from '../openai-request-options.js';
 import { isRecord } from './json-guards.js';
 import type { OpenAISettings } from './openai-settings.js';
 
-/** What every request builder starts from: the model to call and the request's OpenAI options. */
-export interface ValidatedRequest {
-  /** The request's model, else the provider's `defaultModel`. */
-  readonly model: string;
-  /** `request.providerOptions[providerId]`, checked. */
-  readonly options: OpenAIRequestOptions;
-}
-
 /**
  * Checks the parts of a `ChatRequest` every OpenAI body needs and returns the model to use (the
- * request's, else the provider's `defaultModel`) and its `providerOptions`. Throws a
- * `ValidationError` naming the field.
+ * request's, else the provider's `defaultModel`). Throws a `ValidationError` naming the field.
  */
-export function validateRequest(request: ChatRequest, settings: OpenAISettings): ValidatedRequest {
+export function validateRequest(request: ChatRequest, settings: OpenAISettings): string {
   if (!isRecord(request)) throw new ValidationError('request', 'must be a ChatRequest object');
   const model =
     typeof request.model === 'string' && request.model !== ''
@@ -67,5 +57,5 @@ export function validateRequest(request: ChatRequest, settings: OpenAISettings):
   if (request.tools !== undefined && !Array.isArray(request.tools)) {
     throw new ValidationError('request.tools', 'must be an array of tools');
   }
-  return { model, options: parseOpenAIRequestOptions(request, settings.providerId) };
+  return model;
 }
