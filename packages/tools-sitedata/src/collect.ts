@@ -95,14 +95,16 @@ export class Collector {
         confidence: entry.confidence,
         sources: [...entry.sources].sort(),
       }))
-      .sort(
-        (a, b) =>
-          b.confidence - a.confidence || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0),
-      );
+      .sort((a, b) => b.confidence - a.confidence || compareText(a.value, b.value));
   }
 }
 
 /** Rounds to 3 decimals, so sums of bonuses stay readable and stable. */
 export function round(value: number): number {
   return Math.round(Math.min(Math.max(value, 0), 1) * 1000) / 1000;
+}
+
+/** Code-unit order of two strings (locale-independent, so the output is the same everywhere). */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
