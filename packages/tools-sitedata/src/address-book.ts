@@ -1,11 +1,6 @@
 import { compareText, round } from './collect.js';
+import { confirm, EvidenceMap } from './evidence-map.js';
 import type { ExtractedAddress, FoundAddress } from './site-data.js';
-
-interface Entry {
-  readonly address: FoundAddress;
-  confidence: number;
-  readonly sources: Set<string>;
-}
 
 /**
  * The addresses of a site, each once: an `<address>` text that contains a known structured address's
@@ -13,37 +8,29 @@ interface Entry {
  * are. Each keeps its highest confidence and every source.
  */
 export class AddressBook {
-  readonly #entries = new Map<string, Entry>();
+  readonly #addresses = new EvidenceMap<FoundAddress>();
 
   add(address: FoundAddress, confidence: number, source: string): void {
-    for (const entry of this.#entries.values()) {
-      const { street_address: street, postal_code: postal } = entry.address;
-      if (
+    const known = this.#addresses.find(
+      ({ street_address: street, postal_code: postal }) =>
         street !== undefined &&
         postal !== undefined &&
         address.text.includes(street) &&
-        address.text.includes(postal)
-      ) {
-        entry.confidence = Math.max(entry.confidence, confidence);
-        entry.sources.add(source);
-        return;
-      }
-    }
-    const key = address.text.toLowerCase().replace(/[^a-z0-9]/g, '');
-    const entry = this.#entries.get(key);
-    if (entry === undefined)
-      this.#entries.set(key, { address, confidence, sources: new Set([source]) });
+        address.text.includes(postal),
+    );
+    if (known !== undefined) confirm(known, confidence, source);
     else {
-      entry.confidence = Math.max(entry.confidence, confidence);
-      entry.sources.add(source);
+      const key = address.text.toLowerCase().replace(/[^a-z0-9]/g, '');
+      this.#addresses.add(key, address, confidence, source);
     }
   }
 
   /** Highest confidence first, then by text; sources sorted. */
   list(): ExtractedAddress[] {
-    return [...this.#entries.values()]
-      .map(({ address, confidence, sources }) => ({
-        ...address,
+    return this.#addresses
+      .entries()
+      .map(({ value, confidence, sources }) => ({
+        ...value,
         confidence: round(confidence),
         sources: [...sources].sort(),
       }))
