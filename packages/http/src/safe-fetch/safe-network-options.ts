@@ -10,7 +10,9 @@ import type { SafeNetworkOptions } from './safe-fetch.js';
  * @throws ValidationError naming `options` when it is not an object.
  */
 export function pickSafeNetworkOptions(
-  options: SafeNetworkOptions | undefined,
+  options:
+    | { readonly [K in keyof SafeNetworkOptions]?: SafeNetworkOptions[K] | undefined }
+    | undefined,
 ): SafeNetworkOptions {
   if (options === undefined) return {};
   if (options === null || typeof options !== 'object') {
