@@ -10,6 +10,7 @@ import type { ExtractedAddress, FoundAddress } from './site-data.js';
 export class AddressBook {
   readonly #addresses = new EvidenceMap<FoundAddress>();
 
+  /** Records an address seen at `source` (`page:method`) with this confidence. */
   add(address: FoundAddress, confidence: number, source: string): void {
     const known = this.#addresses.find(
       ({ street_address: street, postal_code: postal }) =>

@@ -24,6 +24,7 @@ export class EvidenceMap<T> {
     }
   }
 
+  /** True when something was recorded under `key`. */
   has(key: string): boolean {
     return this.#entries.has(key);
   }

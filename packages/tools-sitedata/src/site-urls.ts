@@ -24,7 +24,7 @@ export function siteDomain(baseUrl: string | undefined): string | undefined {
   }
 }
 
-/** True when an e-mail address at `email` belongs to the site `site` (same domain or a sub/parent domain). */
+/** True when `email`'s domain is the site's own: the same domain, a subdomain or a parent domain. */
 export function isOwnEmail(email: string, site: string | undefined): boolean {
   const domain = email.split('@')[1];
   if (site === undefined || domain === undefined) return false;
