@@ -5,6 +5,9 @@
  * @packageDocumentation
  */
 
+export { abortableDelay } from './abort/abortable-delay.js';
+export { raceAbort } from './abort/race-abort.js';
+export { throwIfAborted } from './abort/throw-if-aborted.js';
 export type {
   ChatRequest,
   ReasoningOptions,

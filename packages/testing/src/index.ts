@@ -6,6 +6,7 @@
  * @packageDocumentation
  */
 
+export { type Deferred, deferred } from './async/deferred.js';
 export { assertNoSecretLeak } from './conformance/assert-no-secret-leak.js';
 export { assertValidUsage } from './conformance/assert-valid-usage.js';
 export type { ConformanceCheck } from './conformance/conformance-check.js';
@@ -28,29 +29,17 @@ export {
 export { providerConformance } from './conformance/provider-conformance.js';
 export { sseStallPoint } from './conformance/stall-point.js';
 export { joinTextDeltas } from './events/join-text-deltas.js';
-export { type EstimatedOutput, estimateTokens, estimateUsage } from './fake/estimate-usage.js';
+// The fake provider and the stream simulators: listed once, in the `@aigo/testing/fake` entry.
+export * from './fake/index.js';
 export {
-  createFakeProvider,
-  type FakeCall,
-  type FakeErrorOptions,
-  type FakeProvider,
-  type FakeProviderOptions,
-  type FakeRequestHandler,
-  type FakeResponseInit,
-  type FakeTextOptions,
-  type FakeToolArguments,
-  type FakeToolCallOptions,
-  type FakeToolCallSpec,
-  type FakeToolCallsOptions,
-} from './fake/fake-provider.js';
-export { fragmentResponse } from './fake/fragment-events.js';
-export {
-  createStreamSimulator,
-  type StreamFromEventsOptions,
-  type StreamSimulator,
-  type StreamSimulatorOptions,
-  streamFromEvents,
-} from './fake/stream-simulator.js';
+  createRecordingObserver,
+  type Measurement,
+  type RecordedLog,
+  type RecordedSpan,
+  type RecordedSpanEvent,
+  type RecordingObserver,
+  type RecordingObserverOptions,
+} from './observer/recording-observer.js';
 export { type FixtureRouteOptions, fixtureRoute } from './server/fixture-route.js';
 export {
   fixturePath,
