@@ -48,6 +48,7 @@ export {
   loadFixtureBytes,
   loadFixtureJson,
 } from './server/fixtures.js';
+export { loadPageFixture, PAGE_FIXTURES, type PageFixtureName } from './server/page-fixtures.js';
 export type { Fault, RecordedRequest, RecordedRoute } from './server/recorded-route.js';
 export {
   type RecordedServer,
