@@ -14,19 +14,19 @@ export {
   type MemoryConformanceOptions,
   memoryConformanceChecks,
   ROUND_TRIP_MESSAGES,
-} from './conformance/memory-checks.js';
-export { memoryConformance } from './conformance/memory-conformance.js';
-export {
-  type ProviderCaseExpectation,
-  type ProviderConformanceCase,
-  type ProviderConformanceCaseName,
-  type ProviderConformanceContext,
-  type ProviderConformanceFixtures,
-  type ProviderConformanceOptions,
-  type ProviderConformancePair,
-  providerConformanceChecks,
-} from './conformance/provider-checks.js';
-export { providerConformance } from './conformance/provider-conformance.js';
+} from './conformance/memory/memory-checks.js';
+export { memoryConformance } from './conformance/memory/memory-conformance.js';
+export { providerConformanceChecks } from './conformance/provider/provider-checks.js';
+export { providerConformance } from './conformance/provider/provider-conformance.js';
+export type {
+  ProviderCaseExpectation,
+  ProviderConformanceCase,
+  ProviderConformanceCaseName,
+  ProviderConformanceContext,
+  ProviderConformanceFixtures,
+  ProviderConformanceOptions,
+  ProviderConformancePair,
+} from './conformance/provider/provider-options.js';
 export { sseStallPoint } from './conformance/stall-point.js';
 export { joinTextDeltas } from './events/join-text-deltas.js';
 // The fake provider and the stream simulators: listed once, in the `@aigo/testing/fake` entry.

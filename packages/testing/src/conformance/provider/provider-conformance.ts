@@ -1,5 +1,6 @@
 import { describe, it } from 'vitest';
-import { type ProviderConformanceOptions, providerConformanceChecks } from './provider-checks.js';
+import { providerConformanceChecks } from './provider-checks.js';
+import type { ProviderConformanceOptions } from './provider-options.js';
 
 /**
  * Registers the provider conformance suite with vitest: one `describe` with an `it` per check, each

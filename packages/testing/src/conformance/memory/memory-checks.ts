@@ -6,8 +6,8 @@ import {
   type Message,
   ValidationError,
 } from '@aigo/ai';
-import type { ConformanceCheck } from './conformance-check.js';
-import { expectRejection } from './expect-rejection.js';
+import type { ConformanceCheck } from '../conformance-check.js';
+import { expectRejection } from '../expect-rejection.js';
 
 /** What `memoryConformance` tests. */
 export interface MemoryConformanceOptions {

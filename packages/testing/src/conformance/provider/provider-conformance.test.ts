@@ -1,13 +1,13 @@
 import { AssertionError } from 'node:assert';
 import { ProviderError, ValidationError } from '@aigo/ai';
 import { describe, expect, it } from 'vitest';
-import { fixtureRoute } from '../server/fixture-route.js';
-import {
-  type ProviderConformanceFixtures,
-  type ProviderConformanceOptions,
-  providerConformanceChecks,
-} from './provider-checks.js';
+import { fixtureRoute } from '../../server/fixture-route.js';
+import { providerConformanceChecks } from './provider-checks.js';
 import { providerConformance } from './provider-conformance.js';
+import type {
+  ProviderConformanceFixtures,
+  ProviderConformanceOptions,
+} from './provider-options.js';
 import { type ToyFaults, toyOpenAIChat } from './test-toy-openai-provider.js';
 
 const PATH = '/v1/chat/completions';
@@ -119,6 +119,30 @@ async function runCheck(namePrefix: string, faults: ToyFaults): Promise<unknown>
     (error: unknown) => error,
   );
 }
+
+describe('provider conformance checks', () => {
+  it('are these, in this order, one per pair at the end', () => {
+    expect(providerConformanceChecks(options()).map((check) => check.name)).toEqual([
+      'sendMessage returns the text answer',
+      'sendMessage sends the model and the API key in one request',
+      'streamMessage streams the text answer, finish last',
+      'sendMessage returns tool calls (name, JSON arguments, id)',
+      'streamMessage returns tool calls (name, JSON arguments, id)',
+      'usage counts are non-negative integers (never NaN), cached ⊆ prompt, reasoning ⊆ completion',
+      'an already-aborted signal rejects sendMessage and streamMessage with AbortError',
+      'aborting sendMessage mid-body rejects with AbortError and closes the connection',
+      'aborting a stream mid-way rejects with AbortError and closes the connection',
+      'breaking out of for await closes the connection',
+      '401: sendMessage and streamMessage reject with ProviderError status 401 (or the recorded auth status), not retryable',
+      '429: sendMessage and streamMessage reject with a retryable ProviderError, retryAfterMs from Retry-After',
+      'a connection closed before the response rejects with a typed error (not AbortError)',
+      'a connection reset mid-stream rejects with a typed error (not AbortError)',
+      'the API key never appears in errors (message, String, JSON, stack, inspect, causes)',
+      'the API key is redacted even when the server echoes it in the error body',
+      'stream collect() deep-equals sendMessage on the same exchange (stream-tool-call)',
+    ]);
+  });
+});
 
 describe('provider conformance checks catch broken providers', () => {
   it.each<[string, string, ToyFaults, RegExp]>([
