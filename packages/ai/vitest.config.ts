@@ -1,4 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { sharedTestConfig } from '../../tooling/config/vitest.shared.js';
+import { sharedTestConfig } from '@aigo/config/vitest';
 
 export default defineConfig({ test: sharedTestConfig });

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { sharedTestConfig } from '../../tooling/config/vitest.shared.js';
+import { sharedTestConfig } from '@aigo/config/vitest';
 
 export default defineConfig({
   test: {
