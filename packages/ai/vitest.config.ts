@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
 import { sharedTestConfig } from '@aigo/config/vitest';
+import { defineConfig } from 'vitest/config';
 
 export default defineConfig({ test: sharedTestConfig });

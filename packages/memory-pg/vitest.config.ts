@@ -1,5 +1,5 @@
-import { defineConfig } from 'vitest/config';
 import { sharedTestConfig } from '@aigo/config/vitest';
+import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {

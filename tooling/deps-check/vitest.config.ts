@@ -1,5 +1,5 @@
-import { defineConfig } from 'vitest/config';
 import { sharedTestConfig } from '@aigo/config/vitest';
+import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   // The fixture trees hold `*.test.ts` files of fake packages; they are data, not tests.
