@@ -2,7 +2,7 @@
 // floor-versus-floor control (F′ against F), alternated in one process.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { balancedOrders, fixed, median } from './stats.mjs';
+import { balancedOrders, fixed, median } from '../../shared/stats.mjs';
 import {
   aigoCollectVariant,
   aigoVariant,
