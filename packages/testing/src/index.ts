@@ -40,6 +40,8 @@ export {
   type RecordingObserver,
   type RecordingObserverOptions,
 } from './observer/recording-observer.js';
+export { cutAtRandom } from './random/cut-at-random.js';
+export { seededRandom } from './random/seeded-random.js';
 export { type FixtureRouteOptions, fixtureRoute } from './server/fixture-route.js';
 export {
   fixturePath,
@@ -49,6 +51,7 @@ export {
   loadFixtureJson,
 } from './server/fixtures.js';
 export { loadPageFixture, PAGE_FIXTURES, type PageFixtureName } from './server/page-fixtures.js';
+export { piecewiseRoute } from './server/piecewise-route.js';
 export type { Fault, RecordedRequest, RecordedRoute } from './server/recorded-route.js';
 export {
   type RecordedServer,

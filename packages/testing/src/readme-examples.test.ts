@@ -4,9 +4,13 @@ import { describe, expect, it } from 'vitest';
 import {
   createFakeProvider,
   createRecordingObserver,
+  cutAtRandom,
   deferred,
   fixtureRoute,
   loadFixture,
+  loadFixtureBytes,
+  piecewiseRoute,
+  seededRandom,
   startRecordedServer,
   streamFromEvents,
 } from './index.js';
@@ -118,5 +122,15 @@ describe('README: test helpers', () => {
     const later = gate.promise.then((value) => value.toUpperCase());
     gate.resolve('done');
     expect(await later).toBe('DONE');
+  });
+
+  it('serves a recorded stream cut at random', async () => {
+    const body = loadFixtureBytes('gemini/stream-text.sse');
+    await using server = await startRecordedServer([
+      piecewiseRoute(/:streamGenerateContent$/, cutAtRandom(body, seededRandom(7), 16)),
+    ]);
+    const url = `${server.url}/v1beta/models/gemini-2.5-flash:streamGenerateContent`;
+    const response = await fetch(url, { method: 'POST' });
+    expect(await response.text()).toBe(loadFixture('gemini/stream-text.sse'));
   });
 });
