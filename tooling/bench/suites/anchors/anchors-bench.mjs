@@ -10,6 +10,7 @@
 //   node --expose-gc tooling/bench/suites/anchors/anchors-bench.mjs [--quick]   (after `pnpm bench` built it)
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { forkServer } from '../../shared/fork-server.mjs';
 import { balancedOrders, fixed, median } from '../../shared/stats.mjs';
 import { measureInstalledSizes } from './installed-size.mjs';
 import { summarize, withinTolerance } from './rounds.mjs';
@@ -97,23 +98,9 @@ const processEnv = { ...childEnv, MALLOC_ARENA_MAX: '1' };
 
 /** Starts the mock Chat Completions server in a child process. */
 export async function startMockServer(tokens) {
-  const child = fork(here('../openai/openai-mock-server.mjs'), [String(tokens)], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const info = await new Promise((resolve, reject) => {
-    child.once('message', resolve);
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`the mock server exited with code ${code}`)));
-  });
-  return {
-    origin: `http://127.0.0.1:${info.port}`,
-    streamBytes: info.streamBytes,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.disconnect();
-      }),
-  };
+  const script = here('../openai/openai-mock-server.mjs');
+  const { info, origin, stop } = await forkServer(script, [String(tokens)], 'the mock server');
+  return { origin, streamBytes: info.streamBytes, stop };
 }
 
 /**

@@ -26,11 +26,11 @@
 // and A−U (differences of medians: below the noise they can come out negative). The run is VOID
 // (exit code 1) unless the wall-time F′/F is within 1.00 ± 0.03; it is retried with more rounds
 // first. Writes tooling/bench/results/gemini-stream-<date>.json.
-import { fork } from 'node:child_process';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createParser } from 'eventsource-parser';
 import { Agent, request } from 'undici';
+import { forkServer } from '../../shared/fork-server.mjs';
 import { packagesBuilt } from '../../shared/packages-built.mjs';
 import { packageDist } from '../../shared/paths.mjs';
 import { balancedOrders, fixed, median } from '../../shared/stats.mjs';
@@ -50,28 +50,9 @@ const MODEL = 'gemini-2.5-flash';
 const gc = globalThis.gc ?? (() => undefined);
 
 async function startServer() {
-  const child = fork(
-    fileURLToPath(new URL('./gemini-sse-server.mjs', import.meta.url)),
-    [String(EVENTS)],
-    {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    },
-  );
-  const info = await new Promise((resolve, reject) => {
-    child.once('message', resolve);
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`the SSE server exited with code ${code}`)));
-  });
-  return {
-    origin: `http://127.0.0.1:${info.port}`,
-    bytes: info.bytes,
-    chars: info.chars,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.disconnect();
-      }),
-  };
+  const script = fileURLToPath(new URL('./gemini-sse-server.mjs', import.meta.url));
+  const { info, origin, stop } = await forkServer(script, [String(EVENTS)], 'the SSE server');
+  return { origin, bytes: info.bytes, chars: info.chars, stop };
 }
 
 /**

@@ -4,7 +4,7 @@
 // Google sends it — see packages/testing/fixtures/gemini/stream-text-long.sse), the last with
 // finishReason STOP. The port, the body's size and the answer's length in UTF-16 code units (what the
 // clients must read) go to the parent over IPC.
-import { createServer } from 'node:http';
+import { serveStreamBody } from '../../shared/serve-stream-body.mjs';
 
 const events = Number(process.argv[2] ?? 5000);
 
@@ -38,24 +38,4 @@ function buildStream(count) {
 }
 
 const { body, chars } = buildStream(events);
-// Written in 16 KiB pieces, as a server flushing a fast stream would.
-const PIECE = 16 * 1024;
-
-const server = createServer((request, response) => {
-  request.resume();
-  request.on('end', () => {
-    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    for (let offset = 0; offset < body.length; offset += PIECE) {
-      response.write(body.subarray(offset, offset + PIECE));
-    }
-    response.end();
-  });
-});
-server.keepAliveTimeout = 60_000;
-server.listen(0, '127.0.0.1', () => {
-  process.send?.({ port: server.address().port, bytes: body.length, events, chars });
-});
-process.on('disconnect', () => {
-  server.closeAllConnections();
-  server.close();
-});
+serveStreamBody(body, { events, chars });

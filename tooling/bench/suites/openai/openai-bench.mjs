@@ -14,6 +14,7 @@
 import { fork } from 'node:child_process';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { forkServer } from '../../shared/fork-server.mjs';
 import { packagesBuilt } from '../../shared/packages-built.mjs';
 import { packageDist } from '../../shared/paths.mjs';
 import { fixed, median } from '../../shared/stats.mjs';
@@ -29,23 +30,9 @@ const gc = globalThis.gc ?? (() => undefined);
 const quick = process.argv.includes('--quick');
 
 async function startServer() {
-  const child = fork(here('./openai-mock-server.mjs'), [String(TOKENS)], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const info = await new Promise((resolve, reject) => {
-    child.once('message', resolve);
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`the mock server exited with code ${code}`)));
-  });
-  return {
-    origin: `http://127.0.0.1:${info.port}`,
-    streamBytes: info.streamBytes,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.disconnect();
-      }),
-  };
+  const script = here('./openai-mock-server.mjs');
+  const { info, origin, stop } = await forkServer(script, [String(TOKENS)], 'the mock server');
+  return { origin, streamBytes: info.streamBytes, stop };
 }
 
 /** Runs `measure(stack)` for each stack in turn, order rotated, `iterations` times per round. */

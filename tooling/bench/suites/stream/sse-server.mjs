@@ -1,7 +1,7 @@
 // The benchmark's SSE server, run in a child process of its own so that serving does not share an
 // event loop with the code being measured. It answers every POST with the same OpenAI-Chat-shaped
 // stream of EVENTS events (plus `data: [DONE]`) and tells its parent the port over IPC.
-import { createServer } from 'node:http';
+import { serveStreamBody } from '../../shared/serve-stream-body.mjs';
 
 const events = Number(process.argv[2] ?? 5000);
 
@@ -32,25 +32,4 @@ function buildStream(count) {
   return Buffer.from(parts.join(''), 'utf8');
 }
 
-const body = buildStream(events);
-// Written in 16 KiB pieces, as a server flushing a fast stream would.
-const PIECE = 16 * 1024;
-
-const server = createServer((request, response) => {
-  request.resume();
-  request.on('end', () => {
-    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    for (let offset = 0; offset < body.length; offset += PIECE) {
-      response.write(body.subarray(offset, offset + PIECE));
-    }
-    response.end();
-  });
-});
-server.keepAliveTimeout = 60_000;
-server.listen(0, '127.0.0.1', () => {
-  process.send?.({ port: server.address().port, bytes: body.length, events });
-});
-process.on('disconnect', () => {
-  server.closeAllConnections();
-  server.close();
-});
+serveStreamBody(buildStream(events), { events });

@@ -1,7 +1,7 @@
 // Streaming benchmark: the same 5,000-event stream through aigo (A) and through the floor (F), and a
 // floor-versus-floor control (F′ against F), alternated in one process.
-import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { forkServer } from '../../shared/fork-server.mjs';
 import { balancedOrders, fixed, median } from '../../shared/stats.mjs';
 import {
   aigoCollectVariant,
@@ -15,28 +15,9 @@ const gc = globalThis.gc ?? (() => undefined);
 
 /** Starts the SSE server in a child process; resolves to its URL and a stop function. */
 export async function startServerProcess(events) {
-  const child = fork(
-    fileURLToPath(new URL('./sse-server.mjs', import.meta.url)),
-    [String(events)],
-    {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    },
-  );
-  const info = await new Promise((resolve, reject) => {
-    child.once('message', resolve);
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`the SSE server exited with code ${code}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${info.port}/v1/chat/completions`,
-    bytes: info.bytes,
-    events: info.events,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.disconnect();
-      }),
-  };
+  const script = fileURLToPath(new URL('./sse-server.mjs', import.meta.url));
+  const { info, origin, stop } = await forkServer(script, [String(events)], 'the SSE server');
+  return { url: `${origin}/v1/chat/completions`, bytes: info.bytes, events: info.events, stop };
 }
 
 /**
