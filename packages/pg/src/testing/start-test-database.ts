@@ -1,9 +1,15 @@
-import { ensurePostgresBinaries } from './ensure-postgres-binaries.js';
+import {
+  type EnsurePostgresBinariesOptions,
+  ensurePostgresBinaries,
+} from './ensure-postgres-binaries.js';
 import { startScratchPostgres } from './start-scratch-postgres.js';
 import type { StartedTestDatabase } from './test-database.js';
 
-/** Options of {@link startTestDatabase}. */
-export interface StartTestDatabaseOptions {
+/**
+ * Options of {@link startTestDatabase}; those of `ensurePostgresBinaries` (`env`, `install`, …) say
+ * how the server binaries are found and installed.
+ */
+export interface StartTestDatabaseOptions extends EnsurePostgresBinariesOptions {
   /**
    * What to start when there is neither `DATABASE_URL` nor a way to get the server binaries (PGlite
    * over a socket, say); its database's `kind` should be `fallback`, with `notRealReason` set.
@@ -12,10 +18,6 @@ export interface StartTestDatabaseOptions {
   readonly fallback?: (reason: string) => Promise<StartedTestDatabase>;
   /** Use the fallback even with the binaries there, for this reason (to try the fallback path). */
   readonly forceFallback?: string | undefined;
-  /** Install the server binaries when missing (as root, with apt-get). Default: see `ensurePostgresBinaries`. */
-  readonly install?: boolean;
-  /** Environment (`DATABASE_URL`, `PG_BIN_DIR`, `PATH`, `AIGO_PG_TEST_INSTALL`). Default `process.env`. */
-  readonly env?: NodeJS.ProcessEnv;
 }
 
 function hostOf(url: string): string {
@@ -55,10 +57,7 @@ export async function startTestDatabase(
   if (options.forceFallback !== undefined && options.fallback !== undefined) {
     return options.fallback(options.forceFallback);
   }
-  const found = await ensurePostgresBinaries({
-    env,
-    ...(options.install === undefined ? {} : { install: options.install }),
-  });
+  const found = await ensurePostgresBinaries(options);
   if (found.binDir === undefined) {
     if (options.fallback !== undefined) return options.fallback(found.reason);
     throw new Error(`No PostgreSQL for the tests: ${found.reason}`);
