@@ -10,7 +10,8 @@ export const DEFAULT_POOL_SIZE = 10;
 /** The connect timeout of a pool the store creates, when none is given, in milliseconds. */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
-const DEFAULT_GUARD = Symbol.for('@aigo/pg/pool-error-guard');
+/** Marks the `error` listener this package adds to a caller's pool (shared by every aigo store). */
+const GUARD = Symbol.for('@aigo/pg/pool-error-guard');
 
 /** A store's pool, and whether the store owns it. */
 export interface PgPoolHandle {
@@ -35,11 +36,11 @@ export interface PgPoolHandle {
  * listener stays for the pool's life (it only keeps the error from being thrown; the pool has
  * already dropped the connection); the caller can add listeners of its own to see the errors.
  */
-function guardCallerPool(pool: Pool, guard: symbol): void {
-  if (pool.listeners('error').some((listener) => guard in listener)) return;
+function guardCallerPool(pool: Pool): void {
+  if (pool.listeners('error').some((listener) => GUARD in listener)) return;
   pool.on(
     'error',
-    Object.assign((_error: Error) => undefined, { [guard]: true }),
+    Object.assign((_error: Error) => undefined, { [GUARD]: true }),
   );
 }
 
@@ -77,10 +78,9 @@ function createdPoolConfig(options: PgPoolOptions, settings: PgPoolSettings): Po
  */
 export function openPgPool(options: PgPoolOptions, settings: PgPoolSettings): PgPoolHandle {
   checkPoolOptions(options, settings);
-  const guard = settings.guard ?? DEFAULT_GUARD;
   if (options.pool !== undefined) {
     const pool = options.pool;
-    guardCallerPool(pool, guard);
+    guardCallerPool(pool);
     const config = (pool as { options?: ClientConfig }).options ?? {};
     let server: ServerAddress;
     try {

@@ -49,9 +49,4 @@ export interface PgPoolSettings {
    * not looked at, and errors mention only `pool` and `connectionString`.
    */
   readonly acceptPoolConfig?: boolean;
-  /**
-   * The pool-error guard's key: listeners with it count as this package's on a caller's pool.
-   * Default `Symbol.for('@aigo/pg/pool-error-guard')`.
-   */
-  readonly guard?: symbol;
 }

@@ -1,5 +1,7 @@
 // The install path, with a stand-in apt-get (a real child process: a shell script that records its
 // arguments and "installs" stub binaries where Debian puts them) — never the real one, never the network.
+
+import { execFileSync } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
@@ -55,8 +57,9 @@ exit 1
   );
   chmodSync(aptGet, 0o755);
   const env = { PATH: path };
+  const lockFile = join(dir, 'apt.lock');
   const calls = () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : []);
-  return { debianRoot, env, bin, calls, aptGet };
+  return { debianRoot, env, bin, calls, aptGet, lockFile, path };
 }
 
 describe('ensurePostgresBinaries', () => {
@@ -104,6 +107,33 @@ describe('ensurePostgresBinaries', () => {
     expect(lines.join('\n')).toMatch(
       /installing postgresql with apt-get \(as root\)[\s\S]*installed in /,
     );
+  });
+
+  it('holds a lock file (flock) around each apt-get call, so runs starting at once take turns', async () => {
+    const machine = fakeMachine({ needsUpdate: true, installs: true });
+    const flock = execFileSync('sh', ['-c', 'command -v flock'], { encoding: 'utf8' }).trim();
+    // flock on the stand-in PATH; the lock is held while apt-get runs: a second flock -n fails then.
+    writeFileSync(join(machine.path, 'flock'), `#!/bin/sh\nexec ${flock} "$@"\n`);
+    chmodSync(join(machine.path, 'flock'), 0o755);
+    const probe = join(machine.path, 'probe-lock');
+    writeFileSync(
+      machine.aptGet,
+      readFileSync(machine.aptGet, 'utf8').replace(
+        'PATH=/usr/bin:/bin\n',
+        `PATH=/usr/bin:/bin\n${flock} -n "${machine.lockFile}" true && echo "lock free" >> "${probe}"\n`,
+      ),
+    );
+    const found = await ensurePostgresBinaries({
+      env: machine.env,
+      debianRoot: machine.debianRoot,
+      lockFile: machine.lockFile,
+      isRoot: true,
+      log: () => undefined,
+    });
+    expect(found).toEqual({ binDir: machine.bin });
+    expect(machine.calls()).toHaveLength(3);
+    expect(existsSync(machine.lockFile)).toBe(true);
+    expect(existsSync(probe)).toBe(false);
   });
 
   it('installs without an update when the lists are there', async () => {

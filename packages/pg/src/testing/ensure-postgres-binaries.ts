@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import {
   type FindPostgresBinariesOptions,
@@ -21,6 +22,12 @@ export interface EnsurePostgresBinariesOptions extends FindPostgresBinariesOptio
   readonly install?: boolean;
   /** The `apt-get` to run. Default: `apt-get` found on `PATH`. */
   readonly aptGet?: string;
+  /**
+   * The lock file that `flock` (util-linux, on every Debian) holds around each apt-get call, so that
+   * test runs of several packages starting at once install one after the other (apt-get refuses to
+   * run `update` while another does). Default `aigo-pg-apt-get.lock` in the temporary directory.
+   */
+  readonly lockFile?: string;
   /** Whether this process is root. Default: `process.getuid() === 0`. */
   readonly isRoot?: boolean;
   /** Progress lines. Default: written to standard error. */
@@ -38,8 +45,8 @@ function onPath(program: string, env: NodeJS.ProcessEnv): string | undefined {
  * Finds the PostgreSQL server binaries (see `findPostgresBinaries`) and, when there are none,
  * installs them the way the project's CI does on a fresh Debian or Ubuntu machine: as root,
  * `apt-get install -y --no-install-recommends postgresql` (after `apt-get update` when the package
- * lists are empty or stale), non-interactive, waiting for the dpkg lock when another process holds
- * it. The package also creates the `postgres` user a root process runs the scratch cluster as.
+ * lists are empty or stale), non-interactive, one process at a time (`flock`), waiting for the dpkg
+ * lock when another program holds it. The package also creates the `postgres` user a root process runs the scratch cluster as.
  *
  * Not root, no `apt-get`, installing turned off, or the install failing: resolves to the reason, for
  * the caller to say (and fall back on something else, or fail).
@@ -65,11 +72,17 @@ export async function ensurePostgresBinaries(
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const packages = [POSTGRES_DEBIAN_PACKAGE];
   const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
-  const apt = (args: readonly string[]) =>
-    runCommand(aptGet, ['-o', 'DPkg::Lock::Timeout=600', ...args], {
-      timeoutMs: APT_TIMEOUT_MS,
-      env: aptEnv,
-    });
+  const flock = onPath('flock', env);
+  const lockFile = options.lockFile ?? join(tmpdir(), 'aigo-pg-apt-get.lock');
+  const apt = (args: readonly string[]) => {
+    const command = [aptGet, '-o', 'DPkg::Lock::Timeout=600', ...args];
+    return flock === undefined
+      ? runCommand(aptGet, command.slice(1), { timeoutMs: APT_TIMEOUT_MS, env: aptEnv })
+      : runCommand(flock, ['-w', '900', lockFile, ...command], {
+          timeoutMs: APT_TIMEOUT_MS,
+          env: aptEnv,
+        });
+  };
   const installArgs = ['install', '-y', '-q', '--no-install-recommends', ...packages];
   log(`[@aigo/pg] ${found.reason}: installing ${packages.join(' ')} with apt-get (as root)`);
   try {
