@@ -21,7 +21,11 @@ export {
   type ToStoreErrorOptions,
   toStoreError,
 } from './errors/to-store-error.js';
-export { checkMigrations, checkMigrationTarget } from './migrations/check-migrate-options.js';
+export {
+  type CheckedTarget,
+  checkMigrations,
+  checkMigrationTarget,
+} from './migrations/check-migrate-options.js';
 export { type MigratablePool, migrate } from './migrations/migrate.js';
 export {
   DEFAULT_MIGRATIONS_TABLE,

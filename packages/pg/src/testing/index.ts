@@ -8,6 +8,11 @@
  */
 
 export {
+  type StartedTestDatabase,
+  TEST_DATABASE_KEY,
+  type TestDatabase,
+} from './database.js';
+export {
   type EnsurePostgresBinariesOptions,
   ensurePostgresBinaries,
   POSTGRES_DEBIAN_PACKAGE,
@@ -23,15 +28,10 @@ export {
   type ProvidingProject,
   postgresGlobalSetup,
 } from './postgres-global-setup.js';
+export { createTestSchema, dropTestSchema, uniqueSchemaName } from './schemas.js';
 export {
   type ScratchPostgres,
   type StartScratchPostgresOptions,
   startScratchPostgres,
 } from './start-scratch-postgres.js';
 export { type StartTestDatabaseOptions, startTestDatabase } from './start-test-database.js';
-export {
-  type StartedTestDatabase,
-  TEST_DATABASE_KEY,
-  type TestDatabase,
-} from './test-database.js';
-export { createTestSchema, dropTestSchema, uniqueSchemaName } from './test-schema.js';

@@ -1,5 +1,5 @@
+import { TEST_DATABASE_KEY, type TestDatabase } from './database.js';
 import { type StartTestDatabaseOptions, startTestDatabase } from './start-test-database.js';
-import { TEST_DATABASE_KEY, type TestDatabase } from './test-database.js';
 
 /** What the global setup needs of vitest's `TestProject`. */
 export interface ProvidingProject {

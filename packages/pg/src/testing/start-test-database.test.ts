@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import type { StartedTestDatabase, TestDatabase } from './database.js';
 import { ensurePostgresBinaries } from './ensure-postgres-binaries.js';
 import { postgresGlobalSetup } from './postgres-global-setup.js';
 import { startScratchPostgres } from './start-scratch-postgres.js';
 import { startTestDatabase } from './start-test-database.js';
-import type { StartedTestDatabase, TestDatabase } from './test-database.js';
 
 function fallback(kind: string) {
   const reasons: string[] = [];

@@ -1,9 +1,9 @@
+import type { StartedTestDatabase } from './database.js';
 import {
   type EnsurePostgresBinariesOptions,
   ensurePostgresBinaries,
 } from './ensure-postgres-binaries.js';
 import { startScratchPostgres } from './start-scratch-postgres.js';
-import type { StartedTestDatabase } from './test-database.js';
 
 /**
  * Options of {@link startTestDatabase}; those of `ensurePostgresBinaries` (`env`, `install`, …) say

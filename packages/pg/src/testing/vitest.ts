@@ -6,10 +6,10 @@
  */
 
 import { inject, onTestFinished } from 'vitest';
-import { TEST_DATABASE_KEY, type TestDatabase } from './test-database.js';
-import { createTestSchema } from './test-schema.js';
+import { TEST_DATABASE_KEY, type TestDatabase } from './database.js';
+import { createTestSchema } from './schemas.js';
 
-export type { TestDatabase } from './test-database.js';
+export type { TestDatabase } from './database.js';
 
 /**
  * The run's database, as the global setup provided it.

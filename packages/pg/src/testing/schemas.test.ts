@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminPool, database } from '../../test/helpers.js';
-import { createTestSchema, uniqueSchemaName } from './test-schema.js';
+import { createTestSchema, uniqueSchemaName } from './schemas.js';
 import { testDatabase, withTestSchema } from './vitest.js';
 
 async function schemaExists(schema: string): Promise<boolean> {
