@@ -1,5 +1,5 @@
 import { AbortError, AigoError, MemoryError, ValidationError } from '@aigo/ai';
-import type { PoolClient } from 'pg';
+import pg, { type PoolClient } from 'pg';
 import { describe, expect, it } from 'vitest';
 import {
   adminPool,
@@ -286,6 +286,37 @@ describe(`migrate (${database.kind})`, () => {
     } finally {
       holder.release();
       await pool.end();
+    }
+  });
+
+  it('needs no CREATE privilege once the schema and the version table exist', async () => {
+    const schema = await withTestSchema();
+    const owner = testPool(`aigo-pg-owner-${schema}`);
+    const role = `aigo_pg_reader_${process.pid}`;
+    const url = new URL(database.url);
+    url.username = role;
+    url.password = 'reader-password';
+    const limited = new pg.Pool({ connectionString: url.href, max: 1 });
+    limited.on('error', () => undefined);
+    try {
+      await migrate(owner, { schema, component: 'notes', migrations: steps(schema) });
+      await adminPool().query(`DROP ROLE IF EXISTS ${role}`);
+      await adminPool().query(`CREATE ROLE ${role} LOGIN PASSWORD 'reader-password'`);
+      await adminPool().query(`GRANT USAGE ON SCHEMA "${schema}" TO ${role}`);
+      await adminPool().query(`GRANT SELECT ON "${schema}".aigo_migrations TO ${role}`);
+      const result = await migrate(limited, {
+        schema,
+        component: 'notes',
+        migrations: steps(schema),
+      });
+      expect(result).toEqual({ version: 2, applied: [], adopted: 0 });
+    } finally {
+      await limited.end();
+      await owner.end();
+      await adminPool()
+        .query(`DROP OWNED BY ${role}`)
+        .catch(() => undefined);
+      await adminPool().query(`DROP ROLE IF EXISTS ${role}`);
     }
   });
 

@@ -4,7 +4,7 @@ import type { Queryable } from './migration.js';
 
 /**
  * Creates the schema (when missing: checked first, so an existing schema needs no `CREATE`
- * privilege on the database) and the version table: one row per applied step of each component.
+ * privilege on the database) and the version table (likewise): one row per applied step of each component.
  * Run under the migration lock.
  */
 export async function ensureVersionTable(client: Queryable, target: CheckedTarget): Promise<void> {
@@ -14,6 +14,13 @@ export async function ensureVersionTable(client: Queryable, target: CheckedTarge
   if (schema.rowCount === 0) {
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(target.schema)}`);
   }
+  // Checked first too: `CREATE TABLE IF NOT EXISTS` needs the CREATE privilege on the schema even
+  // when the table is there.
+  const table = await client.query<{ exists: boolean }>(
+    'SELECT to_regclass($1) IS NOT NULL AS exists',
+    [target.tableSql],
+  );
+  if (table.rows[0]?.exists === true) return;
   await client.query(
     `CREATE TABLE IF NOT EXISTS ${target.tableSql} (
   component text NOT NULL,
