@@ -80,7 +80,7 @@ export async function main() {
   if (!url) {
     // The scratch cluster of @aigo/pg/testing (built with memory-pg, which depends on it).
     const { startScratchPostgres } = await import(
-      new URL('../pg/dist/testing/index.js', packageDir).href
+      new URL('dist/testing/index.js', packageDirectory('pg')).href
     );
     cluster = await startScratchPostgres();
     url = cluster.url;
