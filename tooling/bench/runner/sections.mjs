@@ -101,7 +101,7 @@ export const SECTIONS = Object.freeze([
     timeoutMs: 180_000,
     async run() {
       if (!process.env.DATABASE_URL) {
-        const scratch = new URL('test/scratch-postgres.mjs', packageDirectory('memory-pg'));
+        const scratch = new URL('dist/testing/index.js', packageDirectory('pg'));
         const { findPostgresBinaries } = await import(scratch.href);
         const found = findPostgresBinaries();
         if (found.binDir === undefined) return { skipped: `no DATABASE_URL and ${found.reason}` };

@@ -78,8 +78,9 @@ export async function main() {
   let url = process.env.DATABASE_URL;
   let cluster;
   if (!url) {
+    // The scratch cluster of @aigo/pg/testing (built with memory-pg, which depends on it).
     const { startScratchPostgres } = await import(
-      new URL('test/scratch-postgres.mjs', packageDir).href
+      new URL('dist/testing/index.js', packageDirectory('pg')).href
     );
     cluster = await startScratchPostgres();
     url = cluster.url;
