@@ -1,5 +1,5 @@
+import { sharedTestConfig } from '@aigo/config/vitest';
 import { defineConfig } from 'vitest/config';
-import { sharedTestConfig } from '../config/vitest.shared.js';
 
 export default defineConfig({
   // The fixture trees hold `*.test.ts` files of fake packages; they are data, not tests.

@@ -1,4 +1,4 @@
+import { sharedTestConfig } from '@aigo/config/vitest';
 import { defineConfig } from 'vitest/config';
-import { sharedTestConfig } from '../config/vitest.shared.js';
 
 export default defineConfig({ test: sharedTestConfig });

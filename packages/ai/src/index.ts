@@ -5,6 +5,37 @@
  * @packageDocumentation
  */
 
+export { abortableDelay } from './abort/abortable-delay.js';
+export { raceAbort } from './abort/race-abort.js';
+export { throwIfAborted } from './abort/throw-if-aborted.js';
+export type {
+  Agent,
+  AgentResult,
+  AgentRunOptions,
+  AgentStream,
+} from './agent/agent.js';
+export type {
+  AgentContentEvent,
+  AgentErrorEvent,
+  AgentEvent,
+  AgentEventType,
+  AgentFinalAnswerEvent,
+  AgentInteractionRequestedEvent,
+  AgentInteractionResumedEvent,
+  AgentIterationStartEvent,
+  AgentReasoningEvent,
+  AgentToolCallEvent,
+  AgentToolProgressEvent,
+  AgentToolResultEvent,
+} from './agent/agent-event.js';
+export type { Prompt } from './agent/prompt.js';
+export {
+  type InteractionRequest,
+  type InteractionResponse,
+  type InteractionResponses,
+  SUSPENDED_RUN_FORMAT,
+  type SuspendedRun,
+} from './agent/suspended-run.js';
 export type {
   ChatRequest,
   ReasoningOptions,

@@ -53,4 +53,10 @@ export {
 export { structuredOutputInstructions } from './structured/structured-output-instructions.js';
 export { DEFAULT_TOOL_CONCURRENCY } from './tools/execute-tool-calls.js';
 export { createToolCatalog, type ToolCatalog } from './tools/tool-catalog.js';
-export type { ToolCallInfo, ToolCallOutcome, ToolHooks } from './tools/tool-hooks.js';
+export type {
+  ToolCallInfo,
+  ToolCallOutcome,
+  ToolHooks,
+  ToolProgressInfo,
+} from './tools/tool-hooks.js';
+export { toolMessageResult } from './tools/tool-message.js';

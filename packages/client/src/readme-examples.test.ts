@@ -1,10 +1,16 @@
 // The README's offline examples, run as they are written there (imports adjusted to the source tree;
 // console output asserted instead of printed).
-import { defineTool } from '@aigo/ai';
+import { createToolSet, defineTool, imagePart, withContent } from '@aigo/ai';
 import { createFakeProvider } from '@aigo/testing';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { createClient, createStructuredClient, inMemoryMemory, parseStringAs } from './index.js';
+import {
+  createClient,
+  createStructuredClient,
+  inMemoryMemory,
+  parseStringAs,
+  toolMessageResult,
+} from './index.js';
 
 describe('README examples', () => {
   it('stateless calls', async () => {
@@ -58,6 +64,58 @@ describe('README examples', () => {
     expect(overview.toolCallStats).toEqual({ get_weather: 1 });
     expect(overview.costSummary().totalToolCost).toBeCloseTo(0.001, 9);
     expect(results[0]?.content).toBe('{"city":"Paris","celsius":18}');
+  });
+
+  it('tool sets', async () => {
+    const clock = defineTool({
+      name: 'clock',
+      description: 'The time now',
+      execute: () => '12:00',
+    });
+    const tools = createToolSet([clock]);
+    const provider = createFakeProvider().text('One tool.').text('Two tools.');
+    const client = createClient(provider, { defaultModel: 'test-model', tools });
+    await client.sendMessage('Which tools do you have?');
+    tools.add(defineTool({ name: 'calendar', description: 'Today', execute: () => 'Monday' }));
+    await client.sendMessage('And now?');
+    expect(provider.requests.map((request) => request.tools?.length)).toEqual([1, 2]);
+    expect(client.tools.names).toEqual(['clock', 'calendar']);
+  });
+
+  it('media in tool results, progress', async () => {
+    const printed: unknown[] = [];
+    const screenshot = defineTool({
+      name: 'screenshot',
+      description: 'A screenshot of a web page',
+      input: Type.Object({ url: Type.String() }),
+      execute: ({ url }, ctx) => {
+        ctx.progress({ progress: 1, total: 1, message: `loaded ${url}` });
+        return withContent({ url }, [imagePart('iVBORw0KGgo=', 'image/png')]);
+      },
+    });
+    const client = createClient(createFakeProvider(), {
+      defaultModel: 'test-model',
+      tools: [screenshot],
+      onToolProgress: ({ progress }) => printed.push(progress.message),
+    });
+    const call = { name: 'screenshot', arguments: '{"url":"https://example.com"}' };
+    const messages = await client.executeToolCalls(
+      [{ id: 'c1', type: 'function', function: call }],
+      {
+        runId: 'run-1',
+      },
+    );
+    for (const message of messages) {
+      printed.push(message.content, toolMessageResult(message).output);
+    }
+    expect(printed).toEqual([
+      'loaded https://example.com',
+      [
+        { type: 'text', text: '{"url":"https://example.com"}' },
+        expect.objectContaining({ type: 'image', mimeType: 'image/png' }),
+      ],
+      '{"url":"https://example.com"}',
+    ]);
   });
 
   it('structured output', async () => {

@@ -6,23 +6,23 @@ import {
   userMessage,
 } from '@aigo/ai';
 import {
+  cutAtRandom,
   fixtureRoute,
   loadFixture,
   loadFixtureBytes,
   loadFixtureJson,
+  piecewiseRoute,
+  seededRandom,
   sseFromChunksJsonl,
 } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
 import { geminiTools } from './gemini-tools.js';
 import {
   adapterEvents,
-  cutAtRandom,
   GENERATE_PATH,
-  piecewiseRoute,
   readEvents,
   rejection,
   STREAM_PATH,
-  seededRandom,
   sseOfJsonFixture,
   startGeminiRig,
 } from './test-gemini-server.js';

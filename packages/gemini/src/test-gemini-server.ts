@@ -2,7 +2,6 @@
  * Test helpers (not built, not exported): a recorded server with Gemini's routes and a provider
  * pointed at it.
  */
-import type { ServerResponse } from 'node:http';
 import type { ChatStream, StreamEvent } from '@aigo/ai';
 import {
   joinTextDeltas,
@@ -40,54 +39,6 @@ export async function startGeminiRig(
     async [Symbol.asyncDispose]() {
       await provider.close();
       await server.close();
-    },
-  };
-}
-
-/** A deterministic pseudo-random generator (mulberry32) returning floats in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Cuts `bytes` at random boundaries (1–`maxPiece` bytes per piece) drawn from `random`. */
-export function cutAtRandom(bytes: Uint8Array, random: () => number, maxPiece = 64): Uint8Array[] {
-  const pieces: Uint8Array[] = [];
-  let offset = 0;
-  while (offset < bytes.length) {
-    const size = 1 + Math.floor(random() * maxPiece);
-    pieces.push(bytes.subarray(offset, offset + size));
-    offset += size;
-  }
-  return pieces;
-}
-
-/**
- * A route that sends `body` as an event stream in the given pieces, each written after the previous
- * write completed and one turn of the event loop, so the client reads them one by one.
- */
-export function piecewiseRoute(
-  path: RegExp,
-  pieces: readonly Uint8Array[],
-  contentType = 'text/event-stream',
-): RecordedRoute {
-  return {
-    path,
-    respond: async (_request, response: ServerResponse) => {
-      response.writeHead(200, { 'content-type': contentType });
-      for (const piece of pieces) {
-        await new Promise<void>((resolve, reject) =>
-          response.write(piece, (error) => (error ? reject(error) : resolve())),
-        );
-        await new Promise<void>((resolve) => setImmediate(resolve));
-      }
-      response.end();
     },
   };
 }

@@ -1,10 +1,10 @@
 import type { ModelCost, Tool } from '@aigo/ai';
 import { createClient } from '@aigo/client';
-import { createFakeProvider } from '@aigo/testing';
+import { createFakeProvider, createRecordingObserver, deferred } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
 import { createGraph } from './create-graph.js';
 import type { GraphStoppedError } from './graph-errors.js';
-import { deferred, recordingObserver, untilAborted } from './test-helpers.js';
+import { untilAborted } from './test-helpers.js';
 
 const priceA: ModelCost = { inputCostPerMillion: 2.5, outputCostPerMillion: 10 };
 const priceB: ModelCost = { inputCostPerMillion: 1, outputCostPerMillion: 4 };
@@ -195,7 +195,7 @@ describe('model calls inside nodes', () => {
   });
 
   it('nests node spans under the graph span, and model call spans under node spans', async () => {
-    const observer = recordingObserver();
+    const observer = createRecordingObserver();
     const provider = createFakeProvider().default({ content: 'ok', usage: usageA });
     const client = createClient(provider, { defaultModel: 'model-a', observer });
     const graph = createGraph('b', { defaultClient: client })
@@ -216,17 +216,19 @@ describe('model calls inside nodes', () => {
     expect(nodeSpans.map((span) => span.attributes['graph.node.id'])).toEqual(['a', 'b']);
     for (const span of nodeSpans) {
       expect(span.parent).toBe(root);
-      expect(span.ended).toBe(1);
-      expect(span.status).toBe('ok');
+      expect(span.endCount).toBe(1);
+      expect(span.status?.status).toBe('ok');
       expect(span.attributes['graph.node.status']).toBe('completed');
     }
     expect(nodeSpans[1]?.attributes['graph.node.dependencies']).toEqual(['a']);
     const callSpans = observer.spans.filter((span) => span.parent === nodeSpans[0]);
     expect(callSpans.length).toBeGreaterThan(0);
-    expect(root?.ended).toBe(1);
-    expect(observer.measurements.filter((m) => m.name === 'aigo.graph.node.count')).toHaveLength(2);
-    expect(observer.measurements.some((m) => m.name === 'aigo.graph.execution.duration')).toBe(
-      true,
-    );
+    expect(root?.endCount).toBe(1);
+    expect(
+      observer.measurements.filter((m) => m.instrument === 'aigo.graph.node.count'),
+    ).toHaveLength(2);
+    expect(
+      observer.measurements.some((m) => m.instrument === 'aigo.graph.execution.duration'),
+    ).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { ValidationError } from '@aigo/ai';
-import { Execution, type ExecutionSettings } from './execution.js';
+import { Execution } from './execution.js';
+import type { ExecutionSettings } from './execution-settings.js';
 import { GraphValidationError } from './graph-errors.js';
 import type { GraphEvent } from './graph-events.js';
 import type { ExecuteOptions, GraphOptions } from './graph-options.js';

@@ -1,10 +1,11 @@
+import { deferred } from '@aigo/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGraph } from './create-graph.js';
 import { GraphStoppedError } from './graph-errors.js';
 import type { GraphEvent } from './graph-events.js';
 import type { ErrorStrategy } from './graph-options.js';
 import type { GraphResult } from './graph-result.js';
-import { deferred, untilAborted } from './test-helpers.js';
+import { untilAborted } from './test-helpers.js';
 
 afterEach(() => {
   vi.useRealTimers();

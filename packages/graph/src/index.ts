@@ -48,4 +48,5 @@ export type {
   StoredNodeResult,
 } from './node-types.js';
 export { RETRY_DEFAULTS, retryDelay } from './retry-delay.js';
-export type { SharedState, StateProvider } from './state-provider.js';
+export type { SharedState } from './shared-state.js';
+export type { StateProvider } from './state-provider.js';

@@ -3,7 +3,7 @@ import type { Client, Overview } from '@aigo/client';
 import { bindClient } from './bind-client.js';
 import type { NodeDefinition } from './graph-plan.js';
 import type { NodeInput, NodeResult } from './node-types.js';
-import type { SharedState } from './state-provider.js';
+import type { SharedState } from './shared-state.js';
 
 /** What an attempt needs from its execution. */
 export interface AttemptHost {

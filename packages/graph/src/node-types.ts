@@ -1,6 +1,6 @@
 import type { Span } from '@aigo/ai';
 import type { Client, Overview } from '@aigo/client';
-import type { SharedState } from './state-provider.js';
+import type { SharedState } from './shared-state.js';
 
 /** Where a node is in its run. `pending` until it starts or is skipped. */
 export type NodeStatus = 'pending' | 'running' | 'completed' | 'failed' | 'skipped';

@@ -1,7 +1,8 @@
+import { deferred } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
 import { createGraph } from './create-graph.js';
 import type { NodeInput } from './node-types.js';
-import { deferred, Gates } from './test-helpers.js';
+import { Gates } from './test-helpers.js';
 
 const sumOfParents = ({ upstreamResults }: NodeInput): number =>
   Object.values(upstreamResults).reduce((sum, result) => sum + (result.output as number), 0);

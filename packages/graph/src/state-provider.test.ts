@@ -1,10 +1,10 @@
+import { deferred } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
 import { createGraph } from './create-graph.js';
 import type { GraphStoppedError } from './graph-errors.js';
 import { InMemoryStateProvider, inMemoryStateProvider } from './in-memory-state-provider.js';
 import type { NodeStatus, StoredNodeResult } from './node-types.js';
 import type { StateProvider } from './state-provider.js';
-import { deferred } from './test-helpers.js';
 
 /** An asynchronous store (every call yields first), recording what it was asked to do. */
 class RecordingStateProvider implements StateProvider {

@@ -1,22 +1,6 @@
-// Test helpers (not built): deferred promises, gates that hold nodes until the test releases them,
-// and an observer that records spans.
-import type { Attributes, Counter, Histogram, Observer, Span, StartSpanOptions } from '@aigo/ai';
-
-export interface Deferred<T = void> {
-  readonly promise: Promise<T>;
-  resolve(value: T): void;
-  reject(error: unknown): void;
-}
-
-export function deferred<T = void>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+// Test helpers (not built): gates that hold nodes until the test releases them, and a node that
+// waits for its signal. Deferred promises and the recording observer come from @aigo/testing.
+import { type Deferred, deferred } from '@aigo/testing';
 
 /**
  * Nodes call `enter(id)` and wait there until the test calls `release(id)`; `reached(count)`
@@ -71,64 +55,4 @@ export function untilAborted(signal: AbortSignal): Promise<never> {
     if (signal.aborted) reject(signal.reason);
     signal.addEventListener('abort', () => reject(signal.reason), { once: true });
   });
-}
-
-export interface RecordedSpan extends Span {
-  readonly name: string;
-  readonly parent: Span | undefined;
-  readonly attributes: Record<string, unknown>;
-  readonly errors: unknown[];
-  status: 'ok' | 'error' | undefined;
-  ended: number;
-}
-
-export interface RecordingObserver extends Observer {
-  readonly spans: RecordedSpan[];
-  readonly measurements: { name: string; value: number; attributes: Attributes | undefined }[];
-}
-
-export function recordingObserver(): RecordingObserver {
-  const spans: RecordedSpan[] = [];
-  const measurements: RecordingObserver['measurements'] = [];
-  const noop = (): void => {};
-  const instrument = (name: string): Counter & Histogram => ({
-    add: (value, attributes) => measurements.push({ name, value, attributes }),
-    record: (value, attributes) => measurements.push({ name, value, attributes }),
-  });
-  return {
-    spans,
-    measurements,
-    startSpan(name: string, options: StartSpanOptions = {}): Span {
-      const span: RecordedSpan = {
-        name,
-        parent: options.parent,
-        attributes: { ...options.attributes },
-        errors: [],
-        status: undefined,
-        ended: 0,
-        setAttributes(attributes) {
-          Object.assign(span.attributes, attributes);
-        },
-        addEvent: noop,
-        recordError(error) {
-          span.errors.push(error);
-        },
-        setStatus(status) {
-          span.status = status;
-        },
-        end() {
-          span.ended++;
-        },
-      };
-      spans.push(span);
-      return span;
-    },
-    counter: instrument,
-    histogram: instrument,
-    trace: noop,
-    debug: noop,
-    info: noop,
-    warn: noop,
-    error: noop,
-  };
 }

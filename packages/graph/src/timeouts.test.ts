@@ -1,9 +1,10 @@
 import { AbortError, TimeoutError } from '@aigo/ai';
+import { deferred } from '@aigo/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGraph } from './create-graph.js';
 import type { GraphStoppedError } from './graph-errors.js';
 import type { NodeInput } from './node-types.js';
-import { deferred, untilAborted } from './test-helpers.js';
+import { untilAborted } from './test-helpers.js';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -31,13 +31,23 @@ export {
 } from './options/base-url.js';
 export { type LoadApiKeyOptions, loadApiKey } from './options/load-api-key.js';
 export { type RequestOptions, toRequestOptions } from './options/request-options.js';
+export type { ApiBaseURLOptions } from './safe-fetch/api-base-url.js';
 export {
+  type ApiToolClient,
   type ApiToolClientOptions,
   type ApiToolClientSpec,
+  type ApiToolEndpointOptions,
   type ApiToolPost,
+  createApiToolClient,
   createApiToolPost,
 } from './safe-fetch/api-tool-client.js';
-export { type ContentType, isTextMediaType, parseContentType } from './safe-fetch/content-type.js';
+export { clipText } from './safe-fetch/clip-text.js';
+export {
+  type ContentType,
+  decodeText,
+  isTextMediaType,
+  parseContentType,
+} from './safe-fetch/content-type.js';
 export { blockedAddressReason, type ParsedIp, parseIp } from './safe-fetch/ip-address.js';
 export {
   type HostResolver,
@@ -58,6 +68,7 @@ export {
   type SafeFetchJsonOptions,
   safeFetchJson,
 } from './safe-fetch/safe-fetch-json.js';
+export { pickSafeNetworkOptions } from './safe-fetch/safe-network-options.js';
 export { UnsafeUrlError, type UnsafeUrlReason } from './safe-fetch/unsafe-url-error.js';
 export {
   DEFAULT_STREAM_HIGH_WATER_MARK,

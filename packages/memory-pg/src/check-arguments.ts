@@ -1,5 +1,5 @@
 import { type AllMessagesOptions, ROLES, type Role, ValidationError } from '@aigo/ai';
-import type { Pool } from 'pg';
+import { checkPoolOptions, type PgPoolOptions, type PgPoolSettings } from '@aigo/pg';
 import type { ListConversationsOptions, PgMemoryStoreOptions } from './pg-memory-options.js';
 
 /** The longest conversation id, in UTF-16 code units (at most 1,536 bytes of UTF-8, well within a btree key). */
@@ -80,26 +80,35 @@ export function checkListOptions(options: ListConversationsOptions | undefined):
   };
 }
 
-function isPool(value: unknown): value is Pool {
-  if (value === null || typeof value !== 'object') return false;
-  const candidate = value as Record<string, unknown>;
-  return (
-    typeof candidate.connect === 'function' &&
-    typeof candidate.query === 'function' &&
-    typeof candidate.on === 'function' &&
-    typeof candidate.off === 'function'
-  );
-}
-
-const POOL_ONLY_WITH_STRING = [
+/** The options of `PgMemoryStoreOptions` that say how to reach PostgreSQL (`@aigo/pg` checks them). */
+const POOL_KEYS = [
+  'pool',
+  'connectionString',
   'poolSize',
   'connectTimeoutMs',
   'applicationName',
   'onPoolError',
 ] as const;
 
+/** How this package's pools are set up: its `application_name`, and no `poolConfig` option. */
+export const POOL_SETTINGS: PgPoolSettings = {
+  defaultApplicationName: 'aigo-memory-pg',
+  acceptPoolConfig: false,
+};
+
 /**
- * Checks a store's options (everything but the table names, checked by `tableNames`).
+ * The pool options of a store's options, and only those (a key given as `undefined` stays given, so
+ * that an unset `connectionString` variable is reported as such).
+ */
+export function poolOptionsOf(options: PgMemoryStoreOptions): PgPoolOptions {
+  const picked: Record<string, unknown> = {};
+  for (const key of POOL_KEYS) if (key in options) picked[key] = options[key];
+  return picked as PgPoolOptions;
+}
+
+/**
+ * Checks a store's options (everything but the table names, checked by `tableNames`): how to reach
+ * PostgreSQL (`checkPoolOptions` of `@aigo/pg`), then `migrate` and `preparedStatements`.
  *
  * @throws ValidationError naming the option.
  */
@@ -107,65 +116,10 @@ export function checkStoreOptions(options: PgMemoryStoreOptions): void {
   if (options === null || typeof options !== 'object') {
     throw new ValidationError('options', 'must be an object with pool or connectionString');
   }
-  const hasPool = options.pool !== undefined;
-  const hasString = options.connectionString !== undefined;
-  if (!hasPool && !hasString && 'connectionString' in options) {
-    throw new ValidationError(
-      'connectionString',
-      'is undefined (an environment variable that is not set?)',
-    );
-  }
-  if (hasPool === hasString) {
-    throw new ValidationError(
-      'options',
-      hasPool
-        ? 'give pool or connectionString, not both'
-        : 'needs pool (a pg.Pool) or connectionString',
-    );
-  }
-  if (hasPool) {
-    if (!isPool(options.pool)) throw new ValidationError('pool', 'must be a pg.Pool');
-    for (const key of POOL_ONLY_WITH_STRING) {
-      if (options[key] !== undefined) {
-        throw new ValidationError(
-          key,
-          'applies only to the pool the store creates from connectionString; configure (and listen to) your own pool instead',
-        );
-      }
-    }
-  } else if (typeof options.connectionString !== 'string' || options.connectionString === '') {
-    throw new ValidationError('connectionString', 'must be a non-empty string');
-  }
+  checkPoolOptions(poolOptionsOf(options), POOL_SETTINGS);
   for (const key of ['migrate', 'preparedStatements'] as const) {
     if (options[key] !== undefined && typeof options[key] !== 'boolean') {
       throw new ValidationError(key, 'must be a boolean');
     }
-  }
-  const { poolSize, connectTimeoutMs, applicationName, onPoolError } = options;
-  if (
-    poolSize !== undefined &&
-    (!Number.isSafeInteger(poolSize) || poolSize < 1 || poolSize > 1000)
-  ) {
-    throw new ValidationError('poolSize', 'must be an integer from 1 to 1000');
-  }
-  if (
-    connectTimeoutMs !== undefined &&
-    (!Number.isSafeInteger(connectTimeoutMs) || connectTimeoutMs < 1)
-  ) {
-    throw new ValidationError('connectTimeoutMs', 'must be a positive integer (milliseconds)');
-  }
-  if (
-    applicationName !== undefined &&
-    (typeof applicationName !== 'string' ||
-      applicationName.length > 63 ||
-      !/^[\x20-\x7e]*$/.test(applicationName))
-  ) {
-    throw new ValidationError(
-      'applicationName',
-      'must be at most 63 printable ASCII characters (PostgreSQL keeps no more)',
-    );
-  }
-  if (onPoolError !== undefined && typeof onPoolError !== 'function') {
-    throw new ValidationError('onPoolError', 'must be a function');
   }
 }

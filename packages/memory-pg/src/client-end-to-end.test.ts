@@ -131,7 +131,7 @@ describe(`@aigo/client with pgMemory (${database.kind})`, () => {
         );
         expect(new Set(results.map((result) => result.pid)).size).toBe(3);
         const versions = await adminPool().query(
-          `SELECT version FROM "${schema}"."aigo_messages_migrations"`,
+          `SELECT version FROM "${schema}"."aigo_migrations" WHERE component = 'memory-pg:aigo_messages'`,
         );
         expect(versions.rows).toEqual([{ version: 1 }]);
         const counts = await adminPool().query(

@@ -3,8 +3,8 @@ import {
   MESSAGE_FORMAT_VERSION,
   type MemoryWriteOptions,
   type Message,
+  throwIfAborted,
 } from '@aigo/ai';
-import { throwIfAborted } from './abort.js';
 import { checkReadOptions } from './check-arguments.js';
 import { decodeMessage, encodeMessages } from './message-codec.js';
 import type { PgConversationMemory } from './pg-memory-options.js';

@@ -2,6 +2,7 @@
 // one session at a time and has no pg_terminate_backend, so on PGlite this file reports itself as
 // not run, with the reason (and real-server-path.test.ts fails the run when CI is set).
 import { AbortError, MemoryError, type Message, userMessage } from '@aigo/ai';
+import { migrationLockKey } from '@aigo/pg';
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,7 +13,7 @@ import {
   uniqueSchema,
   until,
 } from '../test/test-database.js';
-import { migrationLockKey } from './migrations.js';
+import { legacyMigrationLockKey } from './migrations.js';
 import { pgMemoryStore } from './pg-memory-store.js';
 import { tableNames } from './table-names.js';
 
@@ -113,7 +114,7 @@ describe.skipIf(!realServer)(title, () => {
       }
     }
     const migrations = await adminPool().query(
-      `SELECT count(*)::int AS n FROM "${schema}"."aigo_messages_migrations"`,
+      `SELECT count(*)::int AS n FROM "${schema}"."aigo_migrations" WHERE component = 'memory-pg:aigo_messages'`,
     );
     expect(migrations.rows).toEqual([{ n: 1 }]);
   });
@@ -212,27 +213,40 @@ describe.skipIf(!realServer)(title, () => {
     expect(await memory.allMessages()).toEqual(turn('t1'));
   });
 
-  it('the migration waits for the advisory lock another process holds, then runs once', async () => {
-    const schema = uniqueSchema('lock');
-    const { store, applicationName } = testStore({ schema });
-    const [namespace, key] = migrationLockKey(tableNames(undefined, schema));
-    const holder = await openTransaction();
-    let ready: Promise<void> | undefined;
-    try {
-      await holder.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [namespace, key]);
-      ready = store.ready();
-      await blockedBackend(applicationName, { lockType: 'advisory' });
-      const exists = await adminPool().query('SELECT to_regclass($1) AS table', [
-        `"${schema}"."aigo_messages"`,
-      ]);
-      expect(exists.rows).toEqual([{ table: null }]);
-    } finally {
-      await endTransaction(holder, 'COMMIT');
-    }
-    await ready;
-    await store.conversation('c').appendMessages(turn('t1'));
-    expect(await store.conversation('c').allMessages()).toEqual(turn('t1'));
-  });
+  const locks: ReadonlyArray<[string, (schema: string) => readonly [number, number]]> = [
+    [
+      "another process of this release holds (the version table's)",
+      (schema) => migrationLockKey(schema, 'aigo_migrations'),
+    ],
+    [
+      "a process of an older release holds (the table's)",
+      (schema) => legacyMigrationLockKey(tableNames(undefined, schema)),
+    ],
+  ];
+  it.each(locks)(
+    'the migration waits for the advisory lock %s, then runs once',
+    async (_label, lockOf) => {
+      const schema = uniqueSchema('lock');
+      const { store, applicationName } = testStore({ schema });
+      const [namespace, key] = lockOf(schema);
+      const holder = await openTransaction();
+      let ready: Promise<void> | undefined;
+      try {
+        await holder.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [namespace, key]);
+        ready = store.ready();
+        await blockedBackend(applicationName, { lockType: 'advisory' });
+        const exists = await adminPool().query('SELECT to_regclass($1) AS table', [
+          `"${schema}"."aigo_messages"`,
+        ]);
+        expect(exists.rows).toEqual([{ table: null }]);
+      } finally {
+        await endTransaction(holder, 'COMMIT');
+      }
+      await ready;
+      await store.conversation('c').appendMessages(turn('t1'));
+      expect(await store.conversation('c').allMessages()).toEqual(turn('t1'));
+    },
+  );
 
   it('eight stores starting at once on a new schema all succeed; the migration runs once', async () => {
     const schema = uniqueSchema('race');
@@ -251,7 +265,7 @@ describe.skipIf(!realServer)(title, () => {
       await Promise.all(others.map((other) => other.close()));
     }
     const versions = await adminPool().query(
-      `SELECT version FROM "${schema}"."aigo_messages_migrations"`,
+      `SELECT version FROM "${schema}"."aigo_migrations" WHERE component = 'memory-pg:aigo_messages'`,
     );
     expect(versions.rows).toEqual([{ version: 1 }]);
     expect((await store.listConversations()).length).toBe(8);

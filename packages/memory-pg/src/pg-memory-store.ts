@@ -1,5 +1,5 @@
 import type { MemoryWriteOptions } from '@aigo/ai';
-import { raceAbort, throwIfAborted } from './abort.js';
+import { raceAbort, throwIfAborted } from '@aigo/ai';
 import { checkConversationId, checkListOptions, checkStoreOptions } from './check-arguments.js';
 import { pgConversationMemory } from './pg-conversation-memory.js';
 import type {

@@ -19,9 +19,10 @@ import {
   uniqueSchema,
   until,
 } from '../test/test-database.js';
-import { SCHEMA_VERSION } from './migrations.js';
+import { memoryMigrations, SCHEMA_VERSION } from './migrations.js';
 import { pgMemory } from './pg-memory.js';
 import { pgMemoryStore } from './pg-memory-store.js';
+import { tableNames } from './table-names.js';
 
 const turn = (index: number): Message[] => [
   userMessage(`question ${index}`),
@@ -177,9 +178,16 @@ describe(`migrations (${database.kind})`, () => {
       await other.close();
     }
     const versions = await adminPool().query(
-      `SELECT version, description FROM "${schema}"."aigo_messages_migrations"`,
+      `SELECT component, version, name FROM "${schema}"."aigo_migrations"`,
     );
-    expect(versions.rows.map((row) => row.version)).toEqual([SCHEMA_VERSION]);
+    expect(versions.rows).toEqual([
+      {
+        component: 'memory-pg:aigo_messages',
+        version: SCHEMA_VERSION,
+        name: 'messages (jsonb, format, gap-free seq) and conversations (sequence counter)',
+      },
+    ]);
+    expect(memoryMigrations(tableNames()).at(-1)?.version).toBe(SCHEMA_VERSION);
     const constraints = await adminPool().query(
       `SELECT conname FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
        WHERE n.nspname = $1 AND contype = 'p' ORDER BY conname`,
@@ -187,9 +195,87 @@ describe(`migrations (${database.kind})`, () => {
     );
     expect(constraints.rows.map((row) => row.conname)).toEqual([
       'aigo_messages_conversations_pkey',
-      'aigo_messages_migrations_pkey',
       'aigo_messages_pkey',
+      'aigo_migrations_pkey',
     ]);
+  });
+
+  it('versions stores with other tables in one schema apart: each creates its own tables', async () => {
+    const { store: first, schema } = testStore({ tableName: 'first_messages' });
+    await first.conversation('c').appendMessages(turn(1));
+    const { store: second } = testStore({ schema, tableName: 'second_messages' });
+    await second.conversation('c').appendMessages(turn(2));
+    expect(await second.conversation('c').allMessages()).toEqual(turn(2));
+    expect((await rows(schema, 'first_messages')).length).toBe(2);
+    const versions = await adminPool().query(
+      `SELECT component, version FROM "${schema}"."aigo_migrations" ORDER BY component`,
+    );
+    expect(versions.rows).toEqual([
+      { component: 'memory-pg:first_messages', version: 1 },
+      { component: 'memory-pg:second_messages', version: 1 },
+    ]);
+  });
+
+  it('keeps working on tables an earlier release created (versions in <table>_migrations): adopts them, rewrites nothing', async () => {
+    const schema = uniqueSchema('legacy');
+    const names = tableNames(undefined, schema);
+    // What @aigo/memory-pg 0.1.0 created: its two tables and its own version table, and a turn.
+    await adminPool().query(`CREATE SCHEMA "${schema}"`);
+    for (const sql of [
+      `CREATE TABLE ${names.conversationsSql} (conversation_id text NOT NULL, last_seq bigint NOT NULL, created_at timestamptz NOT NULL DEFAULT now(), updated_at timestamptz NOT NULL DEFAULT now(), CONSTRAINT ${names.conversationsKeySql} PRIMARY KEY (conversation_id))`,
+      `CREATE TABLE ${names.messagesSql} (conversation_id text NOT NULL, seq bigint NOT NULL, role text NOT NULL, format smallint NOT NULL, escaped boolean NOT NULL DEFAULT false, body jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now(), CONSTRAINT ${names.messagesKeySql} PRIMARY KEY (conversation_id, seq))`,
+      `CREATE TABLE ${names.migrationsSql} (version integer PRIMARY KEY, description text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
+      `INSERT INTO ${names.migrationsSql} (version, description) VALUES (1, 'messages and conversations')`,
+      `INSERT INTO ${names.conversationsSql} (conversation_id, last_seq) VALUES ('old', 2)`,
+      `INSERT INTO ${names.messagesSql} (conversation_id, seq, role, format, body) VALUES ('old', 1, 'user', 1, '{"role":"user","content":"question 1"}'), ('old', 2, 'assistant', 1, '{"role":"assistant","content":"answer 1"}')`,
+    ]) {
+      await adminPool().query(sql);
+    }
+    const relations = async () =>
+      (
+        await adminPool().query<{ relname: string; oid: number }>(
+          `SELECT relname, c.oid::int AS oid FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND relkind = 'r' ORDER BY relname`,
+          [schema],
+        )
+      ).rows;
+    const before = await relations();
+    // migrate: false accepts it as it is (nothing recorded in the version table yet).
+    const { store: checking } = testStore({ schema, migrate: false });
+    expect(await checking.conversation('old').allMessages()).toEqual(turn(1));
+    const { store } = testStore({ schema });
+    const memory = store.conversation('old');
+    expect(await memory.allMessages()).toEqual(turn(1));
+    await memory.appendMessages(turn(2));
+    expect(await memory.allMessages()).toEqual([...turn(1), ...turn(2)]);
+    expect((await rows(schema)).map((row) => row.seq)).toEqual([1, 2, 3, 4]);
+    // The same tables (not recreated), the old version table kept, the version now recorded.
+    expect((await relations()).filter((row) => row.relname !== 'aigo_migrations')).toEqual(before);
+    const versions = await adminPool().query(
+      `SELECT component, version, name FROM "${schema}"."aigo_migrations"`,
+    );
+    expect(versions.rows).toEqual([
+      {
+        component: 'memory-pg:aigo_messages',
+        version: 1,
+        name: 'messages (jsonb, format, gap-free seq) and conversations (sequence counter) (adopted: applied before the version table existed)',
+      },
+    ]);
+  });
+
+  it('refuses tables an earlier release recorded at a newer version', async () => {
+    const schema = uniqueSchema('legacy_newer');
+    const names = tableNames(undefined, schema);
+    await adminPool().query(`CREATE SCHEMA "${schema}"`);
+    await adminPool().query(
+      `CREATE TABLE ${names.migrationsSql} (version integer PRIMARY KEY, description text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
+    await adminPool().query(`INSERT INTO ${names.migrationsSql} VALUES (7, 'future')`);
+    for (const migrate of [true, false]) {
+      const { store } = testStore({ schema, migrate });
+      const error = await store.ready().catch((caught: unknown) => caught);
+      expect(MemoryError.isInstance(error)).toBe(true);
+      expect((error as Error).message).toMatch(/schema version 7, newer than this version/);
+    }
   });
 
   it('works with custom table names the Go code could not create (mixed case, reserved words)', async () => {
@@ -230,7 +316,7 @@ describe(`migrations (${database.kind})`, () => {
       /format 2, newer than this version/,
     );
     await adminPool().query(
-      `INSERT INTO "${schema}"."aigo_messages_migrations" (version, description) VALUES (99, 'future')`,
+      `INSERT INTO "${schema}"."aigo_migrations" (component, version, name) VALUES ('memory-pg:aigo_messages', 99, 'future')`,
     );
     const later = pgMemoryStore({
       connectionString: database.url,

@@ -1,4 +1,5 @@
 import { MESSAGE_FORMAT_VERSION } from '@aigo/ai';
+import { fnv1a } from '@aigo/pg';
 import type { TableNames } from './table-names.js';
 
 /** A named statement: pg prepares it once per connection and reuses the plan. */
@@ -45,16 +46,6 @@ export interface Statements {
   readonly deleteMessages: Statement;
   /** Conversations, most recently active first. `$1` limit (NULL: all), `$2` offset. */
   readonly listConversations: Statement;
-}
-
-/** A short, stable hash (FNV-1a, 32 bits) of a text, as 8 hex digits. */
-export function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
 }
 
 function statement(text: string): Statement {

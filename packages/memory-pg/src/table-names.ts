@@ -1,4 +1,5 @@
 import { ValidationError } from '@aigo/ai';
+import { checkIdentifier, checkSchemaName, qualifiedName, quoteIdentifier } from '@aigo/pg';
 
 /** The table name used when none is given. */
 export const DEFAULT_TABLE_NAME = 'aigo_messages';
@@ -13,7 +14,6 @@ export const DEFAULT_SCHEMA = 'public';
  */
 export const MAX_TABLE_NAME_LENGTH = 44;
 
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const RESERVED_SUFFIXES = ['_conversations', '_migrations'];
 
 /** Every name the store uses, each already quoted (and schema-qualified where it is a relation). */
@@ -28,7 +28,10 @@ export interface TableNames {
   readonly messagesSql: string;
   /** `"schema"."table_conversations"`: one row per conversation (sequence counter, activity). */
   readonly conversationsSql: string;
-  /** `"schema"."table_migrations"`: the schema versions applied. */
+  /**
+   * `"schema"."table_migrations"`: where releases before `@aigo/pg` recorded the schema version
+   * (read once, to adopt such an install; versions are now recorded in `"schema"."aigo_migrations"`).
+   */
   readonly migrationsSql: string;
   /** `schema.table_migrations`, quoted, as text for `to_regclass`. */
   readonly migrationsRegclass: string;
@@ -36,11 +39,6 @@ export interface TableNames {
   readonly messagesKeySql: string;
   /** `"table_conversations_pkey"`: the conversations table's primary key constraint. */
   readonly conversationsKeySql: string;
-}
-
-/** Quotes a validated identifier. Only called on names that passed {@link IDENTIFIER}. */
-function quote(name: string): string {
-  return `"${name}"`;
 }
 
 /**
@@ -55,18 +53,10 @@ export function tableNames(
   tableName: string = DEFAULT_TABLE_NAME,
   schema: string = DEFAULT_SCHEMA,
 ): TableNames {
-  if (typeof tableName !== 'string' || !IDENTIFIER.test(tableName)) {
-    throw new ValidationError(
-      'tableName',
-      `must be letters, digits and underscores, not starting with a digit (got ${JSON.stringify(tableName)})`,
-    );
-  }
-  if (tableName.length > MAX_TABLE_NAME_LENGTH) {
-    throw new ValidationError(
-      'tableName',
-      `must be at most ${MAX_TABLE_NAME_LENGTH} characters (got ${tableName.length}): names derived from it must fit PostgreSQL's 63-byte limit`,
-    );
-  }
+  checkIdentifier(tableName, 'tableName', {
+    maxLength: MAX_TABLE_NAME_LENGTH,
+    maxLengthReason: "names derived from it must fit PostgreSQL's 63-byte limit",
+  });
   const reserved = RESERVED_SUFFIXES.find((suffix) => tableName.endsWith(suffix));
   if (reserved !== undefined) {
     throw new ValidationError(
@@ -74,29 +64,16 @@ export function tableNames(
       `must not end with "${reserved}": the store names its own tables <table>${RESERVED_SUFFIXES.join(' and <table>')}`,
     );
   }
-  if (typeof schema !== 'string' || !IDENTIFIER.test(schema)) {
-    throw new ValidationError(
-      'schema',
-      `must be letters, digits and underscores, not starting with a digit (got ${JSON.stringify(schema)})`,
-    );
-  }
-  if (schema.length > 63) {
-    throw new ValidationError('schema', `must be at most 63 characters (got ${schema.length})`);
-  }
-  if (schema.toLowerCase().startsWith('pg_')) {
-    throw new ValidationError('schema', 'must not start with "pg_" (reserved by PostgreSQL)');
-  }
-  const schemaSql = quote(schema);
-  const qualified = (name: string) => `${schemaSql}.${quote(name)}`;
+  checkSchemaName(schema);
   return {
     schema,
     table: tableName,
-    schemaSql,
-    messagesSql: qualified(tableName),
-    conversationsSql: qualified(`${tableName}_conversations`),
-    migrationsSql: qualified(`${tableName}_migrations`),
-    migrationsRegclass: qualified(`${tableName}_migrations`),
-    messagesKeySql: quote(`${tableName}_pkey`),
-    conversationsKeySql: quote(`${tableName}_conversations_pkey`),
+    schemaSql: quoteIdentifier(schema),
+    messagesSql: qualifiedName(schema, tableName),
+    conversationsSql: qualifiedName(schema, `${tableName}_conversations`),
+    migrationsSql: qualifiedName(schema, `${tableName}_migrations`),
+    migrationsRegclass: qualifiedName(schema, `${tableName}_migrations`),
+    messagesKeySql: quoteIdentifier(`${tableName}_pkey`),
+    conversationsKeySql: quoteIdentifier(`${tableName}_conversations_pkey`),
   };
 }

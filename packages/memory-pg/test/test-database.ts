@@ -1,30 +1,18 @@
 // What every test file needs from the database started by global-setup.ts.
+import { type TestDatabase, uniqueSchemaName } from '@aigo/pg/testing';
+import { testDatabase } from '@aigo/pg/testing/vitest';
 import pg from 'pg';
-import { afterAll, inject, onTestFinished } from 'vitest';
+import { afterAll, onTestFinished } from 'vitest';
 import type { PgMemoryStore, PgMemoryStoreOptions } from '../src/pg-memory-options.js';
 import { pgMemoryStore } from '../src/pg-memory-store.js';
 
-/** The database of this run (provided by global-setup.ts). */
-export interface TestDatabase {
-  readonly url: string;
-  /** `external` (DATABASE_URL), `scratch` (a cluster this run started), `pglite`. */
-  readonly kind: 'external' | 'scratch' | 'pglite';
-  /** Shown in the test output. */
-  readonly description: string;
-  /** Why the real-server tests cannot run here; undefined on a real server. */
-  readonly notRealReason: string | undefined;
-}
+export type { TestDatabase } from '@aigo/pg/testing';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    database: TestDatabase;
-  }
-}
-
-export const database: TestDatabase = inject('database');
+/** The database of this run (started by global-setup.ts). */
+export const database: TestDatabase = testDatabase();
 
 /** Whether this run talks to a real PostgreSQL server (fault, concurrency and lock tests need one). */
-export const realServer: boolean = database.kind !== 'pglite';
+export const realServer: boolean = database.notRealReason === undefined;
 
 /** The pool size tests give stores: PGlite serves one session at a time. */
 export const testPoolSize: number = realServer ? 10 : 1;
@@ -57,12 +45,9 @@ afterAll(async () => {
   await pool?.end();
 });
 
-let counter = 0;
-
-/** A unique schema name for one test. Drop it with {@link dropSchema}. */
+/** A unique schema name for one test (`uniqueSchemaName` of @aigo/pg/testing). Drop it with {@link dropSchema}. */
 export function uniqueSchema(prefix = 't'): string {
-  counter += 1;
-  return `${prefix}_${process.pid}_${counter}_${Math.random().toString(36).slice(2, 8)}`;
+  return uniqueSchemaName(prefix);
 }
 
 /** Drops a test's schema and everything in it. */

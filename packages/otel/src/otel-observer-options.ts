@@ -21,42 +21,46 @@ export interface ResolvedOtelOptions {
   readonly captureContent: boolean;
 }
 
-const OPTION_NAMES = new Set(['tracer', 'meter', 'captureContent']);
+/** What is wrong with an option's value, or `undefined` when it is fine. */
+type Check = (value: unknown) => string | undefined;
 
-/** @throws ValidationError naming the option that is wrong. */
+/** Every option, with the check of its value (an unset option is not checked). */
+const CHECKS: { readonly [Name in keyof OtelObserverOptions]-?: Check } = {
+  tracer: (value) =>
+    isObjectWith(value, ['startSpan']) ? undefined : 'must be an OpenTelemetry Tracer (startSpan)',
+  meter: (value) =>
+    isObjectWith(value, ['createCounter', 'createHistogram'])
+      ? undefined
+      : 'must be an OpenTelemetry Meter (createCounter, createHistogram)',
+  captureContent: (value) => (typeof value === 'boolean' ? undefined : 'must be a boolean'),
+};
+
+/** @throws ValidationError naming the option that is wrong (`options.tracer`). */
 export function resolveOtelOptions(options: OtelObserverOptions): ResolvedOtelOptions {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw new ValidationError('options', 'must be an object');
   }
-  for (const name of Object.keys(options)) {
-    if (!OPTION_NAMES.has(name)) {
-      throw new ValidationError(
-        `options.${name}`,
-        `is not an option (expected one of ${[...OPTION_NAMES].join(', ')})`,
-      );
-    }
+  for (const [name, value] of Object.entries(options)) {
+    const check = Object.hasOwn(CHECKS, name) ? CHECKS[name as keyof typeof CHECKS] : undefined;
+    const problem =
+      check === undefined
+        ? `is not an option (expected one of ${Object.keys(CHECKS).join(', ')})`
+        : value === undefined
+          ? undefined
+          : check(value);
+    if (problem !== undefined) throw new ValidationError(`options.${name}`, problem);
   }
-  const { tracer, meter, captureContent } = options;
-  if (
-    tracer !== undefined &&
-    (tracer === null || typeof tracer !== 'object' || typeof tracer.startSpan !== 'function')
-  ) {
-    throw new ValidationError('options.tracer', 'must be an OpenTelemetry Tracer (startSpan)');
-  }
-  if (
-    meter !== undefined &&
-    (meter === null ||
-      typeof meter !== 'object' ||
-      typeof meter.createHistogram !== 'function' ||
-      typeof meter.createCounter !== 'function')
-  ) {
-    throw new ValidationError(
-      'options.meter',
-      'must be an OpenTelemetry Meter (createCounter, createHistogram)',
-    );
-  }
-  if (captureContent !== undefined && typeof captureContent !== 'boolean') {
-    throw new ValidationError('options.captureContent', 'must be a boolean');
-  }
-  return { tracer, meter, captureContent: captureContent ?? false };
+  return {
+    tracer: options.tracer,
+    meter: options.meter,
+    captureContent: options.captureContent ?? false,
+  };
+}
+
+function isObjectWith(value: unknown, methods: readonly string[]): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    methods.every((method) => typeof (value as Record<string, unknown>)[method] === 'function')
+  );
 }

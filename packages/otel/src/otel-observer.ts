@@ -5,10 +5,12 @@ import {
   type LogLevel,
   noopSpan,
   type Observer,
+  type ReadonlyTraceCarrier,
   redactSecrets,
   type Span,
   type SpanKind,
   type StartSpanOptions,
+  type TraceCarrier,
 } from '@aigo/ai';
 import {
   type Context,
@@ -26,6 +28,7 @@ import { HISTOGRAM_BUCKETS } from './metric-advice.js';
 import { type OtelObserverOptions, resolveOtelOptions } from './otel-observer-options.js';
 import { OtelSpanAdapter } from './otel-span.js';
 import { toOtelAttributes } from './to-otel-attributes.js';
+import { extractContext, injectContext } from './trace-propagation.js';
 
 /** The instrumentation scope name of the default tracer and meter. */
 export const INSTRUMENTATION_SCOPE = '@aigo/otel';
@@ -40,6 +43,18 @@ export interface OtelObserver extends Observer {
    * `undefined` for any other span.
    */
   contextOf(span: Span | undefined): Context | undefined;
+  /**
+   * Writes the trace context of `span` (one this observer started or extracted; the active span
+   * when omitted) into `carrier` through the global propagator: W3C `traceparent` / `tracestate`
+   * once an SDK has registered one. A span of another observer writes nothing.
+   */
+  injectTraceContext(carrier: TraceCarrier, span?: Span): void;
+  /**
+   * The remote parent that `carrier` (incoming headers) holds, as a span to pass as `parent` or as
+   * a run's `span`: what starts under it continues the caller's trace. `undefined` when the
+   * carrier holds no valid trace context.
+   */
+  extractTraceContext(carrier: ReadonlyTraceCarrier): Span | undefined;
 }
 
 const KINDS: Readonly<Record<SpanKind, OtelSpanKind>> = {
@@ -84,7 +99,10 @@ const NOOP_METER: Meter = createNoopMeter();
  *   tokens, passwords, cookies) are replaced by `[REDACTED]`, and bearer tokens, well-known key
  *   shapes and key-bearing URL parameters are removed from every string;
  * - logs at `warn` and `error` become events on the active span (OpenTelemetry's logs are not part
- *   of `@opentelemetry/api`); the other levels are dropped.
+ *   of `@opentelemetry/api`); the other levels are dropped;
+ * - trace context crosses process boundaries through the global propagator (`propagation`):
+ *   `injectTraceContext` writes a span's context into outgoing headers, `extractTraceContext` reads
+ *   a caller's into a remote parent span to start spans under.
  *
  * Without `tracer` and `meter`, the global ones are used (`trace.getTracer('@aigo/otel')`): no-ops
  * until an SDK is registered. No call ever throws into the model call.
@@ -188,6 +206,27 @@ export function createOtelObserver(options: OtelObserverOptions = {}): OtelObser
     info: log('info'),
     warn: log('warn'),
     error: log('error'),
+    injectTraceContext(carrier: TraceCarrier, span?: Span): void {
+      try {
+        if (carrier === null || typeof carrier !== 'object') return;
+        const context = span === undefined ? otelContext.active() : contextOf(span);
+        if (context !== undefined) injectContext(carrier, context);
+      } catch {
+        // Guarded: a request goes out without trace context rather than not at all.
+      }
+    },
+    extractTraceContext(carrier: ReadonlyTraceCarrier): Span | undefined {
+      try {
+        if (carrier === null || typeof carrier !== 'object') return undefined;
+        const remote = extractContext(carrier);
+        const parent = remote === undefined ? undefined : trace.getSpan(remote);
+        if (remote === undefined || parent === undefined) return undefined;
+        // A non-recording span: everything but nesting under it is a no-op.
+        return new OtelSpanAdapter(parent, captureContent, owner, remote);
+      } catch {
+        return undefined;
+      }
+    },
   };
   return Object.freeze(observer);
 }

@@ -1,10 +1,11 @@
 // The README's examples, run as they are written there (imports adjusted to the source tree; the
 // console exporters swapped for in-memory ones so what they would print can be asserted).
-import { defineTool } from '@aigo/ai';
+import { defineTool, extractTraceContext, injectTraceContext } from '@aigo/ai';
 import { createClient } from '@aigo/client';
 import { createReAct } from '@aigo/react';
 import { createFakeProvider } from '@aigo/testing';
-import { SpanKind } from '@opentelemetry/api';
+import { propagation, SpanKind } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import {
   AggregationTemporality,
   InMemoryMetricExporter,
@@ -112,5 +113,39 @@ describe('README examples', () => {
     expect(duration?.descriptor.unit).toBe('s');
     expect(duration?.dataPoints).toHaveLength(1);
     await meterProvider.shutdown();
+  });
+
+  it('trace context across processes', async () => {
+    propagation.setGlobalPropagator(new W3CTraceContextPropagator()); // NodeSDK does this for you
+    try {
+      const tracerInto = (exporter: InMemorySpanExporter) =>
+        new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }).getTracer(
+          'app',
+        );
+      const callerSpans = new InMemorySpanExporter();
+      const serverSpans = new InMemorySpanExporter();
+      const callerObserver = createOtelObserver({ tracer: tracerInto(callerSpans) });
+      const serverObserver = createOtelObserver({ tracer: tracerInto(serverSpans) });
+
+      const outgoing = callerObserver.startSpan('call remote agent', { kind: 'client' });
+      const headers = injectTraceContext(callerObserver, outgoing);
+      outgoing.end();
+      expect(headers.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+
+      const parent = extractTraceContext(serverObserver, headers);
+      const client = createClient(createFakeProvider().text('Hi.'), {
+        defaultModel: 'test-model',
+        observer: serverObserver,
+        env: {},
+      });
+      await client.sendMessage('Hello', parent === undefined ? {} : { span: parent });
+
+      const [callerSpan] = callerSpans.getFinishedSpans();
+      const [chatSpan] = serverSpans.getFinishedSpans();
+      expect(chatSpan?.spanContext().traceId === callerSpan?.spanContext().traceId).toBe(true);
+      expect(chatSpan?.parentSpanContext?.spanId === callerSpan?.spanContext().spanId).toBe(true);
+    } finally {
+      propagation.disable();
+    }
   });
 });

@@ -1,5 +1,11 @@
-import { type JsonSchema, type MemoryProvider, ValidationError } from '@aigo/ai';
-import { type Client, inMemoryMemory, type Prompt } from '@aigo/client';
+import {
+  type JsonSchema,
+  type MemoryProvider,
+  type Prompt,
+  type ToolDescription,
+  ValidationError,
+} from '@aigo/ai';
+import { type Client, inMemoryMemory } from '@aigo/client';
 import type { TSchema } from 'typebox';
 import { joinPrompt, reactInstructions } from './react-instructions.js';
 import type {
@@ -10,16 +16,24 @@ import type {
 } from './react-options.js';
 import type { ReActOverview } from './react-result.js';
 import { ReactStream } from './react-stream.js';
-import { type AgentSettings, type RunInput, runReAct } from './run-react.js';
+import { runReAct } from './run-react.js';
+import type { AgentSettings, RunInput } from './run-settings.js';
 import { VisibleTools } from './visible-tools.js';
 
 /**
  * A ReAct agent: a loop of model calls and tool runs over a client, ending with a typed final
  * answer. Immutable and safe to share: concurrent runs on separate memories do not interfere.
+ *
+ * Structurally it is `@aigo/ai`'s `Agent<T>` but for `resume` / `resumeStream` (it does not
+ * suspend runs yet), so servers and adapters written against `Agent` can run it.
  */
 export interface ReAct<T> {
   /** The agent's name (`gen_ai.agent.name` on its spans). */
   readonly name: string;
+  /** What the agent does, for people and other agents (the `description` option). */
+  readonly description: string | undefined;
+  /** The client's current tools, described (a tool set's as of now). */
+  readonly toolDescriptions: readonly ToolDescription[];
   /** The client the agent runs on (never changed by the agent). */
   readonly client: Client;
   /** The final answer's schema, if any. */
@@ -36,7 +50,7 @@ export interface ReAct<T> {
   execute(prompt: Prompt, options?: ReActRunOptions): Promise<ReActOverview<T>>;
   /**
    * Runs the agent, streaming its events (`iteration_start`, `reasoning`, `content`, `tool_call`,
-   * `tool_result`, then `final_answer` or `error`). Nothing runs until the stream is iterated or
+   * `tool_progress`, `tool_result`, then `final_answer` or `error`). Nothing runs until the stream is iterated or
    * collected; `collect()` resolves or rejects as `execute` does, and the memory ends up as
    * `execute` leaves it.
    *
@@ -48,6 +62,7 @@ export interface ReAct<T> {
 const OPTION_KEYS = new Set<string>([
   'schema',
   'name',
+  'description',
   'maxIterations',
   'stopOnError',
   'annotateSystemPrompt',
@@ -56,9 +71,10 @@ const OPTION_KEYS = new Set<string>([
   'prepareIteration',
   'beforeToolCall',
   'afterToolCall',
+  'onToolProgress',
   'validateFinalAnswer',
 ]);
-const RUN_KEYS = new Set<string>(['signal', 'memory', 'context', 'span']);
+const RUN_KEYS = new Set<string>(['signal', 'memory', 'context', 'span', 'runId']);
 const CLIENT_METHODS = [
   'sendMessage',
   'continueConversation',
@@ -96,6 +112,7 @@ export function createReAct<S extends TSchema | undefined = undefined>(
   const {
     schema,
     name = 'react',
+    description,
     maxIterations = 10,
     stopOnError = false,
     annotateSystemPrompt = true,
@@ -107,6 +124,9 @@ export function createReAct<S extends TSchema | undefined = undefined>(
   }
   if (typeof name !== 'string' || name.trim() === '' || name.length > 128) {
     throw new ValidationError('name', 'must be a non-empty string of at most 128 characters');
+  }
+  if (description !== undefined && typeof description !== 'string') {
+    throw new ValidationError('description', 'must be a string');
   }
   checkPositiveInteger(maxIterations, 'maxIterations');
   checkPositiveInteger(toolConcurrency, 'toolConcurrency');
@@ -122,6 +142,7 @@ export function createReAct<S extends TSchema | undefined = undefined>(
     'prepareIteration',
     'beforeToolCall',
     'afterToolCall',
+    'onToolProgress',
     'validateFinalAnswer',
   ] as const) {
     if (options[hook] !== undefined && typeof options[hook] !== 'function') {
@@ -156,6 +177,9 @@ export function createReAct<S extends TSchema | undefined = undefined>(
       ...(options.afterToolCall === undefined
         ? {}
         : { afterToolCall: options.afterToolCall.bind(options) }),
+      ...(options.onToolProgress === undefined
+        ? {}
+        : { onToolProgress: options.onToolProgress.bind(options) }),
     }),
     prepareIteration: options.prepareIteration?.bind(options),
     validateFinalAnswer: options.validateFinalAnswer?.bind(
@@ -168,6 +192,10 @@ export function createReAct<S extends TSchema | undefined = undefined>(
 
   return Object.freeze({
     name,
+    description,
+    get toolDescriptions() {
+      return agentClient.tools.descriptions;
+    },
     client,
     schema: schema as TSchema | undefined,
     maxIterations,
@@ -241,6 +269,7 @@ function checkRun(
       signal: undefined,
       context: undefined,
       parentSpan: undefined,
+      runId: crypto.randomUUID(),
     };
   }
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
@@ -249,7 +278,7 @@ function checkRun(
   for (const key of Object.keys(options)) {
     if (!RUN_KEYS.has(key)) throw new ValidationError(key, 'is not an option of a ReAct run');
   }
-  const { signal, memory, context, span } = options;
+  const { signal, memory, context, span, runId } = options;
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
     throw new ValidationError('signal', 'must be an AbortSignal');
   }
@@ -260,12 +289,16 @@ function checkRun(
   ) {
     throw new ValidationError('span', 'must be a Span');
   }
+  if (runId !== undefined && (typeof runId !== 'string' || runId === '')) {
+    throw new ValidationError('runId', 'must be a non-empty string');
+  }
   return {
     prompt,
     memory: memory === null ? undefined : (memory ?? client.memory),
     signal,
     context,
     parentSpan: span,
+    runId: runId ?? crypto.randomUUID(),
   };
 }
 

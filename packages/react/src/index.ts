@@ -16,6 +16,7 @@ export type {
   ReactEventType,
   ReasoningStreamEvent,
   ToolCallEvent,
+  ToolProgressEvent,
   ToolResultEvent,
 } from './react-events.js';
 export { jsonOnlyRequest, reactInstructions } from './react-instructions.js';

@@ -1,10 +1,10 @@
 import { AgentStoppedError, type ChatRequest, messageText, ValidationError } from '@aigo/ai';
 import { createClient, inMemoryMemory } from '@aigo/client';
-import { createFakeProvider } from '@aigo/testing';
+import { createFakeProvider, createRecordingObserver } from '@aigo/testing';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { createReAct } from './create-react.js';
-import { calculator, gatedTool, outline, recordingObserver } from './test-helpers.js';
+import { calculator, gatedTool, outline } from './test-helpers.js';
 
 const Total = Type.Object({ total: Type.Number() });
 
@@ -198,7 +198,7 @@ describe('structured output mode', () => {
 
 describe('observability', () => {
   it('opens an invoke_agent span, parent of the chat and execute_tool spans', async () => {
-    const observer = recordingObserver();
+    const observer = createRecordingObserver();
     const provider = createFakeProvider()
       .toolCall('calculator', { a: 1, op: '+', b: 2 })
       .text('{"total": 3}');
@@ -232,7 +232,7 @@ describe('observability', () => {
   });
 
   it('marks the span as failed when the run stops', async () => {
-    const observer = recordingObserver();
+    const observer = createRecordingObserver();
     const provider = createFakeProvider().toolCall('calculator', { a: 1, op: '+', b: 2 });
     const client = createClient(provider, { env: {}, tools: [calculator], observer });
     await expect(createReAct(client, { maxIterations: 1 }).execute('x')).rejects.toBeInstanceOf(

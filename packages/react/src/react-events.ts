@@ -1,71 +1,52 @@
-import type { AigoError, ToolCall } from '@aigo/ai';
+import type {
+  AgentContentEvent,
+  AgentErrorEvent,
+  AgentEvent,
+  AgentEventType,
+  AgentFinalAnswerEvent,
+  AgentIterationStartEvent,
+  AgentReasoningEvent,
+  AgentToolCallEvent,
+  AgentToolProgressEvent,
+  AgentToolResultEvent,
+} from '@aigo/ai';
+
+// The events of a ReAct run are the agent events of `@aigo/ai`, under the names this package has
+// always exported. The interaction events (`interaction_requested`, `interaction_resumed`) are part
+// of the union; this agent does not emit them yet.
 
 /** A new iteration (model call) begins. */
-export interface IterationStartEvent {
-  readonly type: 'iteration_start';
-  readonly iteration: number;
-}
+export type IterationStartEvent = AgentIterationStartEvent;
 
 /** A fragment of the model's reasoning, as it streams. */
-export interface ReasoningStreamEvent {
-  readonly type: 'reasoning';
-  readonly iteration: number;
-  readonly text: string;
-}
+export type ReasoningStreamEvent = AgentReasoningEvent;
 
 /** A fragment of the model's text, as it streams (the JSON-only retry's too, same iteration). */
-export interface ContentStreamEvent {
-  readonly type: 'content';
-  readonly iteration: number;
-  readonly text: string;
-}
+export type ContentStreamEvent = AgentContentEvent;
 
 /** A whole tool call (its arguments complete), before it runs. */
-export interface ToolCallEvent {
-  readonly type: 'tool_call';
-  readonly iteration: number;
-  readonly toolCall: ToolCall;
-}
+export type ToolCallEvent = AgentToolCallEvent;
 
-/** What a tool call gave the model: its JSON output, or an error envelope (`failed`). */
-export interface ToolResultEvent {
-  readonly type: 'tool_result';
-  readonly iteration: number;
-  readonly toolCall: ToolCall;
-  /** The text the model reads. */
-  readonly result: string;
-  /** True when `result` is an `{"ok":false,"error":…}` envelope. */
-  readonly failed: boolean;
-}
+/** A running tool reported progress (`ctx.progress`), while the reply's tools run. */
+export type ToolProgressEvent = AgentToolProgressEvent;
+
+/**
+ * What a tool call gave the model: its JSON output, or an error envelope (`failed`), and the media
+ * parts it gave besides (`content`).
+ */
+export type ToolResultEvent = AgentToolResultEvent;
 
 /** The run's typed result. Always the last event of a successful run. */
-export interface FinalAnswerEvent<T> {
-  readonly type: 'final_answer';
-  readonly iteration: number;
-  /** The final answer's raw text. */
-  readonly content: string;
-  readonly result: T;
-}
+export type FinalAnswerEvent<T> = AgentFinalAnswerEvent<T>;
 
 /**
  * The run ended without a final answer. Always the last event of a failed run; `error` is what
  * `collect()` rejects with (an `AgentStoppedError`, or a `ParseError`).
  */
-export interface ErrorEvent {
-  readonly type: 'error';
-  readonly iteration: number;
-  readonly error: AigoError;
-}
+export type ErrorEvent = AgentErrorEvent;
 
-/** One event of a streamed ReAct run, discriminated on `type`. */
-export type ReactEvent<T> =
-  | IterationStartEvent
-  | ReasoningStreamEvent
-  | ContentStreamEvent
-  | ToolCallEvent
-  | ToolResultEvent
-  | FinalAnswerEvent<T>
-  | ErrorEvent;
+/** One event of a streamed ReAct run, discriminated on `type`: `@aigo/ai`'s `AgentEvent<T>`. */
+export type ReactEvent<T> = AgentEvent<T>;
 
 /** The `type` of each ReAct event. */
-export type ReactEventType = ReactEvent<unknown>['type'];
+export type ReactEventType = AgentEventType;

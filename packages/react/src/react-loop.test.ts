@@ -8,11 +8,11 @@ import {
   ToolError,
 } from '@aigo/ai';
 import { createClient, inMemoryMemory } from '@aigo/client';
-import { createFakeProvider } from '@aigo/testing';
+import { createFakeProvider, deferred } from '@aigo/testing';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { createReAct } from './create-react.js';
-import { calculator, deferred, gatedTool, outline } from './test-helpers.js';
+import { calculator, gatedTool, outline } from './test-helpers.js';
 
 const Total = Type.Object({ total: Type.Number() });
 

@@ -65,6 +65,8 @@ export interface ReActOptions<S extends TSchema | undefined = undefined> extends
   readonly schema?: S;
   /** The name of the agent, for spans (`gen_ai.agent.name`). Default `react`. */
   readonly name?: string;
+  /** What the agent does, for people and other agents (an A2A card). Default none. */
+  readonly description?: string;
   /** The most model calls of a run (the JSON-only retry does not count). Default 10. */
   readonly maxIterations?: number;
   /**
@@ -99,7 +101,7 @@ export interface ReActOptions<S extends TSchema | undefined = undefined> extends
   ): string | undefined | Promise<string | undefined>;
 }
 
-/** Per-run options of `execute` and `executeStream`. */
+/** Per-run options of `execute` and `executeStream` (`@aigo/ai`'s `AgentRunOptions`). */
 export interface ReActRunOptions {
   /** Aborting it cancels the model request and the running tools; the run rejects with `aborted`. */
   readonly signal?: AbortSignal;
@@ -113,4 +115,6 @@ export interface ReActRunOptions {
   readonly context?: unknown;
   /** A parent span for the run's `invoke_agent` span (a graph node's, say). */
   readonly span?: Span;
+  /** The run's id, passed to every tool as `ctx.runId`. Default: a fresh `crypto.randomUUID()`. */
+  readonly runId?: string;
 }

@@ -7,14 +7,14 @@ import {
   type Provider,
 } from '@aigo/ai';
 import { createClient, inMemoryMemory } from '@aigo/client';
-import { createFakeProvider, type FakeProvider } from '@aigo/testing';
+import { createFakeProvider, deferred, type FakeProvider } from '@aigo/testing';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { createReAct } from './create-react.js';
 import type { ReactEvent } from './react-events.js';
 import type { ReActOverview } from './react-result.js';
 import { ReactStream } from './react-stream.js';
-import { calculator, deferred, gatedTool } from './test-helpers.js';
+import { calculator, gatedTool } from './test-helpers.js';
 
 const Total = Type.Object({ total: Type.Number() });
 

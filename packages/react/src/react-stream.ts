@@ -1,7 +1,7 @@
 import { AbortError, AigoError } from '@aigo/ai';
 import type { ReactEvent } from './react-events.js';
 import type { ReActOverview } from './react-result.js';
-import type { EventSink } from './run-react.js';
+import type { EventSink } from './run-settings.js';
 
 /** Starts the run behind a stream: events go to `sink`; `signal` aborts it. */
 export type StreamRun<T> = (sink: EventSink, signal: AbortSignal) => Promise<ReActOverview<T>>;
@@ -11,7 +11,8 @@ const HIGH_WATER_MARK = 64;
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
 /**
- * A streamed ReAct run: an `AsyncIterable<ReactEvent<T>>` plus `collect()`.
+ * A streamed ReAct run: an `AsyncIterable<ReactEvent<T>>` (`@aigo/ai`'s `AgentEvent<T>`) plus
+ * `collect()`: an `AgentStream<T>`.
  *
  * - Lazy: the run starts when iteration starts (or `collect()` is called), not before.
  * - Single consumer: iterate it once, and/or call `collect()` (during or after the loop it resolves
@@ -20,7 +21,8 @@ const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value:
  *   not exceptions), and `collect()` rejects with the event's error.
  * - Breaking out of the loop (or `cancel()`) aborts the run: the model request and the running
  *   tools are cancelled, and `collect()` rejects with `AgentStoppedError` (`aborted`).
- * - A consumer slower than the model makes the run wait once 64 events are queued.
+ * - A consumer slower than the model makes the run wait once 64 events are queued (progress
+ *   events of running tools are queued without waiting).
  */
 export class ReactStream<T> implements AsyncIterable<ReactEvent<T>> {
   readonly #run: StreamRun<T>;
@@ -96,7 +98,12 @@ export class ReactStream<T> implements AsyncIterable<ReactEvent<T>> {
       if (user.aborted) onAbort();
       else user.addEventListener('abort', onAbort, { once: true });
     }
-    const sink: EventSink = { emit: (event) => this.#emit(event as ReactEvent<T>) };
+    const sink: EventSink = {
+      emit: (event) => this.#emit(event as ReactEvent<T>),
+      post: (event) => {
+        this.#post(event as ReactEvent<T>);
+      },
+    };
     let outcome: Promise<ReActOverview<T>>;
     try {
       outcome = this.#run(sink, controller.signal);
@@ -118,18 +125,27 @@ export class ReactStream<T> implements AsyncIterable<ReactEvent<T>> {
   }
 
   #emit(event: ReactEvent<T>): Promise<void> | undefined {
-    if (this.#consumer !== 'iterator' || this.#detached) return undefined;
-    const waiter = this.#waiter;
-    if (waiter !== undefined) {
-      this.#waiter = undefined;
-      waiter({ done: false, value: event });
-      return undefined;
-    }
-    this.#queue.push(event);
+    if (!this.#post(event)) return undefined;
     if (this.#queue.length - this.#head < HIGH_WATER_MARK) return undefined;
     return new Promise<void>((resolve) => {
       this.#drain = resolve;
     });
+  }
+
+  /**
+   * Hands `event` to a waiting consumer, or queues it (whatever the queue holds: the caller cannot
+   * wait). True when it was queued.
+   */
+  #post(event: ReactEvent<T>): boolean {
+    if (this.#consumer !== 'iterator' || this.#detached) return false;
+    const waiter = this.#waiter;
+    if (waiter !== undefined) {
+      this.#waiter = undefined;
+      waiter({ done: false, value: event });
+      return false;
+    }
+    this.#queue.push(event);
+    return true;
   }
 
   #next(): Promise<IteratorResult<ReactEvent<T>>> {

@@ -141,4 +141,25 @@ describe('README examples', () => {
     const overview = await stream.collect();
     expect(overview.iterations).toBe(2);
   });
+
+  it('streaming: tool progress', async () => {
+    const index = defineTool({
+      name: 'index_site',
+      description: 'Indexes every page of the site',
+      execute: async (_input, ctx) => {
+        for (let page = 1; page <= 3; page++) ctx.progress({ progress: page, total: 3 });
+        return { pages: 3 };
+      },
+    });
+    const model = createFakeProvider().toolCall('index_site', {}).text('Indexed 3 pages.');
+    const agent = createReAct(createClient(model, { defaultModel: 'test-model', tools: [index] }));
+
+    const printed: string[] = [];
+    for await (const event of agent.executeStream('Index the site.', { runId: 'index-1' })) {
+      if (event.type === 'tool_progress') {
+        printed.push(`${event.progress.progress}/${event.progress.total}`);
+      }
+    }
+    expect(printed).toEqual(['1/3', '2/3', '3/3']);
+  });
 });

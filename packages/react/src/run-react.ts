@@ -7,8 +7,8 @@ import {
   type MemoryProvider,
   type Message,
   ParseError,
+  type Prompt,
   parseToolErrorEnvelope,
-  type Span,
   ToolError,
   userMessage,
   ValidationError,
@@ -18,63 +18,16 @@ import {
   type ContinueOptions,
   type ExecuteToolCallsOptions,
   type Overview,
-  type Prompt,
   parseStringAs,
-  type ToolHooks,
+  toolMessageResult,
 } from '@aigo/client';
 import type { TSchema } from 'typebox';
 import { startAgentSpan } from './agent-span.js';
-import type { ReactEvent } from './react-events.js';
 import { jsonOnlyRequest } from './react-instructions.js';
-import type {
-  FinalAnswer,
-  IterationSettings,
-  IterationStep,
-  StructuredOutputMode,
-} from './react-options.js';
+import type { IterationSettings } from './react-options.js';
 import { finishedOverview, type ReActOverview, stoppedOverview } from './react-result.js';
-import type { VisibleTools } from './visible-tools.js';
-
-/** An agent's settings, checked and frozen by `createReAct`. */
-export interface AgentSettings {
-  /** The client every call goes through (one that stores assistant replies). */
-  readonly client: Client;
-  readonly name: string;
-  readonly schema: TSchema | undefined;
-  readonly maxIterations: number;
-  readonly stopOnError: boolean;
-  readonly toolConcurrency: number;
-  /** The system prompt of the agent's requests (the client's plus the agent's instructions). */
-  readonly systemPrompt: string | undefined;
-  readonly structuredOutput: StructuredOutputMode;
-  readonly visibleTools: VisibleTools;
-  readonly hooks: ToolHooks;
-  readonly prepareIteration:
-    | ((
-        step: IterationStep,
-      ) => IterationSettings | undefined | Promise<IterationSettings | undefined>)
-    | undefined;
-  readonly validateFinalAnswer:
-    | ((answer: FinalAnswer<never>) => string | undefined | Promise<string | undefined>)
-    | undefined;
-}
-
-/** Where a streamed run's events go. `emit` returns a promise when the run should wait (backpressure). */
-export interface EventSink {
-  emit(event: ReactEvent<unknown>): Promise<void> | undefined;
-}
-
-/** One run's inputs, checked. */
-export interface RunInput {
-  readonly prompt: Prompt;
-  /** The run's memory; `undefined` runs stateless (a memory of the run's own). */
-  readonly memory: MemoryProvider | undefined;
-  readonly signal: AbortSignal | undefined;
-  readonly context: unknown;
-  readonly parentSpan: Span | undefined;
-  /** Set for a streamed run: model calls stream and events are emitted. */
-  readonly sink: EventSink | undefined;
-}
+import { callBase, toolBase } from './run-options.js';
+import type { AgentSettings, RunInput, RunState } from './run-settings.js';
 
 /** The client and request settings of one iteration. */
 interface Step {
@@ -103,7 +56,7 @@ export async function runReAct<T>(
   const memory = input.memory ?? localMemory();
   const agentSpan = startAgentSpan(client.observer, settings, input.parentSpan);
   const span = agentSpan?.span ?? input.parentSpan;
-  const run = new Run(settings, input, overview, memory, ownMemory, span);
+  const run = new Run(settings, input, { overview, memory, ownMemory, span });
   try {
     const result = await run.loop();
     agentSpan?.finish(overview, 'final_answer', run.iteration, undefined);
@@ -140,39 +93,14 @@ class Run {
   readonly #toolBase: ExecuteToolCallsOptions;
   #stopped = false;
 
-  constructor(
-    settings: AgentSettings,
-    input: RunInput,
-    overview: Overview,
-    memory: MemoryProvider,
-    ownMemory: boolean,
-    span: Span | undefined,
-  ) {
+  constructor(settings: AgentSettings, input: RunInput, state: RunState) {
     this.#settings = settings;
     this.#input = input;
-    this.#overview = overview;
-    this.#memory = memory;
-    this.#ownMemory = ownMemory;
-    const { signal, context } = input;
-    this.#callBase = {
-      memory,
-      overview,
-      ...(signal === undefined ? {} : { signal }),
-      ...(span === undefined ? {} : { span }),
-      ...(settings.systemPrompt === undefined
-        ? {}
-        : { ephemeralSystemPrompt: settings.systemPrompt }),
-    };
-    const { beforeToolCall, afterToolCall } = settings.hooks;
-    this.#toolBase = {
-      overview,
-      concurrency: settings.toolConcurrency,
-      ...(signal === undefined ? {} : { signal }),
-      ...(span === undefined ? {} : { span }),
-      ...(context === undefined ? {} : { context }),
-      ...(beforeToolCall === undefined ? {} : { beforeToolCall }),
-      ...(afterToolCall === undefined ? {} : { afterToolCall }),
-    };
+    this.#overview = state.overview;
+    this.#memory = state.memory;
+    this.#ownMemory = state.ownMemory;
+    this.#callBase = callBase(settings, input, state);
+    this.#toolBase = toolBase(settings, input, state, () => this.iteration);
   }
 
   async loop(): Promise<ReActOverview<unknown>> {
@@ -351,15 +279,16 @@ class Run {
     const results = await step.client.executeToolCalls(toolCalls, this.#toolBase);
     let failure: { index: number; message: string } | undefined;
     for (let index = 0; index < results.length; index++) {
-      const content = (results[index] as Message).content as string;
-      const envelope = parseToolErrorEnvelope(content);
+      const { output, content } = toolMessageResult(results[index] as Message);
+      const envelope = parseToolErrorEnvelope(output);
       if (sink !== undefined) {
         const wait = sink.emit({
           type: 'tool_result',
           iteration,
           toolCall: toolCalls[index] as (typeof toolCalls)[number],
-          result: content,
+          result: output,
           failed: envelope !== undefined,
+          ...(content === undefined ? {} : { content }),
         });
         if (wait !== undefined) await wait;
       }

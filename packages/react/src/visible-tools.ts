@@ -6,21 +6,24 @@ const MAX_CACHED = 32;
 /**
  * The clients that offer a subset of the agent's tools, one per subset `prepareIteration` chose.
  * Each is derived with `client.withOptions({ tools })` (the agent's client is never changed) and
- * kept for later iterations and runs, at most 32 of them.
+ * kept for later iterations and runs, at most 32 of them. Subsets are told apart by the tool
+ * objects, not their names: a new tool with an old name (a tool set that replaced it) is another
+ * subset. The agent's tools are read anew at each choice, so a tool set's changes are seen.
  */
 export class VisibleTools {
   readonly #base: Client;
-  readonly #allKey: string;
   readonly #clients = new Map<string, Client>();
+  /** A number per tool object, for the subset keys; forgotten with the tool. */
+  readonly #ids = new WeakMap<Tool, number>();
+  #nextId = 0;
 
   constructor(base: Client) {
     this.#base = base;
-    this.#allKey = base.tools.names.join('\n');
   }
 
   /**
-   * The client offering exactly `tools` (names or tools of the catalog), plus the tools the client
-   * requires.
+   * The client offering exactly `tools` (names or tools of the client's current catalog), plus the
+   * tools the client requires.
    *
    * @throws ValidationError naming `prepareIteration().tools[i]` for a tool the client lacks.
    */
@@ -41,10 +44,11 @@ export class VisibleTools {
       }
       if (!chosen.includes(tool)) chosen.push(tool);
     });
+    // Every tool of the client: the client itself.
+    if (chosen.length === catalog.size) return this.#base;
     // The catalog's order, so the same subset always maps to one client.
     chosen.sort((a, b) => catalog.tools.indexOf(a) - catalog.tools.indexOf(b));
-    const key = chosen.map((tool) => tool.name).join('\n');
-    if (key === this.#allKey) return this.#base;
+    const key = chosen.map((tool) => this.#idOf(tool)).join(',');
     let client = this.#clients.get(key);
     if (client === undefined) {
       client = this.#base.withOptions({ tools: chosen });
@@ -52,5 +56,14 @@ export class VisibleTools {
       this.#clients.set(key, client);
     }
     return client;
+  }
+
+  #idOf(tool: Tool): number {
+    let id = this.#ids.get(tool);
+    if (id === undefined) {
+      id = this.#nextId++;
+      this.#ids.set(tool, id);
+    }
+    return id;
   }
 }

@@ -6,6 +6,7 @@
  * @packageDocumentation
  */
 
+export { type Deferred, deferred } from './async/deferred.js';
 export { assertNoSecretLeak } from './conformance/assert-no-secret-leak.js';
 export { assertValidUsage } from './conformance/assert-valid-usage.js';
 export type { ConformanceCheck } from './conformance/conformance-check.js';
@@ -13,44 +14,34 @@ export {
   type MemoryConformanceOptions,
   memoryConformanceChecks,
   ROUND_TRIP_MESSAGES,
-} from './conformance/memory-checks.js';
-export { memoryConformance } from './conformance/memory-conformance.js';
-export {
-  type ProviderCaseExpectation,
-  type ProviderConformanceCase,
-  type ProviderConformanceCaseName,
-  type ProviderConformanceContext,
-  type ProviderConformanceFixtures,
-  type ProviderConformanceOptions,
-  type ProviderConformancePair,
-  providerConformanceChecks,
-} from './conformance/provider-checks.js';
-export { providerConformance } from './conformance/provider-conformance.js';
+} from './conformance/memory/memory-checks.js';
+export { memoryConformance } from './conformance/memory/memory-conformance.js';
+export { providerConformanceChecks } from './conformance/provider/provider-checks.js';
+export { providerConformance } from './conformance/provider/provider-conformance.js';
+export type {
+  ProviderCaseExpectation,
+  ProviderConformanceCase,
+  ProviderConformanceCaseName,
+  ProviderConformanceContext,
+  ProviderConformanceFixtures,
+  ProviderConformanceOptions,
+  ProviderConformancePair,
+} from './conformance/provider/provider-options.js';
 export { sseStallPoint } from './conformance/stall-point.js';
 export { joinTextDeltas } from './events/join-text-deltas.js';
-export { type EstimatedOutput, estimateTokens, estimateUsage } from './fake/estimate-usage.js';
+// The fake provider and the stream simulators: listed once, in the `@aigo/testing/fake` entry.
+export * from './fake/index.js';
 export {
-  createFakeProvider,
-  type FakeCall,
-  type FakeErrorOptions,
-  type FakeProvider,
-  type FakeProviderOptions,
-  type FakeRequestHandler,
-  type FakeResponseInit,
-  type FakeTextOptions,
-  type FakeToolArguments,
-  type FakeToolCallOptions,
-  type FakeToolCallSpec,
-  type FakeToolCallsOptions,
-} from './fake/fake-provider.js';
-export { fragmentResponse } from './fake/fragment-events.js';
-export {
-  createStreamSimulator,
-  type StreamFromEventsOptions,
-  type StreamSimulator,
-  type StreamSimulatorOptions,
-  streamFromEvents,
-} from './fake/stream-simulator.js';
+  createRecordingObserver,
+  type Measurement,
+  type RecordedLog,
+  type RecordedSpan,
+  type RecordedSpanEvent,
+  type RecordingObserver,
+  type RecordingObserverOptions,
+} from './observer/recording-observer.js';
+export { cutAtRandom } from './random/cut-at-random.js';
+export { seededRandom } from './random/seeded-random.js';
 export { type FixtureRouteOptions, fixtureRoute } from './server/fixture-route.js';
 export {
   fixturePath,
@@ -59,6 +50,8 @@ export {
   loadFixtureBytes,
   loadFixtureJson,
 } from './server/fixtures.js';
+export { loadPageFixture, PAGE_FIXTURES, type PageFixtureName } from './server/page-fixtures.js';
+export { piecewiseRoute } from './server/piecewise-route.js';
 export type { Fault, RecordedRequest, RecordedRoute } from './server/recorded-route.js';
 export {
   type RecordedServer,

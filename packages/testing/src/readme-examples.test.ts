@@ -3,8 +3,14 @@ import { userMessage } from '@aigo/ai';
 import { describe, expect, it } from 'vitest';
 import {
   createFakeProvider,
+  createRecordingObserver,
+  cutAtRandom,
+  deferred,
   fixtureRoute,
   loadFixture,
+  loadFixtureBytes,
+  piecewiseRoute,
+  seededRandom,
   startRecordedServer,
   streamFromEvents,
 } from './index.js';
@@ -89,5 +95,42 @@ describe('README: fake provider', () => {
       code: 'stream_error',
       partial: { content: 'Hel' },
     });
+  });
+});
+
+describe('README: test helpers', () => {
+  it('nests the tool span under the agent span, in the same trace', () => {
+    const observer = createRecordingObserver();
+    const agent = observer.startSpan('invoke_agent', { kind: 'internal' });
+    const tool = observer.startSpan('execute_tool calculator', { parent: agent });
+    tool.setStatus('ok');
+    tool.end();
+    expect(observer.spans.map((span) => span.name)).toEqual([
+      'invoke_agent',
+      'execute_tool calculator',
+    ]);
+    expect(observer.spans[1]?.parent).toBe(agent);
+    expect(observer.spans[1]).toMatchObject({ status: { status: 'ok' }, endCount: 1, ended: true });
+    const headers: Record<string, string> = {};
+    observer.injectTraceContext(headers, tool); // what an outgoing MCP or A2A request would carry
+    const [root, child] = observer.spans;
+    expect(headers.traceparent).toBe(`00-${root?.traceId}-${child?.spanId}-01`);
+  });
+
+  it('waits until the test says so', async () => {
+    const gate = deferred<string>();
+    const later = gate.promise.then((value) => value.toUpperCase());
+    gate.resolve('done');
+    expect(await later).toBe('DONE');
+  });
+
+  it('serves a recorded stream cut at random', async () => {
+    const body = loadFixtureBytes('gemini/stream-text.sse');
+    await using server = await startRecordedServer([
+      piecewiseRoute(/:streamGenerateContent$/, cutAtRandom(body, seededRandom(7), 16)),
+    ]);
+    const url = `${server.url}/v1beta/models/gemini-2.5-flash:streamGenerateContent`;
+    const response = await fetch(url, { method: 'POST' });
+    expect(await response.text()).toBe(loadFixture('gemini/stream-text.sse'));
   });
 });

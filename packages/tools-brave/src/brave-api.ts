@@ -77,6 +77,9 @@ export interface BraveSearchParameters {
   readonly freshness?: string | undefined;
 }
 
+/** The web search endpoint, relative to the base URL. */
+export const BRAVE_WEB_SEARCH_PATH = 'res/v1/web/search';
+
 /** Brave allows 1–20 results per call. */
 export const BRAVE_MAX_COUNT = 20;
 

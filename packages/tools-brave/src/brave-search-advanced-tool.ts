@@ -1,5 +1,5 @@
 import { type DefinedTool, defineTool, type ToolMetrics } from '@aigo/ai';
-import { type BraveWebSearchResponse, braveQuery } from './brave-api.js';
+import { BRAVE_WEB_SEARCH_PATH, type BraveWebSearchResponse, braveQuery } from './brave-api.js';
 import { type BraveToolOptions, braveClient } from './brave-options.js';
 import { BraveSearchAdvancedOutput, BraveSearchInput } from './brave-schemas.js';
 
@@ -36,7 +36,11 @@ export function braveSearchAdvancedTool(options?: BraveToolOptions): BraveSearch
     output: BraveSearchAdvancedOutput,
     metrics: BRAVE_SEARCH_ADVANCED_METRICS,
     execute: async (input, { signal }) => {
-      const response = await client.webSearch<BraveWebSearchResponse>(braveQuery(input), signal);
+      const response = await client.get<BraveWebSearchResponse>(
+        BRAVE_WEB_SEARCH_PATH,
+        braveQuery(input),
+        signal,
+      );
       return mapBraveSearchAdvanced(input.query, response);
     },
   });

@@ -1,8 +1,9 @@
 import { type DefinedTool, defineTool, type ToolMetrics } from '@aigo/ai';
-import { type BraveWebSearchResponse, braveQuery } from './brave-api.js';
+import { clipText } from '@aigo/http';
+import { BRAVE_WEB_SEARCH_PATH, type BraveWebSearchResponse, braveQuery } from './brave-api.js';
 import { type BraveToolOptions, braveClient } from './brave-options.js';
 import { BraveSearchInput, BraveSearchOutput } from './brave-schemas.js';
-import { clip, plainText } from './text.js';
+import { plainText } from './plain-text.js';
 
 /** `BraveSearch` metrics: 0.005 USD a query (the Go tool's figures). */
 export const BRAVE_SEARCH_METRICS: ToolMetrics = Object.freeze({
@@ -40,7 +41,11 @@ export function braveSearchTool(options?: BraveToolOptions): BraveSearchTool {
     output: BraveSearchOutput,
     metrics: BRAVE_SEARCH_METRICS,
     execute: async (input, { signal }) => {
-      const response = await client.webSearch<BraveWebSearchResponse>(braveQuery(input), signal);
+      const response = await client.get<BraveWebSearchResponse>(
+        BRAVE_WEB_SEARCH_PATH,
+        braveQuery(input),
+        signal,
+      );
       return mapBraveSearch(input.query, response);
     },
   });
@@ -60,7 +65,7 @@ export function mapBraveSearch(query: string, response: BraveWebSearchResponse) 
     lines.push(`Found ${results.length} web results:`);
     results.forEach((result, index) => {
       lines.push(
-        `\n${index + 1}. ${result.title}\n   URL: ${result.url}\n   ${clip(result.description, 200)}`,
+        `\n${index + 1}. ${result.title}\n   URL: ${result.url}\n   ${clipText(result.description, 200)}`,
       );
     });
   }
@@ -69,7 +74,7 @@ export function mapBraveSearch(query: string, response: BraveWebSearchResponse) 
     const title = plainText(infobox.title ?? infobox.label);
     const description = plainText(infobox.description ?? infobox.long_desc);
     if (title !== '' || description !== '') {
-      lines.push(`\nInfobox: ${[title, clip(description, 300)].filter(Boolean).join(' — ')}`);
+      lines.push(`\nInfobox: ${[title, clipText(description, 300)].filter(Boolean).join(' — ')}`);
     }
   }
   const news = (response.news?.results ?? []).slice(0, 3);

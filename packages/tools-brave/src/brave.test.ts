@@ -27,7 +27,7 @@ async function serve(body: unknown, status = 200, headers: Record<string, string
 describe('braveSearchTool', () => {
   it('sends the documented request and maps the answer into results and a summary', async () => {
     const recorded = await serve(fixture('web-search.json'));
-    const tool = braveSearchTool({ apiKey: KEY, baseUrl: recorded.url });
+    const tool = braveSearchTool({ apiKey: KEY, baseURL: recorded.url });
     const output = JSON.parse(await tool.call('{"query":"rust async runtime"}'));
 
     const request = recorded.lastRequest();
@@ -82,7 +82,7 @@ describe('braveSearchTool', () => {
 
   it('passes the optional parameters, clamping count to 20', async () => {
     const recorded = await serve(fixture('web-search.json'));
-    const tool = braveSearchTool({ apiKey: KEY, baseUrl: `${recorded.url}/` });
+    const tool = braveSearchTool({ apiKey: KEY, baseURL: `${recorded.url}/` });
     await tool.call(
       JSON.stringify({
         query: 'rust',
@@ -107,7 +107,7 @@ describe('braveSearchTool', () => {
 
   it('says plainly when nothing was found', async () => {
     const recorded = await serve(fixture('no-results.json'));
-    const output = await braveSearchTool({ apiKey: KEY, baseUrl: recorded.url }).execute({
+    const output = await braveSearchTool({ apiKey: KEY, baseURL: recorded.url }).execute({
       query: 'zxqv unfindable phrase 9321',
     });
     expect(output).toEqual({
@@ -120,11 +120,11 @@ describe('braveSearchTool', () => {
 
   it('reads the key from BRAVE_SEARCH_API_KEY; a missing key names the variable and sends nothing', async () => {
     const recorded = await serve(fixture('web-search.json'));
-    const fromEnv = braveSearchTool({ baseUrl: recorded.url, env: { [BRAVE_API_KEY_ENV]: KEY } });
+    const fromEnv = braveSearchTool({ baseURL: recorded.url, env: { [BRAVE_API_KEY_ENV]: KEY } });
     await fromEnv.call('{"query":"x"}');
     expect(recorded.lastRequest()?.headers['x-subscription-token']).toBe(KEY);
 
-    const missing = braveSearchTool({ baseUrl: recorded.url, env: {} });
+    const missing = braveSearchTool({ baseURL: recorded.url, env: {} });
     const envelope = parseToolErrorEnvelope(await missing.call('{"query":"x"}'));
     expect(envelope?.error.code).toBe('missing_api_key');
     expect(envelope?.error.message).toContain('BRAVE_SEARCH_API_KEY');
@@ -145,7 +145,7 @@ describe('braveSearchTool', () => {
         status,
         headers,
       );
-      const tool = braveSearchTool({ apiKey: KEY, baseUrl: recorded.url });
+      const tool = braveSearchTool({ apiKey: KEY, baseURL: recorded.url });
       const error = await tool.execute({ query: 'x' }).catch((caught: unknown) => caught);
       expect(ProviderError.isInstance(error)).toBe(true);
       const providerError = error as ProviderError;
@@ -161,6 +161,21 @@ describe('braveSearchTool', () => {
     },
   );
 
+  it('takes the deprecated baseUrl alone, and baseURL over it when both are given', async () => {
+    const recorded = await serve(fixture('web-search.json'));
+    await braveSearchTool({ apiKey: KEY, baseUrl: recorded.url }).execute({ query: 'old' });
+    expect(recorded.lastRequest()?.query.q).toBe('old');
+    await braveSearchTool({
+      apiKey: KEY,
+      baseURL: recorded.url,
+      baseUrl: 'http://unused.invalid',
+    }).execute({ query: 'new' });
+    expect(recorded.lastRequest()?.query.q).toBe('new');
+    expect(recorded.requests).toHaveLength(2);
+    expect(() => braveSearchTool({ baseUrl: 'ftp://x' })).toThrow(/options\.baseUrl/);
+    expect(() => braveSearchTool({ baseURL: 'ftp://x' })).toThrow(/options\.baseURL/);
+  });
+
   it('describes itself to the model with the Go metrics', () => {
     const tool = braveSearchTool({ apiKey: KEY });
     expect(tool.name).toBe('BraveSearch');
@@ -174,7 +189,7 @@ describe('braveSearchTool', () => {
       await braveSearchTool({ apiKey: KEY }).call('{"query":""}'),
     );
     expect(envelope?.error.code).toBe('invalid_arguments');
-    expect(() => braveSearchTool({ baseUrl: 'ftp://x' })).toThrow(ValidationError);
+    expect(() => braveSearchTool({ baseURL: 'ftp://x' })).toThrow(ValidationError);
     expect(() => braveSearchTool({ timeoutMs: -1 })).toThrow(ValidationError);
   });
 });
@@ -182,7 +197,7 @@ describe('braveSearchTool', () => {
 describe('braveSearchAdvancedTool', () => {
   it('passes every result group through', async () => {
     const recorded = await serve(fixture('web-search.json'));
-    const tool = braveSearchAdvancedTool({ apiKey: KEY, baseUrl: recorded.url });
+    const tool = braveSearchAdvancedTool({ apiKey: KEY, baseURL: recorded.url });
     const output = JSON.parse(await tool.call('{"query":"rust async runtime","count":3}'));
     expect(recorded.lastRequest()?.query.count).toBe('3');
     expect(output.query).toBe('rust async runtime');

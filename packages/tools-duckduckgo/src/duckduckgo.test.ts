@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ProviderError, parseToolErrorEnvelope } from '@aigo/ai';
+import { ProviderError, parseToolErrorEnvelope, ValidationError } from '@aigo/ai';
 import { type RecordedServer, startRecordedServer } from '@aigo/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { duckDuckGoSearchAdvancedTool } from './duckduckgo-search-advanced-tool.js';
@@ -30,7 +30,7 @@ async function serve(name: string, status = 200) {
 describe('duckDuckGoSearchTool', () => {
   it('sends the Instant Answer request and summarizes abstract and flattened related topics', async () => {
     const recorded = await serve('ada-lovelace.json');
-    const tool = duckDuckGoSearchTool({ baseUrl: recorded.url });
+    const tool = duckDuckGoSearchTool({ baseURL: recorded.url });
     const output = JSON.parse(await tool.call('{"query":"Ada Lovelace"}'));
     const request = recorded.lastRequest();
     expect(request?.method).toBe('GET');
@@ -84,7 +84,7 @@ describe('duckDuckGoSearchTool', () => {
 
   it('summarizes a definition', async () => {
     const recorded = await serve('definition.json');
-    const output = await duckDuckGoSearchTool({ baseUrl: recorded.url }).execute({
+    const output = await duckDuckGoSearchTool({ baseURL: recorded.url }).execute({
       query: 'serendipity',
     });
     expect(output.summary).toBe(
@@ -95,7 +95,7 @@ describe('duckDuckGoSearchTool', () => {
 
   it('says plainly that there is no answer, and that this is not a web search', async () => {
     const recorded = await serve('no-answer.json');
-    const output = await duckDuckGoSearchTool({ baseUrl: recorded.url }).execute({
+    const output = await duckDuckGoSearchTool({ baseURL: recorded.url }).execute({
       query: 'best laptop 2025',
     });
     expect(output.summary).toBe(
@@ -113,7 +113,7 @@ describe('duckDuckGoSearchTool', () => {
 
   it('accepts HTTP 202 with a body, and types other statuses', async () => {
     const accepted = await serve('ada-lovelace.json', 202);
-    const output = await duckDuckGoSearchTool({ baseUrl: accepted.url }).execute({
+    const output = await duckDuckGoSearchTool({ baseURL: accepted.url }).execute({
       query: 'Ada Lovelace',
     });
     expect(output.results.length).toBeGreaterThan(0);
@@ -127,7 +127,7 @@ describe('duckDuckGoSearchTool', () => {
         headers: { 'content-type': 'text/html' },
       },
     ]);
-    const tool = duckDuckGoSearchTool({ baseUrl: server.url, userAgent: 'my-agent/2.0' });
+    const tool = duckDuckGoSearchTool({ baseURL: server.url, userAgent: 'my-agent/2.0' });
     const error = await tool.execute({ query: 'x' }).catch((caught: unknown) => caught);
     expect(ProviderError.isInstance(error)).toBe(true);
     expect((error as ProviderError).provider).toBe('duckduckgo');
@@ -137,10 +137,32 @@ describe('duckDuckGoSearchTool', () => {
   });
 });
 
+describe('DuckDuckGo options', () => {
+  it('takes the deprecated baseUrl alone, and baseURL over it when both are given', async () => {
+    const recorded = await serve('ada-lovelace.json');
+    await duckDuckGoSearchTool({ baseUrl: recorded.url }).execute({ query: 'old' });
+    expect(recorded.lastRequest()?.query.q).toBe('old');
+    await duckDuckGoSearchTool({
+      baseURL: recorded.url,
+      baseUrl: 'http://unused.invalid',
+    }).execute({ query: 'new' });
+    expect(recorded.lastRequest()?.query.q).toBe('new');
+    expect(recorded.requests).toHaveLength(2);
+  });
+
+  it('names the bad option', () => {
+    expect(() => duckDuckGoSearchTool({ baseUrl: 'ftp://x' })).toThrow(/options\.baseUrl/);
+    expect(() => duckDuckGoSearchTool({ baseURL: 'not a url' })).toThrow(/options\.baseURL/);
+    expect(() => duckDuckGoSearchTool({ timeoutMs: 0 })).toThrow(/options\.timeoutMs/);
+    expect(() => duckDuckGoSearchTool({ userAgent: ' ' })).toThrow(/options\.userAgent/);
+    expect(() => duckDuckGoSearchAdvancedTool(null as never)).toThrow(ValidationError);
+  });
+});
+
 describe('duckDuckGoSearchAdvancedTool', () => {
   it('normalises every field: strings, absolute image URLs, flattened topics', async () => {
     const recorded = await serve('ada-lovelace.json');
-    const output = await duckDuckGoSearchAdvancedTool({ baseUrl: recorded.url }).execute({
+    const output = await duckDuckGoSearchAdvancedTool({ baseURL: recorded.url }).execute({
       query: 'Ada Lovelace',
     });
     expect(output).toMatchObject({

@@ -17,7 +17,7 @@ export type ExaAnswerTool = DefinedTool<typeof ExaAnswerInput, typeof ExaAnswerO
 
 /** Asks Exa's `/answer` endpoint: a short answer grounded in web search, with its citations. */
 export function exaAnswerTool(options?: ExaToolOptions): ExaAnswerTool {
-  const post = exaClient(options);
+  const client = exaClient(options);
   return defineTool({
     name: options?.name ?? 'ExaAnswer',
     description:
@@ -29,7 +29,7 @@ export function exaAnswerTool(options?: ExaToolOptions): ExaAnswerTool {
     metrics: EXA_ANSWER_METRICS,
     execute: async (input, { signal }) => {
       const body = { query: input.query, ...(input.include_text === true ? { text: true } : {}) };
-      const response = await post<ExaAnswerResponse>('answer', body, signal);
+      const response = await client.post<ExaAnswerResponse>('answer', body, signal);
       const sources =
         response.citations !== undefined && response.citations.length > 0
           ? response.citations

@@ -22,7 +22,7 @@ export type ExaFindSimilarTool = DefinedTool<
 
 /** Finds pages similar to a URL with Exa's `/findSimilar` (the URL is sent to Exa, not fetched here). */
 export function exaFindSimilarTool(options?: ExaToolOptions): ExaFindSimilarTool {
-  const post = exaClient(options);
+  const client = exaClient(options);
   return defineTool({
     name: options?.name ?? 'ExaFindSimilar',
     description:
@@ -44,7 +44,7 @@ export function exaFindSimilarTool(options?: ExaToolOptions): ExaFindSimilarTool
           : { excludeSourceDomain: input.exclude_source_domain }),
         ...exaCommonBody(input, true),
       };
-      const response = await post<ExaSearchResponse>('findSimilar', body, signal);
+      const response = await client.post<ExaSearchResponse>('findSimilar', body, signal);
       const results = (response.results ?? []).map(mapExaResult);
       const summary =
         results.length === 0

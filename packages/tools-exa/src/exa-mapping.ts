@@ -1,5 +1,5 @@
+import { clipText } from '@aigo/http';
 import type { ExaResult } from './exa-api.js';
-import { clip } from './text.js';
 
 /** A result as the summary tools return it. */
 export interface ExaMappedResult {
@@ -33,9 +33,9 @@ export function summarizeExaResults(results: readonly ExaMappedResult[]): string
     if (result.published_date !== undefined) lines.push(`   Published: ${result.published_date}`);
     const highlight = result.highlights?.[0];
     if (highlight !== undefined && highlight.trim() !== '') {
-      lines.push(`   Highlight: ${clip(oneLine(highlight), 200)}`);
+      lines.push(`   Highlight: ${clipText(oneLine(highlight), 200)}`);
     } else if (result.text !== undefined && result.text.trim() !== '') {
-      lines.push(`   Preview: ${clip(oneLine(result.text), 200)}`);
+      lines.push(`   Preview: ${clipText(oneLine(result.text), 200)}`);
     }
   });
   return lines;

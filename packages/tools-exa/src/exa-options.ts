@@ -1,4 +1,9 @@
-import { type ApiToolClientOptions, type ApiToolPost, createApiToolPost } from '@aigo/http';
+import {
+  type ApiToolClient,
+  type ApiToolClientOptions,
+  type ApiToolClientSpec,
+  createApiToolClient,
+} from '@aigo/http';
 
 /** The environment variable the Exa tools read their key from. */
 export const EXA_API_KEY_ENV = 'EXA_API_KEY';
@@ -7,30 +12,32 @@ export const EXA_DEFAULT_BASE_URL = 'https://api.exa.ai';
 /** Default deadline of one Exa call: 30 s (as the Go tools). */
 export const EXA_DEFAULT_TIMEOUT_MS = 30_000;
 
-/** Options of the Exa tool factories. */
+/**
+ * Options of the Exa tool factories: `apiKey` (default `process.env.EXA_API_KEY`), `baseURL` (default
+ * `https://api.exa.ai`; `baseUrl` is its deprecated spelling), `timeoutMs`, `env`, `lookup`, and the
+ * tool's `name`.
+ */
 export interface ExaToolOptions extends ApiToolClientOptions {
   /** The tool's name as the model sees it. */
   readonly name?: string;
 }
 
-/** POSTs JSON to a Exa endpoint with the key; settled once by the factory. */
-export type ExaPost = ApiToolPost;
+/** Exa for the keyed client: a POST API with the key in `x-api-key`. */
+const EXA_API: ApiToolClientSpec = {
+  provider: 'exa',
+  description: 'Exa',
+  envVar: EXA_API_KEY_ENV,
+  defaultBaseURL: EXA_DEFAULT_BASE_URL,
+  defaultTimeoutMs: EXA_DEFAULT_TIMEOUT_MS,
+  authHeaders: (key) => ({ 'x-api-key': key }),
+};
 
 /**
- * Settles the options: the key (`apiKey`, else the environment; a missing key fails at the first call
- * with an error naming `EXA_API_KEY`), the base URL (default `EXA_DEFAULT_BASE_URL`) and the deadline.
+ * Settles the options once, when a tool is made: the key (a missing key fails at the first call with
+ * an error naming `EXA_API_KEY`), the base URL and the deadline.
+ *
+ * @throws ValidationError naming the bad option.
  */
-export function exaClient(options: ExaToolOptions | undefined): ExaPost {
-  const post = createApiToolPost(
-    {
-      provider: 'exa',
-      description: 'Exa',
-      envVar: EXA_API_KEY_ENV,
-      defaultBaseUrl: EXA_DEFAULT_BASE_URL,
-      defaultTimeoutMs: EXA_DEFAULT_TIMEOUT_MS,
-      authHeaders: (key) => ({ 'x-api-key': key }),
-    },
-    options,
-  );
-  return post;
+export function exaClient(options: ExaToolOptions | undefined): ApiToolClient {
+  return createApiToolClient(EXA_API, options);
 }

@@ -26,7 +26,7 @@ export type ExaSearchAdvancedTool = DefinedTool<
  * type Exa resolved. Highlights are requested only when `include_highlights` is true.
  */
 export function exaSearchAdvancedTool(options?: ExaToolOptions): ExaSearchAdvancedTool {
-  const post = exaClient(options);
+  const client = exaClient(options);
   return defineTool({
     name: options?.name ?? 'ExaSearchAdvanced',
     description:
@@ -37,7 +37,11 @@ export function exaSearchAdvancedTool(options?: ExaToolOptions): ExaSearchAdvanc
     output: ExaSearchAdvancedOutput,
     metrics: EXA_SEARCH_ADVANCED_METRICS,
     execute: async (input, { signal }) => {
-      const response = await post<ExaSearchResponse>('search', exaSearchBody(input, false), signal);
+      const response = await client.post<ExaSearchResponse>(
+        'search',
+        exaSearchBody(input, false),
+        signal,
+      );
       const cost = response.costDollars?.total;
       return {
         query: input.query,

@@ -33,7 +33,7 @@ export function exaSearchBody(input: ExaSearchInput, defaultHighlights: boolean)
  * with a ready-to-read `summary`. Needs `EXA_API_KEY` (or `apiKey`).
  */
 export function exaSearchTool(options?: ExaToolOptions): ExaSearchTool {
-  const post = exaClient(options);
+  const client = exaClient(options);
   return defineTool({
     name: options?.name ?? 'ExaSearch',
     description:
@@ -45,7 +45,11 @@ export function exaSearchTool(options?: ExaToolOptions): ExaSearchTool {
     output: ExaSearchOutput,
     metrics: EXA_SEARCH_METRICS,
     execute: async (input, { signal }) => {
-      const response = await post<ExaSearchResponse>('search', exaSearchBody(input, true), signal);
+      const response = await client.post<ExaSearchResponse>(
+        'search',
+        exaSearchBody(input, true),
+        signal,
+      );
       const all = (response.results ?? []).map(mapExaResult);
       const results = all.slice(0, SHOWN);
       const summary =

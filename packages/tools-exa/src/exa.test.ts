@@ -31,7 +31,7 @@ async function serve(
 describe('exaSearchTool', () => {
   it('POSTs /search with the key in x-api-key and maps results and summary', async () => {
     const recorded = await serve('/search', fixture('search.json'));
-    const tool = exaSearchTool({ apiKey: KEY, baseUrl: recorded.url });
+    const tool = exaSearchTool({ apiKey: KEY, baseURL: recorded.url });
     const output = JSON.parse(
       await tool.call(
         JSON.stringify({
@@ -98,7 +98,7 @@ describe('exaSearchTool', () => {
 
   it('asks for text when include_text is set and caps num_results at 100', async () => {
     const recorded = await serve('/search', fixture('search.json'));
-    await exaSearchTool({ apiKey: KEY, baseUrl: recorded.url }).execute({
+    await exaSearchTool({ apiKey: KEY, baseURL: recorded.url }).execute({
       query: 'x',
       num_results: 500,
       include_text: true,
@@ -115,7 +115,7 @@ describe('exaSearchTool', () => {
 
   it('reports no results plainly', async () => {
     const recorded = await serve('/search', { requestId: 'r', results: [] });
-    const output = await exaSearchTool({ apiKey: KEY, baseUrl: recorded.url }).execute({
+    const output = await exaSearchTool({ apiKey: KEY, baseURL: recorded.url }).execute({
       query: 'nothing',
     });
     expect(output.summary).toBe(
@@ -127,12 +127,12 @@ describe('exaSearchTool', () => {
   it('names EXA_API_KEY when the key is missing, sending nothing', async () => {
     const recorded = await serve('/search', fixture('search.json'));
     const envelope = parseToolErrorEnvelope(
-      await exaSearchTool({ baseUrl: recorded.url, env: {} }).call('{"query":"x"}'),
+      await exaSearchTool({ baseURL: recorded.url, env: {} }).call('{"query":"x"}'),
     );
     expect(envelope?.error).toMatchObject({ code: 'missing_api_key' });
     expect(envelope?.error.message).toContain('EXA_API_KEY');
     expect(recorded.requests).toHaveLength(0);
-    await exaSearchTool({ baseUrl: recorded.url, env: { [EXA_API_KEY_ENV]: KEY } }).call(
+    await exaSearchTool({ baseURL: recorded.url, env: { [EXA_API_KEY_ENV]: KEY } }).call(
       '{"query":"x"}',
     );
     expect(recorded.lastRequest()?.headers['x-api-key']).toBe(KEY);
@@ -152,7 +152,7 @@ describe('exaSearchTool', () => {
         status,
         headers,
       );
-      const tool = exaSearchTool({ apiKey: KEY, baseUrl: recorded.url });
+      const tool = exaSearchTool({ apiKey: KEY, baseURL: recorded.url });
       const error = (await tool
         .execute({ query: 'x' })
         .catch((caught: unknown) => caught)) as ProviderError;
@@ -169,16 +169,31 @@ describe('exaSearchTool', () => {
     },
   );
 
+  it('takes the deprecated baseUrl alone, and baseURL over it when both are given', async () => {
+    const recorded = await serve('/search', fixture('search.json'));
+    await exaSearchTool({ apiKey: KEY, baseUrl: recorded.url }).execute({ query: 'old' });
+    expect(recorded.lastRequest()?.body).toMatchObject({ query: 'old' });
+    await exaSearchTool({
+      apiKey: KEY,
+      baseURL: recorded.url,
+      baseUrl: 'http://unused.invalid',
+    }).execute({ query: 'new' });
+    expect(recorded.lastRequest()?.body).toMatchObject({ query: 'new' });
+    expect(recorded.requests).toHaveLength(2);
+    expect(() => exaAnswerTool({ baseUrl: 'ftp://x' })).toThrow(/options\.baseUrl/);
+    expect(() => exaAnswerTool({ baseURL: 'ftp://x' })).toThrow(/options\.baseURL/);
+  });
+
   it('carries the Go metrics', () => {
     expect(exaSearchTool({ apiKey: KEY }).metrics).toEqual(EXA_SEARCH_METRICS);
-    expect(() => exaSearchTool({ baseUrl: 'not a url' })).toThrow(ValidationError);
+    expect(() => exaSearchTool({ baseURL: 'not a url' })).toThrow(ValidationError);
   });
 });
 
 describe('exaSearchAdvancedTool', () => {
   it('returns every field, without asking for highlights by default', async () => {
     const recorded = await serve('/search', fixture('search.json'));
-    const output = await exaSearchAdvancedTool({ apiKey: KEY, baseUrl: recorded.url }).execute({
+    const output = await exaSearchAdvancedTool({ apiKey: KEY, baseURL: recorded.url }).execute({
       query: 'rag',
     });
     expect(recorded.lastRequest()?.body).toEqual({ query: 'rag', type: 'auto', numResults: 10 });
@@ -204,7 +219,7 @@ describe('exaSearchAdvancedTool', () => {
 describe('exaFindSimilarTool', () => {
   it('POSTs /findSimilar with the url and summarizes', async () => {
     const recorded = await serve('/findSimilar', fixture('find-similar.json'));
-    const output = await exaFindSimilarTool({ apiKey: KEY, baseUrl: recorded.url }).execute({
+    const output = await exaFindSimilarTool({ apiKey: KEY, baseURL: recorded.url }).execute({
       url: 'https://www.pinecone.io/',
       num_results: 2,
       exclude_source_domain: true,
@@ -231,7 +246,7 @@ describe('exaFindSimilarTool', () => {
 
   it('requires an http(s) url before any request', async () => {
     const recorded = await serve('/findSimilar', fixture('find-similar.json'));
-    const tool = exaFindSimilarTool({ apiKey: KEY, baseUrl: recorded.url });
+    const tool = exaFindSimilarTool({ apiKey: KEY, baseURL: recorded.url });
     expect(parseToolErrorEnvelope(await tool.call('{}'))?.error.code).toBe('invalid_arguments');
     const envelope = parseToolErrorEnvelope(await tool.call('{"url":"pinecone"}'));
     expect(envelope?.error).toMatchObject({ code: 'validation' });
@@ -244,7 +259,7 @@ describe('exaAnswerTool', () => {
   it('POSTs /answer and returns the answer with citations', async () => {
     const recorded = await serve('/answer', fixture('answer.json'));
     const output = JSON.parse(
-      await exaAnswerTool({ apiKey: KEY, baseUrl: recorded.url }).call(
+      await exaAnswerTool({ apiKey: KEY, baseURL: recorded.url }).call(
         '{"query":"How tall is the Eiffel Tower?","include_text":true}',
       ),
     );

@@ -1,3 +1,5 @@
+import { EvidenceMap } from './evidence-map.js';
+
 /** A single-valued field: the best value seen, how sure it is, where it came from, and the others. */
 export interface ExtractedField {
   readonly value: string;
@@ -29,7 +31,7 @@ export class Collector {
     string,
     { best: Omit<ExtractedField, 'candidates'>; values: Set<string> }
   >();
-  readonly #lists = new Map<string, Map<string, { confidence: number; sources: Set<string> }>>();
+  readonly #lists = new Map<string, EvidenceMap<string>>();
 
   field(
     name: string,
@@ -62,16 +64,10 @@ export class Collector {
     if (value === undefined || value === '') return;
     let items = this.#lists.get(list);
     if (items === undefined) {
-      items = new Map();
+      items = new EvidenceMap();
       this.#lists.set(list, items);
     }
-    const entry = items.get(value);
-    if (entry === undefined) {
-      items.set(value, { confidence: round(confidence), sources: new Set([`${page}:${source}`]) });
-    } else {
-      entry.confidence = Math.max(entry.confidence, round(confidence));
-      entry.sources.add(`${page}:${source}`);
-    }
+    items.add(value, value, round(confidence), `${page}:${source}`);
   }
 
   has(list: string, value: string): boolean {
@@ -89,20 +85,23 @@ export class Collector {
   getList(list: string): ExtractedItem[] {
     const items = this.#lists.get(list);
     if (items === undefined) return [];
-    return [...items.entries()]
-      .map(([value, entry]) => ({
+    return items
+      .entries()
+      .map(({ value, confidence, sources }) => ({
         value,
-        confidence: entry.confidence,
-        sources: [...entry.sources].sort(),
+        confidence,
+        sources: [...sources].sort(),
       }))
-      .sort(
-        (a, b) =>
-          b.confidence - a.confidence || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0),
-      );
+      .sort((a, b) => b.confidence - a.confidence || compareText(a.value, b.value));
   }
 }
 
 /** Rounds to 3 decimals, so sums of bonuses stay readable and stable. */
 export function round(value: number): number {
   return Math.round(Math.min(Math.max(value, 0), 1) * 1000) / 1000;
+}
+
+/** Code-unit order of two strings (locale-independent, so the output is the same everywhere). */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

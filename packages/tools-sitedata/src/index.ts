@@ -6,14 +6,14 @@
  */
 
 export type { ExtractedField, ExtractedItem } from './collect.js';
-export {
-  type ExtractedAddress,
-  type ExtractedSocialLink,
-  extractSiteData,
-  type JsonLdEntry,
-  type SiteData,
-} from './extract-site-data.js';
+export { extractSiteData } from './extract-site-data.js';
 export { type ParsedPage, parsePage } from './parse-page.js';
+export type {
+  ExtractedAddress,
+  ExtractedSocialLink,
+  JsonLdEntry,
+  SiteData,
+} from './site-data.js';
 export {
   SITEDATA_MAX_TOTAL_CHARS,
   SITEDATA_METRICS,

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseToolErrorEnvelope } from '@aigo/ai';
+import { loadPageFixture } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
 import { normalizePhone } from './contact-patterns.js';
 import { extractSiteData } from './extract-site-data.js';
@@ -8,8 +9,11 @@ import { socialProfile } from './social-links.js';
 
 const NAMES = ['home', 'about', 'contact', 'blog', 'legal'] as const;
 const BASE = 'https://www.northwind-robotics.example/';
+/** home, about and contact are the company pages `@aigo/tools-webfetch` reads too, in `@aigo/testing`. */
 const page = (name: string): string =>
-  readFileSync(new URL(`../test/fixtures/pages/${name}.html`, import.meta.url), 'utf8');
+  name === 'home' || name === 'about' || name === 'contact'
+    ? loadPageFixture(`company-${name}`)
+    : readFileSync(new URL(`../test/fixtures/pages/${name}.html`, import.meta.url), 'utf8');
 const golden = (name: string): Record<string, unknown> =>
   JSON.parse(readFileSync(new URL(`../test/golden/${name}.json`, import.meta.url), 'utf8'));
 const allPages = (): Record<string, string> =>

@@ -27,7 +27,7 @@ const EXCERPT = 500;
  * are listed, not errors.
  */
 export function tavilyExtractTool(options?: TavilyToolOptions): TavilyExtractTool {
-  const post = tavilyClient(options);
+  const client = tavilyClient(options);
   return defineTool({
     name: options?.name ?? 'TavilyExtract',
     description:
@@ -38,7 +38,7 @@ export function tavilyExtractTool(options?: TavilyToolOptions): TavilyExtractToo
     output: TavilyExtractOutput,
     metrics: TAVILY_EXTRACT_METRICS,
     execute: async (input, { signal }) => {
-      const response = await post<TavilyExtractResponse>(
+      const response = await client.post<TavilyExtractResponse>(
         'extract',
         { urls: input.urls, extract_depth: input.extract_depth ?? 'basic' },
         signal,

@@ -1,4 +1,10 @@
-import { type ApiToolClientOptions, type ApiToolPost, createApiToolPost } from '@aigo/http';
+import {
+  type ApiToolClient,
+  type ApiToolClientOptions,
+  type ApiToolClientSpec,
+  createApiToolClient,
+  type QueryParameters,
+} from '@aigo/http';
 import { withTavilyMessage } from './tavily-error.js';
 
 /** The environment variable the Tavily tools read their key from. */
@@ -8,31 +14,40 @@ export const TAVILY_DEFAULT_BASE_URL = 'https://api.tavily.com';
 /** Default deadline of one Tavily call: 30 s (as the Go tools). */
 export const TAVILY_DEFAULT_TIMEOUT_MS = 30_000;
 
-/** Options of the Tavily tool factories. */
+/**
+ * Options of the Tavily tool factories: `apiKey` (default `process.env.TAVILY_API_KEY`), `baseURL`
+ * (default `https://api.tavily.com`; `baseUrl` is its deprecated spelling), `timeoutMs`, `env`,
+ * `lookup`, and the tool's `name`.
+ */
 export interface TavilyToolOptions extends ApiToolClientOptions {
   /** The tool's name as the model sees it. */
   readonly name?: string;
 }
 
-/** POSTs JSON to a Tavily endpoint with the key; settled once by the factory. */
-export type TavilyPost = ApiToolPost;
+/** Tavily for the keyed client: a POST API with the key as a bearer token. */
+const TAVILY_API: ApiToolClientSpec = {
+  provider: 'tavily',
+  description: 'Tavily',
+  envVar: TAVILY_API_KEY_ENV,
+  defaultBaseURL: TAVILY_DEFAULT_BASE_URL,
+  defaultTimeoutMs: TAVILY_DEFAULT_TIMEOUT_MS,
+  authHeaders: (key) => ({ authorization: `Bearer ${key}` }),
+};
 
 /**
- * Settles the options: the key (`apiKey`, else the environment; a missing key fails at the first call
- * with an error naming `TAVILY_API_KEY`), the base URL (default `TAVILY_DEFAULT_BASE_URL`) and the deadline.
+ * Settles the options once, when a tool is made: the key (a missing key fails at the first call with
+ * an error naming `TAVILY_API_KEY`), the base URL and the deadline. Errors carry Tavily's own
+ * `detail.error` message (see `withTavilyMessage`).
+ *
+ * @throws ValidationError naming the bad option.
  */
-export function tavilyClient(options: TavilyToolOptions | undefined): TavilyPost {
-  const post = createApiToolPost(
-    {
-      provider: 'tavily',
-      description: 'Tavily',
-      envVar: TAVILY_API_KEY_ENV,
-      defaultBaseUrl: TAVILY_DEFAULT_BASE_URL,
-      defaultTimeoutMs: TAVILY_DEFAULT_TIMEOUT_MS,
-      authHeaders: (key) => ({ authorization: `Bearer ${key}` }),
-    },
-    options,
-  );
-  return <T>(path: string, body: object, signal: AbortSignal): Promise<T> =>
-    withTavilyMessage(() => post<T>(path, body, signal));
+export function tavilyClient(options: TavilyToolOptions | undefined): ApiToolClient {
+  const client = createApiToolClient(TAVILY_API, options);
+  return Object.freeze({
+    baseURL: client.baseURL,
+    get: <T>(path: string, query?: QueryParameters, signal?: AbortSignal) =>
+      withTavilyMessage(() => client.get<T>(path, query, signal)),
+    post: <T>(path: string, body: object, signal?: AbortSignal) =>
+      withTavilyMessage(() => client.post<T>(path, body, signal)),
+  });
 }

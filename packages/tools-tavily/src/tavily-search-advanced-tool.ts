@@ -25,7 +25,7 @@ export type TavilySearchAdvancedTool = DefinedTool<
  * `{ url, description? }`), follow-up questions, timing and request id.
  */
 export function tavilySearchAdvancedTool(options?: TavilyToolOptions): TavilySearchAdvancedTool {
-  const post = tavilyClient(options);
+  const client = tavilyClient(options);
   return defineTool({
     name: options?.name ?? 'TavilySearchAdvanced',
     description:
@@ -43,7 +43,7 @@ export function tavilySearchAdvancedTool(options?: TavilyToolOptions): TavilySea
       if (input.include_image_descriptions !== undefined) {
         body.include_image_descriptions = input.include_image_descriptions;
       }
-      const response = await post<TavilySearchResponse>('search', body, signal);
+      const response = await client.post<TavilySearchResponse>('search', body, signal);
       const responseTime = Number(response.response_time);
       const followUps = response.follow_up_questions;
       return {

@@ -1,8 +1,8 @@
 import { type DefinedTool, defineTool, type ToolMetrics } from '@aigo/ai';
+import { clipText } from '@aigo/http';
 import { type TavilySearchResponse, tavilySearchBody } from './tavily-api.js';
 import { type TavilyToolOptions, tavilyClient } from './tavily-options.js';
 import { TavilySearchInput, TavilySearchOutput } from './tavily-schemas.js';
-import { clip } from './text.js';
 
 /** `TavilySearch` metrics (the Go tool's figures). */
 export const TAVILY_SEARCH_METRICS: ToolMetrics = Object.freeze({
@@ -27,7 +27,7 @@ const SHOWN = 10;
  * short answer, and a ready-to-read `summary`. Needs `TAVILY_API_KEY` (or `apiKey`).
  */
 export function tavilySearchTool(options?: TavilyToolOptions): TavilySearchTool {
-  const post = tavilyClient(options);
+  const client = tavilyClient(options);
   return defineTool({
     name: options?.name ?? 'TavilySearch',
     description:
@@ -38,7 +38,7 @@ export function tavilySearchTool(options?: TavilyToolOptions): TavilySearchTool 
     output: TavilySearchOutput,
     metrics: TAVILY_SEARCH_METRICS,
     execute: async (input, { signal }) => {
-      const response = await post<TavilySearchResponse>(
+      const response = await client.post<TavilySearchResponse>(
         'search',
         tavilySearchBody(input, 'basic'),
         signal,
@@ -59,7 +59,7 @@ export function tavilySearchTool(options?: TavilyToolOptions): TavilySearchTool 
         lines.push(`Found ${results.length} results:`);
         results.forEach((result, index) => {
           lines.push(
-            `\n${index + 1}. ${result.title}\n   URL: ${result.url}\n   ${clip(result.content.replace(/\s+/g, ' ').trim(), 200)}`,
+            `\n${index + 1}. ${result.title}\n   URL: ${result.url}\n   ${clipText(result.content.replace(/\s+/g, ' ').trim(), 200)}`,
           );
         });
       }

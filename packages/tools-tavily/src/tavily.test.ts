@@ -30,7 +30,7 @@ async function serve(
 describe('tavilySearchTool', () => {
   it('POSTs /search with the key as a bearer token (not in the body) and maps the answer', async () => {
     const recorded = await serve('/search', fixture('search.json'));
-    const tool = tavilySearchTool({ apiKey: KEY, baseUrl: recorded.url });
+    const tool = tavilySearchTool({ apiKey: KEY, baseURL: recorded.url });
     const output = JSON.parse(
       await tool.call(
         JSON.stringify({
@@ -89,7 +89,7 @@ describe('tavilySearchTool', () => {
   it('uses the defaults, and says so when nothing was found', async () => {
     const recorded = await serve('/search', { query: 'q', results: [], response_time: 0.5 });
     const output = await tavilySearchTool({
-      baseUrl: recorded.url,
+      baseURL: recorded.url,
       env: { [TAVILY_API_KEY_ENV]: KEY },
     }).execute({ query: 'q' });
     expect(recorded.lastRequest()?.body).toEqual({
@@ -107,7 +107,7 @@ describe('tavilySearchTool', () => {
   it('names TAVILY_API_KEY when the key is missing, sending nothing', async () => {
     const recorded = await serve('/search', fixture('search.json'));
     const envelope = parseToolErrorEnvelope(
-      await tavilySearchTool({ baseUrl: recorded.url, env: {} }).call('{"query":"x"}'),
+      await tavilySearchTool({ baseURL: recorded.url, env: {} }).call('{"query":"x"}'),
     );
     expect(envelope?.error.code).toBe('missing_api_key');
     expect(envelope?.error.message).toContain('TAVILY_API_KEY');
@@ -139,7 +139,7 @@ describe('tavilySearchTool', () => {
         typeof body === 'string' ? fixture(body) : body,
         status,
       );
-      const tool = tavilySearchTool({ apiKey: KEY, baseUrl: recorded.url });
+      const tool = tavilySearchTool({ apiKey: KEY, baseURL: recorded.url });
       const error = (await tool
         .execute({ query: 'x' })
         .catch((caught: unknown) => caught)) as ProviderError;
@@ -155,6 +155,21 @@ describe('tavilySearchTool', () => {
     },
   );
 
+  it('takes the deprecated baseUrl alone, and baseURL over it when both are given', async () => {
+    const recorded = await serve('/search', { query: 'q', results: [] });
+    await tavilySearchTool({ apiKey: KEY, baseUrl: recorded.url }).execute({ query: 'old' });
+    expect(recorded.lastRequest()?.body).toMatchObject({ query: 'old' });
+    await tavilySearchTool({
+      apiKey: KEY,
+      baseURL: recorded.url,
+      baseUrl: 'http://unused.invalid',
+    }).execute({ query: 'new' });
+    expect(recorded.lastRequest()?.body).toMatchObject({ query: 'new' });
+    expect(recorded.requests).toHaveLength(2);
+    expect(() => tavilyExtractTool({ baseUrl: 'ftp://x' })).toThrow(/options\.baseUrl/);
+    expect(() => tavilyExtractTool({ baseURL: 'ftp://x' })).toThrow(/options\.baseURL/);
+  });
+
   it('carries the Go metrics', () => {
     expect(tavilySearchTool({ apiKey: KEY }).metrics).toEqual(TAVILY_SEARCH_METRICS);
   });
@@ -163,7 +178,7 @@ describe('tavilySearchTool', () => {
 describe('tavilySearchAdvancedTool', () => {
   it('asks for advanced depth, raw content and images, and normalises images', async () => {
     const recorded = await serve('/search', fixture('search-advanced.json'));
-    const output = await tavilySearchAdvancedTool({ apiKey: KEY, baseUrl: recorded.url }).execute({
+    const output = await tavilySearchAdvancedTool({ apiKey: KEY, baseURL: recorded.url }).execute({
       query: 'James Webb telescope discoveries',
       include_raw_content: true,
       include_images: true,
@@ -212,7 +227,7 @@ describe('tavilySearchAdvancedTool', () => {
       images: ['https://images.example-cdn.org/a.jpg'],
       response_time: 1,
     });
-    const output = await tavilySearchAdvancedTool({ apiKey: KEY, baseUrl: recorded.url }).execute({
+    const output = await tavilySearchAdvancedTool({ apiKey: KEY, baseURL: recorded.url }).execute({
       query: 'q',
       include_images: true,
     });
@@ -228,7 +243,7 @@ describe('tavilyExtractTool', () => {
       'https://example.org/short',
       'https://blocked.example.net/paywall',
     ];
-    const output = await tavilyExtractTool({ apiKey: KEY, baseUrl: recorded.url }).execute({
+    const output = await tavilyExtractTool({ apiKey: KEY, baseURL: recorded.url }).execute({
       urls,
     });
     expect(recorded.lastRequest()?.body).toEqual({ urls, extract_depth: 'basic' });
@@ -259,7 +274,7 @@ describe('tavilyExtractTool', () => {
 
   it('refuses 0 or more than 20 URLs before any request', async () => {
     const recorded = await serve('/extract', fixture('extract.json'));
-    const tool = tavilyExtractTool({ apiKey: KEY, baseUrl: recorded.url });
+    const tool = tavilyExtractTool({ apiKey: KEY, baseURL: recorded.url });
     const tooMany = Array.from({ length: 21 }, (_, index) => `https://example.org/${index}`);
     for (const urls of [[], tooMany]) {
       const envelope = parseToolErrorEnvelope(await tool.call(JSON.stringify({ urls })));
@@ -271,7 +286,7 @@ describe('tavilyExtractTool', () => {
 
   it('says when nothing could be extracted', async () => {
     const recorded = await serve('/extract', { results: [], failed_results: [] });
-    const output = await tavilyExtractTool({ apiKey: KEY, baseUrl: recorded.url }).execute({
+    const output = await tavilyExtractTool({ apiKey: KEY, baseURL: recorded.url }).execute({
       urls: ['https://example.org/'],
     });
     expect(output.summary).toBe('Nothing could be extracted from the given URLs.');

@@ -2,9 +2,10 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { gunzipSync } from 'node:zlib';
 import { AbortError, AigoError, TimeoutError } from '@aigo/ai';
 import {
-  type HostResolver,
   isTextMediaType,
+  pickSafeNetworkOptions,
   type SafeFetchResponse,
+  type SafeNetworkOptions,
   safeFetch,
   UnsafeUrlError,
 } from '@aigo/http';
@@ -13,12 +14,8 @@ import { normalizeUrl, sameSite } from './normalize-url.js';
 import { parseSitemap } from './parse-sitemap.js';
 import { parseRobotsTxt, type RobotsRules } from './robots-txt.js';
 
-/** Where the crawl may connect (see `safeFetch`); all off by default. */
-export interface CrawlNetworkOptions {
-  readonly allowPrivateNetwork?: boolean;
-  readonly allowedPrivateHosts?: readonly string[];
-  readonly lookup?: HostResolver;
-}
+/** Where the crawl may connect: `safeFetch`'s address checks, all off by default. */
+export interface CrawlNetworkOptions extends SafeNetworkOptions {}
 
 /** The phases reported to `onProgress`. */
 export type CrawlPhase =
@@ -293,16 +290,13 @@ class CrawlState {
       maxResponseBytes?: number;
     },
   ): Promise<SafeFetchResponse> {
-    const { allowPrivateNetwork, allowedPrivateHosts, lookup } = this.settings;
     return safeFetch(url, {
       ...options,
       headers: { 'user-agent': this.settings.userAgent },
       signal: this.signal,
       timeoutMs: REQUEST_TIMEOUT_MS,
       provider: 'urlextractor',
-      ...(allowPrivateNetwork === undefined ? {} : { allowPrivateNetwork }),
-      ...(allowedPrivateHosts === undefined ? {} : { allowedPrivateHosts }),
-      ...(lookup === undefined ? {} : { lookup }),
+      ...pickSafeNetworkOptions(this.settings),
     });
   }
 

@@ -1,5 +1,5 @@
 import { type DefinedTool, defineTool, type ToolMetrics, ValidationError } from '@aigo/ai';
-import type { HostResolver } from '@aigo/http';
+import { pickSafeNetworkOptions, type SafeNetworkOptions } from '@aigo/http';
 import { type Static, Type } from 'typebox';
 import {
   categorizePages,
@@ -88,20 +88,17 @@ export const URLEXTRACTOR_METRICS: ToolMetrics = Object.freeze({
   averageDurationInMillis: 2000,
 });
 
-/** Options of {@link urlExtractorTool}. */
-export interface UrlExtractorToolOptions {
+/**
+ * Options of {@link urlExtractorTool}. The address checks (`allowPrivateNetwork` for self-hosted sites
+ * and tests, `allowedPrivateHosts`, `lookup`) are `safeFetch`'s and all off by default.
+ */
+export interface UrlExtractorToolOptions extends SafeNetworkOptions {
   /** The tool's name. Default `URLExtractor`. */
   readonly name?: string;
   /** Default user agent. Default `aigo-urlextractor-tool/1.0`. */
   readonly userAgent?: string;
   /** Called with the URL count and the phase as the crawl proceeds. */
   readonly onProgress?: (count: number, phase: CrawlPhase) => void;
-  /** Let the crawl reach private addresses (self-hosted sites, tests). Off by default. */
-  readonly allowPrivateNetwork?: boolean;
-  /** Hosts exempt from the private-address check. */
-  readonly allowedPrivateHosts?: readonly string[];
-  /** Host resolver (tests). */
-  readonly lookup?: HostResolver;
 }
 
 /** The tool made by {@link urlExtractorTool}. */
@@ -167,13 +164,7 @@ export function urlExtractorTool(options?: UrlExtractorToolOptions): UrlExtracto
           forceCrawl: input.force_recursive_crawling === true,
           signal,
           onProgress: options?.onProgress,
-          ...(options?.allowPrivateNetwork === undefined
-            ? {}
-            : { allowPrivateNetwork: options.allowPrivateNetwork }),
-          ...(options?.allowedPrivateHosts === undefined
-            ? {}
-            : { allowedPrivateHosts: options.allowedPrivateHosts }),
-          ...(options?.lookup === undefined ? {} : { lookup: options.lookup }),
+          ...pickSafeNetworkOptions(options),
         });
       }
       const all = [...new Set([...fromText, ...(crawl?.urls ?? [])])].sort();

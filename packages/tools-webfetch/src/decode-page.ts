@@ -1,4 +1,5 @@
 import { AigoError } from '@aigo/ai';
+import { decodeText, isTextMediaType } from '@aigo/http';
 
 /** How a fetched body is treated. */
 export type PageKind = 'html' | 'text';
@@ -12,22 +13,13 @@ export interface DecodedPage {
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 
 /**
- * True for the media types WebFetch reads: HTML, any `text/*`, JSON, XML and their `+json`/`+xml`
- * kin, JavaScript, and a missing type (sniffed afterwards). Everything else (images, PDF, archives,
- * `application/octet-stream`) is refused before its body is read.
+ * True for the media types WebFetch reads: a missing type (sniffed afterwards) and every text type of
+ * `@aigo/http`'s `isTextMediaType` — HTML, any `text/*`, JSON, XML and their `+json`/`+xml` kin,
+ * JavaScript. Everything else (images, PDF, archives, `application/octet-stream`) is refused before
+ * its body is read.
  */
 export function isReadableMediaType(mediaType: string): boolean {
-  return (
-    mediaType === '' ||
-    HTML_TYPES.has(mediaType) ||
-    mediaType.startsWith('text/') ||
-    mediaType.endsWith('+json') ||
-    mediaType.endsWith('+xml') ||
-    mediaType === 'application/json' ||
-    mediaType === 'application/xml' ||
-    mediaType === 'application/javascript' ||
-    mediaType === 'application/x-javascript'
-  );
+  return mediaType === '' || isTextMediaType(mediaType);
 }
 
 /**
@@ -61,16 +53,5 @@ export function decodePage(
       /<meta[^>]+content\s*=\s*["'][^"']*charset=([\w-]+)/i.exec(head);
     label = meta?.[1]?.toLowerCase();
   }
-  return { kind, text: decode(bytes, label) };
-}
-
-function decode(bytes: Uint8Array, label: string | undefined): string {
-  if (label !== undefined) {
-    try {
-      return new TextDecoder(label).decode(bytes);
-    } catch {
-      // Unknown label: UTF-8 below.
-    }
-  }
-  return new TextDecoder('utf-8').decode(bytes);
+  return { kind, text: decodeText(bytes, label) };
 }

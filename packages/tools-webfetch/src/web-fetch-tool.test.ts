@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { ProviderError, parseToolErrorEnvelope } from '@aigo/ai';
 import type { HostResolver } from '@aigo/http';
-import { type RecordedServer, startRecordedServer } from '@aigo/testing';
+import { loadPageFixture, type RecordedServer, startRecordedServer } from '@aigo/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBFETCH_METRICS, webFetchTool } from './web-fetch-tool.js';
 
@@ -18,9 +18,9 @@ let origin: string;
 beforeAll(async () => {
   server = await startRecordedServer([
     { method: 'GET', path: '/2024/postgres-lessons/', body: page('blog-post.html'), headers: HTML },
-    { method: 'GET', path: '/', body: page('company-home.html'), headers: HTML },
-    { method: 'GET', path: '/about', body: page('company-about.html'), headers: HTML },
-    { method: 'GET', path: '/contact', body: page('company-contact.html'), headers: HTML },
+    { method: 'GET', path: '/', body: loadPageFixture('company-home'), headers: HTML },
+    { method: 'GET', path: '/about', body: loadPageFixture('company-about'), headers: HTML },
+    { method: 'GET', path: '/contact', body: loadPageFixture('company-contact'), headers: HTML },
     { method: 'GET', path: '/docs/install.html', body: page('docs-base-href.html'), headers: HTML },
     {
       method: 'GET',

@@ -1,9 +1,10 @@
 import { type DefinedTool, defineTool, type ToolMetrics, ValidationError } from '@aigo/ai';
 import {
   errorFromResponse,
-  type HostResolver,
+  pickSafeNetworkOptions,
   redactUrl,
   SAFE_FETCH_DEFAULT_MAX_BYTES,
+  type SafeNetworkOptions,
   safeFetch,
 } from '@aigo/http';
 import { type Static, Type } from 'typebox';
@@ -54,8 +55,12 @@ export const WEBFETCH_DEFAULT_USER_AGENT = 'aigo-webfetch-tool/1.0';
 /** The longest a call may take, whatever the model asks: 300 s. */
 export const WEBFETCH_MAX_TIMEOUT_SECONDS = 300;
 
-/** Options of {@link webFetchTool}. */
-export interface WebFetchToolOptions {
+/**
+ * Options of {@link webFetchTool}. The address checks (`allowPrivateNetwork`, `allowedPrivateHosts`,
+ * `lookup`) are `safeFetch`'s and all off by default: the model chooses the URL, so the tool must not
+ * reach the machine's own network unless a self-hosted setup or a test says so.
+ */
+export interface WebFetchToolOptions extends SafeNetworkOptions {
   /** The tool's name as the model sees it. Default `WebFetch`. */
   readonly name?: string;
   /** Default deadline of a fetch, seconds (the model may ask for 1–300). Default 30. */
@@ -66,15 +71,6 @@ export interface WebFetchToolOptions {
   readonly maxResponseBytes?: number;
   /** Redirects followed. Default 10. */
   readonly maxRedirects?: number;
-  /**
-   * Let the tool reach loopback, private and link-local addresses. Off by default: the model chooses
-   * the URL, so it must not reach the machine's own network. For self-hosted setups and tests.
-   */
-  readonly allowPrivateNetwork?: boolean;
-  /** Hosts exempt from the private-address check (an intranet wiki), compared case-insensitively. */
-  readonly allowedPrivateHosts?: readonly string[];
-  /** Host resolver (tests). Default: the system resolver. */
-  readonly lookup?: HostResolver;
 }
 
 /** The tool made by {@link webFetchTool}. */
@@ -98,13 +94,7 @@ export function webFetchTool(options?: WebFetchToolOptions): WebFetchTool {
   const defaultUserAgent = options?.userAgent ?? WEBFETCH_DEFAULT_USER_AGENT;
   const maxResponseBytes = options?.maxResponseBytes ?? SAFE_FETCH_DEFAULT_MAX_BYTES;
   const network = {
-    ...(options?.allowPrivateNetwork === undefined
-      ? {}
-      : { allowPrivateNetwork: options.allowPrivateNetwork }),
-    ...(options?.allowedPrivateHosts === undefined
-      ? {}
-      : { allowedPrivateHosts: options.allowedPrivateHosts }),
-    ...(options?.lookup === undefined ? {} : { lookup: options.lookup }),
+    ...pickSafeNetworkOptions(options),
     ...(options?.maxRedirects === undefined ? {} : { maxRedirects: options.maxRedirects }),
   };
   return defineTool({

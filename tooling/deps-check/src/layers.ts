@@ -1,6 +1,6 @@
 /**
  * The layer table of DESIGN §2. A library imports only from strictly lower layers: adapters never import
- * each other, and neither do the two support packages or the two agentic-pattern packages.
+ * each other, and neither do the support packages or the two agentic-pattern packages.
  *
  * A new library package must be added here; the check reports one it does not know.
  */
@@ -21,6 +21,7 @@ const LAYER_BY_NAME: ReadonlyMap<string, Layer> = new Map([
   ['@aigo/ai', CONTRACTS],
   ['@aigo/http', SUPPORT],
   ['@aigo/testing', SUPPORT],
+  ['@aigo/pg', SUPPORT],
   ['@aigo/openai', ADAPTER],
   ['@aigo/gemini', ADAPTER],
   ['@aigo/memory-pg', ADAPTER],

@@ -1,4 +1,5 @@
 import type { AigoError } from '../errors/aigo-error.js';
+import type { ContentPart } from '../messages/content-part.js';
 import type { ToolCall } from '../messages/tool-call.js';
 import type { ToolProgress } from '../tools/tool.js';
 import type { InteractionRequest, SuspendedRun } from './suspended-run.js';
@@ -47,6 +48,8 @@ export interface AgentToolResultEvent {
   readonly result: string;
   /** True when `result` is an `{"ok":false,"error":…}` envelope. */
   readonly failed: boolean;
+  /** Media parts the tool gave besides the text (`withContent`), sent after it where possible. */
+  readonly content?: readonly ContentPart[];
 }
 
 /**

@@ -3,67 +3,21 @@ import { AigoError } from '../errors/aigo-error.js';
 import { AbortError } from '../errors/interruption-errors.js';
 import { ValidationError } from '../errors/validation-error.js';
 import { attachProgress } from './attach-progress.js';
+import type { ChatStreamHooks } from './chat-stream-hooks.js';
+import type { ChatStreamOptions } from './chat-stream-options.js';
+import type { ChatStreamController, ChatStreamSource } from './chat-stream-source.js';
 import { ResponseAccumulator } from './response-accumulator.js';
+import { responseToEvents } from './response-to-events.js';
 import type { FinishEvent, StreamEvent } from './stream-event.js';
+import { isTextDelta, type TextDelta } from './text-delta.js';
 
-/** How a source hands events to its `ChatStream`. */
-export interface ChatStreamController {
-  /** Adds an event. A `finish` event is held back and delivered last, when the source closes. */
-  enqueue(event: StreamEvent): void;
-  /** The source ended normally. */
-  close(): void;
-  /** The source failed; the iterator rejects with this error (progress attached). */
-  error(error: unknown): void;
-  /** How many more events the consumer wants before the source should pause (≤ 0: pause). */
-  readonly desiredSize: number;
-}
-
-/**
- * Where a `ChatStream`'s events come from: an adapter reading an HTTP body, a fake provider, a
- * finished response. `start` runs once, synchronously, when the stream is built.
- */
-export interface ChatStreamSource {
-  start(controller: ChatStreamController): void;
-  /** The consumer drained the queue: resume a paused source. */
-  pull?(): void;
-  /**
-   * The consumer stopped early (break, abort, `cancel()`): stop at once and release everything
-   * (destroy the socket). Called at most once, and never after the source closed or failed.
-   */
-  cancel?(reason: unknown): void;
-}
-
-/**
- * Synchronous observers fused into the stream's one iterator, so middleware adds no async layer
- * per event. A hook that throws fails the stream with that error.
- */
-export interface ChatStreamHooks {
-  onEvent?(event: StreamEvent): void;
-  /** After the last event, with the complete response. */
-  onFinish?(response: ChatResponse): void;
-  /** When the stream fails or is cancelled, with the error the consumer sees. */
-  onError?(error: AigoError): void;
-}
-
-/** Options of the `ChatStream` constructor. */
-export interface ChatStreamOptions {
-  /** Aborting it cancels the source and rejects the iterator with `AbortError`. */
-  readonly signal?: AbortSignal;
-  /** The provider id put on errors that the source did not type itself. */
-  readonly provider?: string;
-  /** Events queued before the source is asked to pause. Default 64. */
-  readonly highWaterMark?: number;
-}
+// The stream's contracts and its replay of a finished response live in their own files; they are
+// exported from here too, where `ChatStream` has always exported them.
+export type { ChatStreamController, ChatStreamHooks, ChatStreamOptions, ChatStreamSource };
+export { responseToEvents };
 
 type State = 'open' | 'closed' | 'errored';
 type Consumer = 'none' | 'iterator' | 'collect';
-
-/** A text delta this stream made by joining several, mutable until it is read. */
-type TextDelta = { type: 'content' | 'reasoning' | 'refusal'; text: string };
-
-function isTextDelta(event: StreamEvent): event is Extract<StreamEvent, { text: string }> {
-  return event.type === 'content' || event.type === 'reasoning' || event.type === 'refusal';
-}
 
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
@@ -486,42 +440,4 @@ export class ChatStream implements AsyncIterable<StreamEvent> {
       this.#onAbort = undefined;
     }
   }
-}
-
-/** The events that replay a finished response, in stream order. */
-export function responseToEvents(response: ChatResponse): StreamEvent[] {
-  const events: StreamEvent[] = [{ type: 'start', id: response.id, model: response.model }];
-  if (response.reasoning) events.push({ type: 'reasoning', text: response.reasoning });
-  if (response.content) events.push({ type: 'content', text: response.content });
-  if (response.refusal) events.push({ type: 'refusal', text: response.refusal });
-  response.toolCalls.forEach((call, index) => {
-    events.push({
-      type: 'tool_call_delta',
-      index,
-      id: call.id,
-      name: call.function.name,
-      argumentsDelta: call.function.arguments,
-      ...(call.providerMetadata === undefined ? {} : { providerMetadata: call.providerMetadata }),
-    });
-  });
-  const metadata = {
-    ...(response.providerMetadata === undefined
-      ? {}
-      : { providerMetadata: response.providerMetadata }),
-    ...(response.grounding === undefined ? {} : { grounding: response.grounding }),
-    ...(response.codeExecutions === undefined ? {} : { codeExecutions: response.codeExecutions }),
-    ...(response.images === undefined ? {} : { images: response.images }),
-    ...(response.audio === undefined ? {} : { audio: response.audio }),
-    ...(response.videos === undefined ? {} : { videos: response.videos }),
-  };
-  if (Object.keys(metadata).length > 0) events.push({ type: 'metadata', ...metadata });
-  if (response.usage !== undefined) events.push({ type: 'usage', usage: response.usage });
-  events.push({
-    type: 'finish',
-    finishReason: response.finishReason,
-    ...(response.rawFinishReason === undefined
-      ? {}
-      : { rawFinishReason: response.rawFinishReason }),
-  });
-  return events;
 }

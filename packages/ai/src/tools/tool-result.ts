@@ -62,5 +62,9 @@ export async function callTool<Context>(
 ): Promise<ToolResult> {
   if (typeof tool.callWithResult === 'function') return tool.callWithResult(argumentsJson, options);
   const output = await tool.call(argumentsJson, options);
-  return parseToolErrorEnvelope(output) === undefined ? { output } : { output, isError: true };
+  // A tool that breaks its contract (a non-string output) gets its value passed on, for the caller
+  // to refuse, rather than a TypeError from reading it.
+  return typeof output !== 'string' || parseToolErrorEnvelope(output) === undefined
+    ? { output }
+    : { output, isError: true };
 }

@@ -18,7 +18,7 @@ export interface PreparedTurn {
 /**
  * Builds one call's request: the stored history and the turn's messages (dangling tool calls
  * repaired), the system prompt (the per-call ephemeral prompt or the client's, then the tools
- * section, then any structured-output instructions), the tools, the tool choice, the response format
+ * section, then any structured-output instructions), the tools (a tool set's as of now), the tool choice, the response format
  * and the generation settings (per-call values over the client's).
  */
 export function buildRequest(
@@ -37,13 +37,14 @@ export function buildRequest(
     model: options.model ?? settings.defaultModel,
     messages: repair.messages,
   };
+  const tools = settings.tools.current();
   const systemPrompt = joinPrompt(
     options.ephemeralSystemPrompt ?? settings.systemPrompt,
-    settings.toolsSection,
+    tools.toolsSection,
     settings.instructions,
   );
   if (systemPrompt !== undefined) request.systemPrompt = systemPrompt;
-  if (settings.requestTools !== undefined) request.tools = settings.requestTools;
+  if (tools.requestTools !== undefined) request.tools = tools.requestTools;
   const toolChoice = call.toolChoice ?? settings.toolChoice;
   if (toolChoice !== undefined) request.toolChoice = toolChoice;
   const responseFormat = callResponseFormat(call) ?? settings.responseFormat;

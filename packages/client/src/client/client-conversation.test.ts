@@ -10,11 +10,10 @@ import {
   userMessage,
   ValidationError,
 } from '@aigo/ai';
-import { createFakeProvider } from '@aigo/testing';
+import { createFakeProvider, deferred } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
 import { inMemoryMemory } from '../memory/in-memory-memory.js';
 import { createClient } from './client.js';
-import { deferred } from './test-helpers.js';
 
 const roles = (messages: readonly Message[]) =>
   messages.map(

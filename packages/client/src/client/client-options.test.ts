@@ -1,12 +1,11 @@
 import { defineTool, ValidationError } from '@aigo/ai';
-import { createFakeProvider } from '@aigo/testing';
+import { createFakeProvider, createRecordingObserver } from '@aigo/testing';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { inMemoryMemory } from '../memory/in-memory-memory.js';
 import type { Middleware } from '../middleware/index.js';
 import { createClient } from './client.js';
 import type { ClientOptions } from './client-options.js';
-import { recordingObserver } from './test-helpers.js';
 
 const search = defineTool({
   name: 'search',
@@ -183,7 +182,7 @@ describe('requests', () => {
   it('pass signal, headers, span and timeout to the provider', async () => {
     const provider = createFakeProvider().default('ok');
     const controller = new AbortController();
-    const span = recordingObserver().startSpan('parent');
+    const span = createRecordingObserver().startSpan('parent');
     await createClient(provider, noEnv).sendMessage('q', {
       signal: controller.signal,
       headers: { 'x-trace': '1' },
@@ -395,7 +394,7 @@ describe('overview and observer', () => {
   });
 
   it('puts the observability middleware outermost, its span under the call span', async () => {
-    const observer = recordingObserver();
+    const observer = createRecordingObserver();
     const order: string[] = [];
     const tracer: Middleware = {
       name: 'tracer',

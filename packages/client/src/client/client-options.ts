@@ -1,7 +1,6 @@
 import type {
   ChatRequest,
   ComputeCost,
-  ContentPart,
   JsonSchema,
   MemoryProvider,
   Message,
@@ -13,6 +12,7 @@ import type {
   Span,
   Tool,
   ToolChoice,
+  ToolSet,
 } from '@aigo/ai';
 import type { TSchema } from 'typebox';
 import type { Middleware } from '../middleware/index.js';
@@ -53,8 +53,12 @@ export interface ClientOptions extends GenerationOptions, ToolHooks {
   readonly memory?: MemoryProvider;
   /** The system prompt of every call. */
   readonly systemPrompt?: string;
-  /** The tools offered to the model (the catalog `executeToolCalls` runs). */
-  readonly tools?: readonly Tool[];
+  /**
+   * The tools offered to the model (the catalog `executeToolCalls` runs): an array, or a `ToolSet`
+   * (`createToolSet`, an MCP server's tools) whose current tools every call reads, so a change
+   * reaches the next call.
+   */
+  readonly tools?: readonly Tool[] | ToolSet;
   /** Tools run by the provider itself (Gemini Google Search…), sent with every request. */
   readonly providerTools?: readonly ProviderTool[];
   /**
@@ -101,7 +105,7 @@ export interface ClientOptions extends GenerationOptions, ToolHooks {
 }
 
 /** What a conversation call sends: text, content parts (text, images…), or a whole user message. */
-export type Prompt = string | readonly ContentPart[] | Message;
+export type { Prompt } from '@aigo/ai';
 
 /** Per-call options of `continueConversation` and `streamContinueConversation`. */
 export interface ContinueOptions extends GenerationOptions {
@@ -156,4 +160,6 @@ export interface ExecuteToolCallsOptions extends ToolHooks {
   readonly overview?: Overview;
   /** The parent span of the tool spans. */
   readonly span?: Span;
+  /** The run the calls belong to, passed to every tool as `ctx.runId`. */
+  readonly runId?: string;
 }

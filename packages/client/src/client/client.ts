@@ -17,6 +17,7 @@ import {
 } from '@aigo/ai';
 import { type ComposedCalls, composeMiddleware } from '../middleware/index.js';
 import { Overview } from '../overview/index.js';
+import type { ToolsNow } from '../tools/client-tools.js';
 import { executeToolCalls } from '../tools/execute-tool-calls.js';
 import type { ToolCatalog } from '../tools/tool-catalog.js';
 import { buildRequest } from './build-request.js';
@@ -47,9 +48,12 @@ export interface Client {
   readonly defaultModel: string;
   /** The client's memory, if any (calls may override it). */
   readonly memory: MemoryProvider | undefined;
-  /** The system prompt every call sends: the given prompt plus the tools section, if enabled. */
+  /**
+   * The system prompt every call sends: the given prompt plus the tools section, if enabled (with a
+   * tool set, as of its current tools).
+   */
   readonly systemPrompt: string | undefined;
-  /** The tools offered to the model. */
+  /** The tools offered to the model: with a tool set, its current tools (read at each access). */
   readonly tools: ToolCatalog;
   /** Prices used by `createOverview()`. */
   readonly modelCost: ModelCosts | undefined;
@@ -125,9 +129,8 @@ export function clientFromSettings(
 ): Client {
   const calls = composeMiddleware(settings.provider, settings.middleware);
   const frozenOptions = Object.freeze({ ...options });
-  const systemPrompt = [settings.systemPrompt, settings.toolsSection, settings.instructions]
-    .filter((part) => part !== undefined && part !== '')
-    .join('\n\n');
+  let promptOf: ToolsNow | undefined;
+  let systemPrompt: string | undefined;
 
   const { send, stream } = turnRunner(settings, locks, calls);
 
@@ -135,8 +138,20 @@ export function clientFromSettings(
     provider: settings.provider,
     defaultModel: settings.defaultModel,
     memory: settings.memory,
-    systemPrompt: systemPrompt === '' ? undefined : systemPrompt,
-    tools: settings.catalog,
+    get systemPrompt() {
+      const now = settings.tools.current();
+      if (now !== promptOf) {
+        const joined = [settings.systemPrompt, now.toolsSection, settings.instructions]
+          .filter((part) => part !== undefined && part !== '')
+          .join('\n\n');
+        systemPrompt = joined === '' ? undefined : joined;
+        promptOf = now;
+      }
+      return systemPrompt;
+    },
+    get tools() {
+      return settings.tools.current().catalog;
+    },
     modelCost: settings.modelCost,
     computeCost: settings.computeCost,
     observer: settings.observer,
@@ -146,22 +161,17 @@ export function clientFromSettings(
     streamMessage: async (prompt, options) => stream([promptMessage(prompt)], options),
     streamContinueConversation: async (options) => stream(undefined, options),
     executeToolCalls: async (toolCalls, options) => {
-      validateToolCallOptions(options);
+      const hooks = validateToolCallOptions(options);
       return executeToolCalls(toolCalls, {
-        catalog: settings.catalog,
+        catalog: settings.tools.current().catalog,
         signal: options?.signal,
         concurrency: options?.concurrency ?? settings.toolConcurrency,
         context: options?.context,
         overview: options?.overview,
         span: options?.span,
+        runId: options?.runId,
         observer: settings.observer,
-        hooks: {
-          ...settings.hooks,
-          ...(options?.beforeToolCall === undefined
-            ? {}
-            : { beforeToolCall: options.beforeToolCall }),
-          ...(options?.afterToolCall === undefined ? {} : { afterToolCall: options.afterToolCall }),
-        },
+        hooks: hooks === undefined ? settings.hooks : { ...settings.hooks, ...hooks },
       });
     },
     createOverview: () =>
@@ -208,7 +218,7 @@ export function turnRunner(
   locks: TurnLocks,
   calls: ComposedCalls = composeMiddleware(settings.provider, settings.middleware),
 ): TurnRunner {
-  const toolName = (name: string) => settings.catalog.get(name)?.name;
+  const toolName = (name: string) => settings.tools.current().catalog.get(name)?.name;
 
   const send = async <T>(
     turn: Message[] | undefined,

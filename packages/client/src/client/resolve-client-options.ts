@@ -8,7 +8,6 @@ import {
   type Observer,
   type Provider,
   type ProviderTool,
-  type RequestTool,
   type ResponseFormat,
   type Tool,
   type ToolChoice,
@@ -16,8 +15,9 @@ import {
 } from '@aigo/ai';
 import { validateComputeCost, validateModelCosts } from '../cost/index.js';
 import { type Middleware, observabilityMiddleware } from '../middleware/index.js';
-import { createToolCatalog, type ToolCatalog } from '../tools/tool-catalog.js';
-import type { ToolHooks } from '../tools/tool-hooks.js';
+import { checkObserver } from '../middleware/observability-middleware.js';
+import { type ClientTools, clientTools } from '../tools/client-tools.js';
+import { pickToolHooks, TOOL_HOOK_NAMES, type ToolHooks } from '../tools/tool-hooks.js';
 import type { ClientOptions, GenerationOptions } from './client-options.js';
 import {
   TOOL_COST_STRATEGIES,
@@ -25,7 +25,11 @@ import {
   toolsPromptSection,
 } from './enrich-system-prompt.js';
 import { envComputeCost, envDefaultModel, envModelCost } from './env-defaults.js';
-import { validateGenerationOptions, validateToolChoice } from './validate-generation-options.js';
+import {
+  GENERATION_KEYS,
+  validateGenerationOptions,
+  validateToolChoice,
+} from './validate-generation-options.js';
 
 /** Everything a client needs, checked and frozen once at construction. */
 export interface ClientSettings {
@@ -34,13 +38,10 @@ export interface ClientSettings {
   readonly memory: MemoryProvider | undefined;
   /** The system prompt as given. */
   readonly systemPrompt: string | undefined;
-  /** The `## Available Tools` section, `''` when enrichment is off. */
-  readonly toolsSection: string;
   /** Text appended after everything else in the system prompt (a structured client's instructions). */
   readonly instructions: string;
-  readonly catalog: ToolCatalog;
-  /** Function and provider tools, as sent in every request; `undefined` when there are none. */
-  readonly requestTools: readonly RequestTool[] | undefined;
+  /** The tools now: catalog, request tools, the system prompt's tools section. */
+  readonly tools: ClientTools;
   readonly toolChoice: ToolChoice | undefined;
   readonly responseFormat: ResponseFormat | undefined;
   readonly generation: GenerationOptions;
@@ -72,15 +73,8 @@ const OPTION_KEYS = new Set<string>([
   'persistAssistantReplies',
   'toolConcurrency',
   'env',
-  'beforeToolCall',
-  'afterToolCall',
-  'temperature',
-  'topP',
-  'maxOutputTokens',
-  'stop',
-  'seed',
-  'reasoning',
-  'providerOptions',
+  ...TOOL_HOOK_NAMES,
+  ...GENERATION_KEYS,
 ]);
 
 /**
@@ -121,17 +115,28 @@ export function resolveClientOptions(provider: Provider, options: ClientOptions)
     throw new ValidationError('systemPrompt', 'must be a string');
   }
 
-  const tools = options.tools ?? [];
   const requiredTools = options.requiredTools ?? [];
-  if (!Array.isArray(tools)) throw new ValidationError('tools', 'must be an array of tools');
-  if (!Array.isArray(requiredTools)) {
-    throw new ValidationError('requiredTools', 'must be an array of tools');
-  }
-  createToolCatalog(requiredTools, 'requiredTools');
-  const catalog = createToolCatalog([...tools, ...requiredTools], 'tools');
   const providerTools = checkProviderTools(options.providerTools ?? []);
+  const describe = options.enrichSystemPromptWithToolDescriptions;
+  if (describe !== undefined && typeof describe !== 'boolean') {
+    throw new ValidationError('enrichSystemPromptWithToolDescriptions', 'must be a boolean');
+  }
+  const strategy = options.enrichSystemPromptWithToolCosts;
+  if (strategy !== undefined && !TOOL_COST_STRATEGIES.includes(strategy)) {
+    throw new ValidationError(
+      'enrichSystemPromptWithToolCosts',
+      `must be one of ${TOOL_COST_STRATEGIES.join(', ')}, got ${JSON.stringify(strategy)}`,
+    );
+  }
+  const tools = clientTools(
+    options.tools,
+    requiredTools,
+    providerTools,
+    describe === true || strategy !== undefined
+      ? (descriptions) => toolsPromptSection(descriptions, strategy as ToolCostStrategy | undefined)
+      : undefined,
+  );
 
-  const toolName = (name: string) => catalog.get(name)?.name;
   let toolChoice: ToolChoice | undefined;
   if (options.toolChoice !== undefined) {
     if (requiredTools.length > 0) {
@@ -140,7 +145,8 @@ export function resolveClientOptions(provider: Provider, options: ClientOptions)
         'cannot be combined with requiredTools (which sets the tool choice itself)',
       );
     }
-    toolChoice = validateToolChoice(options.toolChoice, toolName);
+    const catalog = tools.current().catalog;
+    toolChoice = validateToolChoice(options.toolChoice, (name) => catalog.get(name)?.name);
   } else if (requiredTools.length === 1) {
     toolChoice = Object.freeze({ name: (requiredTools[0] as Tool).name });
   } else if (requiredTools.length > 1) {
@@ -154,22 +160,6 @@ export function resolveClientOptions(provider: Provider, options: ClientOptions)
       'must be a JSON Schema object (a typebox schema is one)',
     );
   }
-
-  const describe = options.enrichSystemPromptWithToolDescriptions;
-  if (describe !== undefined && typeof describe !== 'boolean') {
-    throw new ValidationError('enrichSystemPromptWithToolDescriptions', 'must be a boolean');
-  }
-  const strategy = options.enrichSystemPromptWithToolCosts;
-  if (strategy !== undefined && !TOOL_COST_STRATEGIES.includes(strategy)) {
-    throw new ValidationError(
-      'enrichSystemPromptWithToolCosts',
-      `must be one of ${TOOL_COST_STRATEGIES.join(', ')}, got ${JSON.stringify(strategy)}`,
-    );
-  }
-  const toolsSection =
-    describe === true || strategy !== undefined
-      ? toolsPromptSection(catalog.descriptions, strategy as ToolCostStrategy | undefined)
-      : '';
 
   const modelCost = options.modelCost ?? envModelCost(env);
   if (options.modelCost !== undefined) validateModelCosts(options.modelCost, 'modelCost');
@@ -195,22 +185,15 @@ export function resolveClientOptions(provider: Provider, options: ClientOptions)
       `must be a positive integer, got ${String(toolConcurrency)}`,
     );
   }
-  for (const hook of ['beforeToolCall', 'afterToolCall'] as const) {
-    if (options[hook] !== undefined && typeof options[hook] !== 'function') {
-      throw new ValidationError(hook, 'must be a function');
-    }
-  }
+  const hooks = pickToolHooks(options);
 
-  const requestTools: RequestTool[] = [...catalog.descriptions, ...providerTools];
   return Object.freeze({
     provider,
     defaultModel,
     memory,
     systemPrompt,
-    toolsSection,
     instructions: '',
-    catalog,
-    requestTools: requestTools.length === 0 ? undefined : Object.freeze(requestTools),
+    tools,
     toolChoice,
     responseFormat:
       outputSchema === undefined
@@ -228,10 +211,7 @@ export function resolveClientOptions(provider: Provider, options: ClientOptions)
     ),
     persistAssistantReplies: persist,
     toolConcurrency,
-    hooks: Object.freeze({
-      ...(options.beforeToolCall === undefined ? {} : { beforeToolCall: options.beforeToolCall }),
-      ...(options.afterToolCall === undefined ? {} : { afterToolCall: options.afterToolCall }),
-    }),
+    hooks,
   });
 }
 
@@ -266,18 +246,4 @@ function checkProviderTools(tools: readonly ProviderTool[]): readonly ProviderTo
     }
   });
   return tools;
-}
-
-function checkObserver(observer: Observer): void {
-  if (
-    observer === null ||
-    typeof observer !== 'object' ||
-    typeof observer.startSpan !== 'function' ||
-    typeof observer.counter !== 'function'
-  ) {
-    throw new ValidationError(
-      'observer',
-      'must be an Observer (startSpan, counter, histogram, logs)',
-    );
-  }
 }

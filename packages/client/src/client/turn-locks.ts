@@ -1,4 +1,4 @@
-import { AbortError } from '@aigo/ai';
+import { AbortError, raceAbort } from '@aigo/ai';
 
 /** Releases a turn lock. Safe to call more than once. */
 export type ReleaseTurn = () => void;
@@ -37,16 +37,12 @@ export class TurnLocks {
       releaseSlot();
     };
     if (previous === undefined) return Promise.resolve(release);
-    return new Promise<ReleaseTurn>((resolve, reject) => {
-      const onAbort = () => {
+    return raceAbort(previous, signal).then(
+      () => release,
+      (error: unknown) => {
         release();
-        reject(AbortError.fromSignal(signal as AbortSignal));
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      previous.then(() => {
-        signal?.removeEventListener('abort', onAbort);
-        if (!released) resolve(release);
-      });
-    });
+        throw error;
+      },
+    );
   }
 }

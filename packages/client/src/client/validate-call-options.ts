@@ -1,12 +1,17 @@
 import { type Message, type ResponseFormat, type ToolChoice, ValidationError } from '@aigo/ai';
 import { copyMessage } from '../memory/copy-message.js';
+import { pickToolHooks, TOOL_HOOK_NAMES, type ToolHooks } from '../tools/tool-hooks.js';
 import type {
   ContinueOptions,
   ExecuteToolCallsOptions,
   GenerationOptions,
 } from './client-options.js';
 import { checkMemory } from './resolve-client-options.js';
-import { validateGenerationOptions, validateToolChoice } from './validate-generation-options.js';
+import {
+  GENERATION_KEYS,
+  validateGenerationOptions,
+  validateToolChoice,
+} from './validate-generation-options.js';
 
 /** A conversation call's options, checked. */
 export interface CheckedCallOptions {
@@ -29,13 +34,7 @@ const CALL_KEYS = new Set<string>([
   'overview',
   'span',
   'messages',
-  'temperature',
-  'topP',
-  'maxOutputTokens',
-  'stop',
-  'seed',
-  'reasoning',
-  'providerOptions',
+  ...GENERATION_KEYS,
 ]);
 
 const TOOL_KEYS = new Set<string>([
@@ -44,8 +43,8 @@ const TOOL_KEYS = new Set<string>([
   'context',
   'overview',
   'span',
-  'beforeToolCall',
-  'afterToolCall',
+  'runId',
+  ...TOOL_HOOK_NAMES,
 ]);
 
 /**
@@ -115,9 +114,15 @@ export function validateCallOptions(
   return { options, generation: validateGenerationOptions(options), toolChoice, messages };
 }
 
-/** Checks the options of `executeToolCalls`. */
-export function validateToolCallOptions(options: ExecuteToolCallsOptions | undefined): void {
-  if (options === undefined) return;
+/**
+ * Checks the options of `executeToolCalls`; returns the hooks they set (`undefined` without options).
+ *
+ * @throws ValidationError naming the bad option.
+ */
+export function validateToolCallOptions(
+  options: ExecuteToolCallsOptions | undefined,
+): ToolHooks | undefined {
+  if (options === undefined) return undefined;
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw new ValidationError('options', 'must be an object');
   }
@@ -127,12 +132,11 @@ export function validateToolCallOptions(options: ExecuteToolCallsOptions | undef
   if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
     throw new ValidationError('signal', 'must be an AbortSignal');
   }
-  for (const hook of ['beforeToolCall', 'afterToolCall'] as const) {
-    if (options[hook] !== undefined && typeof options[hook] !== 'function') {
-      throw new ValidationError(hook, 'must be a function');
-    }
+  if (options.runId !== undefined && typeof options.runId !== 'string') {
+    throw new ValidationError('runId', 'must be a string');
   }
   checkRecorder(options.overview);
+  return pickToolHooks(options);
 }
 
 function checkRecorder(overview: unknown): void {

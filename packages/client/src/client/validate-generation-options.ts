@@ -5,6 +5,17 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 const EFFORTS = new Set(['minimal', 'low', 'medium', 'high']);
 
+/** The option names of the generation settings, which clients and calls both take. */
+export const GENERATION_KEYS: readonly (keyof GenerationOptions)[] = Object.freeze([
+  'temperature',
+  'topP',
+  'maxOutputTokens',
+  'stop',
+  'seed',
+  'reasoning',
+  'providerOptions',
+]);
+
 /**
  * The generation settings found in `options`, checked. Only the fields that are set are returned
  * (unset stays `undefined`, never 0).

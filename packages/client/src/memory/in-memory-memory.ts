@@ -1,11 +1,11 @@
 import {
-  AbortError,
   type AllMessagesOptions,
   type MemoryProvider,
   type MemoryWriteOptions,
   type Message,
   ROLES,
   type Role,
+  throwIfAborted,
   ValidationError,
 } from '@aigo/ai';
 import { copyMessage } from './copy-message.js';
@@ -51,23 +51,19 @@ export function inMemoryMemory(options: InMemoryMemoryOptions = {}): InMemoryMem
   const messages: Message[] =
     options.snapshot === undefined ? [] : readMemorySnapshot(options.snapshot);
 
-  const checkSignal = (signal: AbortSignal | undefined) => {
-    if (signal?.aborted) throw AbortError.fromSignal(signal);
-  };
-
   const memory: InMemoryMemory = {
     get size() {
       return messages.length;
     },
     async appendMessages(batch: readonly Message[], writeOptions?: MemoryWriteOptions) {
       if (!Array.isArray(batch)) throw new ValidationError('messages', 'must be an array');
-      checkSignal(writeOptions?.signal);
+      throwIfAborted(writeOptions?.signal);
       if (batch.length === 0) return;
       const copies = batch.map((message, index) => copyMessage(message, `messages[${index}]`));
       for (const copy of copies) messages.push(copy);
     },
     async appendMessage(message: Message, writeOptions?: MemoryWriteOptions) {
-      checkSignal(writeOptions?.signal);
+      throwIfAborted(writeOptions?.signal);
       const copy = copyMessage(message, 'message');
       messages.push(copy);
     },
@@ -78,7 +74,7 @@ export function inMemoryMemory(options: InMemoryMemoryOptions = {}): InMemoryMem
       const { limit, offset = 0, roles, signal } = readOptions;
       checkCount(limit, 'limit');
       checkCount(offset, 'offset');
-      checkSignal(signal);
+      throwIfAborted(signal);
       let selected: readonly Message[] = messages;
       if (roles !== undefined) {
         const wanted = checkRoles(roles);
@@ -89,7 +85,7 @@ export function inMemoryMemory(options: InMemoryMemoryOptions = {}): InMemoryMem
       return selected.slice(start, end);
     },
     async clear(writeOptions?: MemoryWriteOptions) {
-      checkSignal(writeOptions?.signal);
+      throwIfAborted(writeOptions?.signal);
       messages.length = 0;
     },
     snapshot() {

@@ -9,6 +9,7 @@ import {
 } from '@aigo/ai';
 import type { Middleware } from './middleware.js';
 import { truncateText } from './truncate-text.js';
+import { watchingMiddleware } from './watching-middleware.js';
 
 /** A value the logging middleware puts in a log record. */
 export type LogFieldValue = string | number | boolean | readonly string[];
@@ -154,35 +155,14 @@ export function loggingMiddleware(
     else log('error', `llm ${operation} failed`, fields);
   };
 
-  return {
-    name: 'logging',
-    async send(request, options, next) {
-      started('send', request);
-      const startedAt = performance.now();
-      try {
-        const response = await next(request, options);
-        completed('send', response, startedAt);
-        return response;
-      } catch (error) {
-        failed('send', request, error, startedAt);
-        throw error;
-      }
-    },
-    async stream(request, options, next) {
-      started('stream', request);
-      const startedAt = performance.now();
-      try {
-        const stream = await next(request, options);
-        return stream.addHooks({
-          onFinish: (response) => completed('stream', response, startedAt),
-          onError: (error) => failed('stream', request, error, startedAt),
-        });
-      } catch (error) {
-        failed('stream', request, error, startedAt);
-        throw error;
-      }
-    },
-  };
+  return watchingMiddleware('logging', (operation, request) => {
+    started(operation, request);
+    const startedAt = performance.now();
+    return {
+      succeed: (response) => completed(operation, response, startedAt),
+      fail: (error) => failed(operation, request, error, startedAt),
+    };
+  });
 }
 
 function elapsed(startedAt: number): number {

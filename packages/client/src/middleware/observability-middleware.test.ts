@@ -24,11 +24,10 @@ import {
   userMessage,
   ValidationError,
 } from '@aigo/ai';
-import { createFakeProvider } from '@aigo/testing';
+import { createFakeProvider, createRecordingObserver, type RecordedSpan } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
 import { composeMiddleware, type Middleware } from './middleware.js';
 import { observabilityMiddleware } from './observability-middleware.js';
-import { createRecordingObserver, type RecordedSpan } from './test-recording-observer.js';
 
 const request: ChatRequest = {
   model: 'test-model',

@@ -35,6 +35,7 @@ import {
   ValidationError,
 } from '@aigo/ai';
 import type { Middleware } from './middleware.js';
+import { watchingMiddleware } from './watching-middleware.js';
 
 /** Options of {@link observabilityMiddleware}. */
 export interface ObservabilityOptions {
@@ -74,14 +75,7 @@ export function observabilityMiddleware(
   observer: Observer,
   options: ObservabilityOptions = {},
 ): Middleware {
-  if (
-    observer === null ||
-    typeof observer !== 'object' ||
-    typeof observer.startSpan !== 'function' ||
-    typeof observer.histogram !== 'function'
-  ) {
-    throw new ValidationError('observer', 'must be an Observer (startSpan, counter, histogram)');
-  }
+  checkObserver(observer);
   // Prompts and answers go on the span only when the observer asks for content.
   const captureContent = observer.captureContent === true;
   const providerName = options.providerName;
@@ -175,7 +169,7 @@ export function observabilityMiddleware(
     }
   };
 
-  const fail = (span: Span, request: ChatRequest, error: unknown, startedAt: number): void => {
+  const failed = (span: Span, request: ChatRequest, error: unknown, startedAt: number): void => {
     const seconds = (performance.now() - startedAt) / 1000;
     const type = errorType(error);
     try {
@@ -191,46 +185,49 @@ export function observabilityMiddleware(
     record(durationHistogram, seconds, measured);
   };
 
-  return {
-    name: 'observability',
-    async send(request, options, next) {
-      const span = begin(request, options);
-      const startedAt = performance.now();
-      try {
-        const response = await next(request, { ...options, span });
-        succeed(span, request, response, startedAt, undefined);
-        return response;
-      } catch (error) {
-        fail(span, request, error, startedAt);
-        throw error;
-      }
-    },
-    async stream(request, options, next) {
-      const span = begin(request, options);
-      const startedAt = performance.now();
-      let stream: Awaited<ReturnType<typeof next>>;
-      try {
-        stream = await next(request, { ...options, span });
-      } catch (error) {
-        fail(span, request, error, startedAt);
-        throw error;
-      }
-      let timeToFirstChunk: number | undefined;
-      return stream.addHooks({
-        onEvent: () => {
-          if (timeToFirstChunk !== undefined) return;
-          timeToFirstChunk = (performance.now() - startedAt) / 1000;
-          try {
-            span.addEvent(FIRST_CHUNK_EVENT);
-          } catch {
-            // Guarded.
-          }
-        },
-        onFinish: (response) => succeed(span, request, response, startedAt, timeToFirstChunk),
-        onError: (error) => fail(span, request, error, startedAt),
-      });
-    },
-  };
+  return watchingMiddleware('observability', (operation, request, options) => {
+    const span = begin(request, options);
+    const startedAt = performance.now();
+    const fail = (error: unknown) => failed(span, request, error, startedAt);
+    if (operation === 'send') {
+      return {
+        options: { ...options, span },
+        succeed: (response) => succeed(span, request, response, startedAt, undefined),
+        fail,
+      };
+    }
+    let timeToFirstChunk: number | undefined;
+    return {
+      options: { ...options, span },
+      onEvent: () => {
+        if (timeToFirstChunk !== undefined) return;
+        timeToFirstChunk = (performance.now() - startedAt) / 1000;
+        try {
+          span.addEvent(FIRST_CHUNK_EVENT);
+        } catch {
+          // Guarded.
+        }
+      },
+      succeed: (response) => succeed(span, request, response, startedAt, timeToFirstChunk),
+      fail,
+    };
+  });
+}
+
+/** @throws ValidationError naming `observer` unless it looks like an `Observer`. */
+export function checkObserver(observer: Observer): void {
+  if (
+    observer === null ||
+    typeof observer !== 'object' ||
+    typeof observer.startSpan !== 'function' ||
+    typeof observer.counter !== 'function' ||
+    typeof observer.histogram !== 'function'
+  ) {
+    throw new ValidationError(
+      'observer',
+      'must be an Observer (startSpan, counter, histogram, logs)',
+    );
+  }
 }
 
 /** `error.type`: the aigo error code, else the error's class name. */

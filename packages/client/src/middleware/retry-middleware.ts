@@ -1,5 +1,6 @@
 import {
   AbortError,
+  abortableDelay,
   type CallOptions,
   type ChatRequest,
   ProviderError,
@@ -7,7 +8,6 @@ import {
   TimeoutError,
   ValidationError,
 } from '@aigo/ai';
-import { abortableDelay } from './abortable-delay.js';
 import type { Middleware } from './middleware.js';
 
 /** What `onRetry` is told before each wait. */

@@ -6,11 +6,15 @@ import {
   type ToolCall,
   ValidationError,
 } from '@aigo/ai';
-import { createFakeProvider } from '@aigo/testing';
+import {
+  createFakeProvider,
+  createRecordingObserver,
+  type Deferred,
+  deferred,
+} from '@aigo/testing';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../client/client.js';
-import { type Deferred, deferred, recordingObserver } from '../client/test-helpers.js';
 import { createToolCatalog } from './tool-catalog.js';
 
 const call = (name: string, args: unknown = {}, id = `id_${name}`): ToolCall => ({
@@ -207,7 +211,7 @@ describe('executeToolCalls', () => {
   });
 
   it('opens a span per tool under the given span when the client has an observer', async () => {
-    const observer = recordingObserver();
+    const observer = createRecordingObserver();
     const client = createClient(createFakeProvider(), { env: {}, tools: [echo], observer });
     const parent = observer.startSpan('agent');
     await client.executeToolCalls([call('echo', { text: 'a' }), call('missing')], { span: parent });
@@ -222,7 +226,7 @@ describe('executeToolCalls', () => {
   });
 
   it('sets error.type on a failed tool span: the error envelope code', async () => {
-    const observer = recordingObserver();
+    const observer = createRecordingObserver();
     const client = createClient(createFakeProvider(), { env: {}, tools: [echo], observer });
     await client.executeToolCalls([
       call('echo', { text: 'fine' }, 'ok'),
@@ -247,8 +251,8 @@ describe('executeToolCalls', () => {
   });
 
   it('records tool arguments and results only for an observer that captures content', async () => {
-    const quiet = recordingObserver();
-    const capturing = { ...recordingObserver(), captureContent: true };
+    const quiet = createRecordingObserver();
+    const capturing = { ...createRecordingObserver(), captureContent: true };
     for (const observer of [quiet, capturing]) {
       const client = createClient(createFakeProvider(), { env: {}, tools: [echo], observer });
       await client.executeToolCalls([call('echo', { text: 'hi' })]);

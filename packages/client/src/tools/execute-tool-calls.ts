@@ -1,10 +1,7 @@
 import {
   AbortError,
-  ATTR_ERROR_TYPE,
-  ATTR_GEN_AI_OPERATION_NAME,
-  ATTR_GEN_AI_TOOL_CALL_ID,
-  ATTR_GEN_AI_TOOL_NAME,
-  GEN_AI_OPERATION,
+  type ContentPart,
+  callTool,
   type Message,
   type Observer,
   parseToolErrorEnvelope,
@@ -12,17 +9,15 @@ import {
   type Tool,
   type ToolCall,
   type ToolMetrics,
+  type ToolProgress,
+  throwIfAborted,
   toolErrorEnvelope,
-  toolMessage,
   ValidationError,
 } from '@aigo/ai';
 import type { ToolCatalog } from './tool-catalog.js';
 import type { ToolCallInfo, ToolHooks } from './tool-hooks.js';
-
-/** The JSON arguments of a tool call (GenAI semantic conventions; content, opt-in). */
-const ATTR_GEN_AI_TOOL_CALL_ARGUMENTS = 'gen_ai.tool.call.arguments';
-/** What a tool call returned (GenAI semantic conventions; content, opt-in). */
-const ATTR_GEN_AI_TOOL_CALL_RESULT = 'gen_ai.tool.call.result';
+import { toolResultMessage } from './tool-message.js';
+import { addProgressEvent, endSpan, endToolSpan, startToolSpan } from './tool-span.js';
 
 /** How many tool calls run at once when the caller does not say. */
 export const DEFAULT_TOOL_CONCURRENCY = 8;
@@ -47,6 +42,8 @@ export interface ToolRunSettings<Context> {
   readonly span?: Span | undefined;
   readonly observer?: Observer | undefined;
   readonly hooks?: ToolHooks<Context> | undefined;
+  /** The run the calls belong to (`ctx.runId`). */
+  readonly runId?: string | undefined;
   readonly now?: () => number;
 }
 
@@ -113,19 +110,26 @@ export function executeToolCalls<Context>(
   });
 }
 
+/** What one call gave: the text the model reads, and the tool's content parts. */
+interface Outcome {
+  readonly output: string;
+  readonly content?: readonly ContentPart[];
+}
+
 async function runOne<Context>(
   toolCall: ToolCall,
   settings: ToolRunSettings<Context>,
 ): Promise<Message> {
-  const { catalog, signal, context, hooks } = settings;
+  const { catalog, signal, context, hooks, runId } = settings;
   const now = settings.now ?? performance.now.bind(performance);
   const requestedName = toolCall.function.name;
   const tool = catalog.get(requestedName) as Tool<Context> | undefined;
-  const span = startToolSpan(settings, toolCall, tool);
+  const span = startToolSpan(settings.observer, settings.span, toolCall, tool as Tool | undefined);
   const started = now();
-  const info: ToolCallInfo<Context> = { toolCall, tool, context, signal };
+  const info: ToolCallInfo<Context> = { toolCall, tool, context, signal, runId };
 
   let result: string | undefined;
+  let content: readonly ContentPart[] | undefined;
   let skipped = false;
   try {
     if (hooks?.beforeToolCall !== undefined) {
@@ -142,15 +146,19 @@ async function runOne<Context>(
       }
     }
     if (result === undefined) {
-      result =
+      const outcome: Outcome =
         tool === undefined
-          ? toolErrorEnvelope(
-              'tool_not_found',
-              catalog.size === 0
-                ? `Unknown tool "${requestedName}": no tools are available`
-                : `Unknown tool "${requestedName}". Available tools: ${catalog.names.join(', ')}`,
-            )
-          : await callTool(tool, toolCall, settings, span);
+          ? {
+              output: toolErrorEnvelope(
+                'tool_not_found',
+                catalog.size === 0
+                  ? `Unknown tool "${requestedName}": no tools are available`
+                  : `Unknown tool "${requestedName}". Available tools: ${catalog.names.join(', ')}`,
+              ),
+            }
+          : await runTool(tool, toolCall, settings, span, info);
+      result = outcome.output;
+      content = outcome.content;
     }
     let failed = parseToolErrorEnvelope(result) !== undefined;
     if (hooks?.afterToolCall !== undefined) {
@@ -158,17 +166,20 @@ async function runOne<Context>(
         const replaced = await hooks.afterToolCall({
           ...info,
           result,
+          content,
           failed,
           skipped,
           durationMs: now() - started,
         });
         if (typeof replaced === 'string') {
           result = replaced;
+          content = undefined;
           failed = parseToolErrorEnvelope(result) !== undefined;
         }
       } catch (error) {
         if (AbortError.isInstance(error)) throw error;
         result = toolErrorEnvelope('tool_blocked', errorMessage(error, 'the result was blocked'));
+        content = undefined;
         failed = true;
       }
     }
@@ -180,108 +191,92 @@ async function runOne<Context>(
       failed,
     });
     endToolSpan(span, settings.observer, result, failed);
-    return toolMessage(toolCall.id, result, requestedName);
+    return toolResultMessage(toolCall.id, requestedName, result, content);
   } catch (error) {
     endSpan(span, errorMessage(error, 'aborted'), error);
     throw error;
   }
 }
 
-async function callTool<Context>(
+/**
+ * Runs one tool through `callTool` (its parts too, when it has `callWithResult`), with the call's
+ * id, signal, span, context, run id and a progress listener. A failure becomes an envelope; only an
+ * abort rejects.
+ */
+async function runTool<Context>(
   tool: Tool<Context>,
   toolCall: ToolCall,
   settings: ToolRunSettings<Context>,
   span: Span | undefined,
-): Promise<string> {
+  info: ToolCallInfo<Context>,
+): Promise<Outcome> {
   const parent = span ?? settings.span;
+  const progress = progressListener(settings.hooks, span, { ...info, tool });
   try {
-    const output: unknown = await tool.call(toolCall.function.arguments, {
+    const result = await callTool(tool, toolCall.function.arguments, {
       toolCallId: toolCall.id,
       ...(settings.signal === undefined ? {} : { signal: settings.signal }),
       ...(parent === undefined ? {} : { span: parent }),
       ...(settings.context === undefined ? {} : { context: settings.context }),
+      ...(settings.runId === undefined ? {} : { runId: settings.runId }),
+      ...(progress === undefined ? {} : { onProgress: progress.report }),
     });
-    if (typeof output === 'string') return output;
-    return toolErrorEnvelope(
-      'invalid_output',
-      `${tool.name} returned a ${typeof output} instead of a JSON string`,
-    );
+    const output: unknown = result?.output;
+    if (typeof output !== 'string') {
+      return {
+        output: toolErrorEnvelope(
+          'invalid_output',
+          `${tool.name} returned a ${typeof output} instead of a JSON string`,
+        ),
+      };
+    }
+    const content = result.content;
+    return Array.isArray(content) && content.length > 0 ? { output, content } : { output };
   } catch (error) {
-    if (settings.signal?.aborted) throw AbortError.fromSignal(settings.signal);
+    throwIfAborted(settings.signal);
     if (AbortError.isInstance(error)) throw error;
-    return toolErrorEnvelope('tool_execution_failed', errorMessage(error, `${tool.name} failed`));
-  }
-}
-
-function startToolSpan<Context>(
-  settings: ToolRunSettings<Context>,
-  toolCall: ToolCall,
-  tool: Tool<Context> | undefined,
-): Span | undefined {
-  const observer = settings.observer;
-  if (observer === undefined) return undefined;
-  const name = tool?.name ?? toolCall.function.name;
-  try {
-    return observer.startSpan(`${GEN_AI_OPERATION.executeTool} ${name}`, {
-      kind: 'internal',
-      ...(settings.span === undefined ? {} : { parent: settings.span }),
-      attributes: {
-        [ATTR_GEN_AI_OPERATION_NAME]: GEN_AI_OPERATION.executeTool,
-        [ATTR_GEN_AI_TOOL_NAME]: name,
-        [ATTR_GEN_AI_TOOL_CALL_ID]: toolCall.id,
-        ...(capturesContent(observer)
-          ? { [ATTR_GEN_AI_TOOL_CALL_ARGUMENTS]: toolCall.function.arguments }
-          : {}),
-      },
-    });
-  } catch {
-    // An observer that throws never breaks a run.
-    return undefined;
+    return {
+      output: toolErrorEnvelope(
+        'tool_execution_failed',
+        errorMessage(error, `${tool.name} failed`),
+      ),
+    };
+  } finally {
+    progress?.close();
   }
 }
 
 /**
- * Ends a tool span after the call settled: a failed call (an error envelope) gets status `error`
- * with the envelope's message and `error.type` with its code; the result is recorded as
- * `gen_ai.tool.call.result` only when the observer captures content.
+ * Where a running tool's progress reports go: an event on its span and the `onToolProgress` hook.
+ * `undefined` when nobody listens (the tool's `ctx.progress` is then a no-op). Reports after the
+ * call ended are dropped; a hook that throws (or rejects) is ignored.
  */
-function endToolSpan(
+function progressListener<Context>(
+  hooks: ToolHooks<Context> | undefined,
   span: Span | undefined,
-  observer: Observer | undefined,
-  result: string,
-  failed: boolean,
-): void {
-  if (span === undefined) return;
-  const envelope = failed ? parseToolErrorEnvelope(result) : undefined;
-  try {
-    if (capturesContent(observer)) span.setAttributes({ [ATTR_GEN_AI_TOOL_CALL_RESULT]: result });
-    if (failed) span.setAttributes({ [ATTR_ERROR_TYPE]: envelope?.error.code ?? 'tool_error' });
-  } catch {
-    // An observer that throws never breaks a run.
-  }
-  endSpan(span, failed ? (envelope?.error.message ?? 'the tool call failed') : undefined);
+  info: ToolCallInfo<Context> & { readonly tool: Tool<Context> },
+): { report(update: ToolProgress): void; close(): void } | undefined {
+  if (span === undefined && hooks?.onToolProgress === undefined) return undefined;
+  let open = true;
+  return {
+    report(update: ToolProgress): void {
+      if (!open || update === null || typeof update !== 'object') return;
+      addProgressEvent(span, update);
+      if (hooks?.onToolProgress === undefined) return;
+      try {
+        const returned: unknown = hooks.onToolProgress({ ...info, progress: update });
+        if (returned instanceof Promise) returned.catch(ignore);
+      } catch {
+        // The hook's failure is its own: the tool goes on.
+      }
+    },
+    close(): void {
+      open = false;
+    },
+  };
 }
 
-function endSpan(span: Span | undefined, failure: string | undefined, error?: unknown): void {
-  if (span === undefined) return;
-  try {
-    if (error !== undefined) span.recordError(error);
-    if (failure === undefined) span.setStatus('ok');
-    else span.setStatus('error', failure);
-    span.end();
-  } catch {
-    // An observer that throws never breaks a run.
-  }
-}
-
-/**
- * True when the observer asks for message content (`captureContent: true`, as the OpenTelemetry
- * observer of `@aigo/otel` does when told to): tool arguments and results are then recorded on the
- * tool spans. Content is personal data, so it is left out by default.
- */
-function capturesContent(observer: Observer | undefined): boolean {
-  return observer?.captureContent === true;
-}
+function ignore(): void {}
 
 function checkToolCalls(toolCalls: readonly ToolCall[]): void {
   if (!Array.isArray(toolCalls)) throw new ValidationError('toolCalls', 'must be an array');

@@ -1,13 +1,8 @@
-/** A small seeded PRNG (mulberry32) so property tests are reproducible. Test helper, not shipped. */
+import { seededRandom } from '@aigo/testing';
+
+/** A seeded PRNG (`seededRandom` of @aigo/testing) with `int(max)`, so property tests are reproducible. */
 export function createRandom(seed: number): { next(): number; int(max: number): number } {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   return { next, int: (max: number) => Math.floor(next() * max) };
 }
 

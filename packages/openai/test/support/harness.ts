@@ -1,9 +1,11 @@
-import type { ServerResponse } from 'node:http';
 import type { ChatResponse, ChatStream, StreamEvent, ToolDescription } from '@aigo/ai';
 import {
+  cutAtRandom,
   loadFixtureBytes,
+  piecewiseRoute,
   type RecordedRoute,
   type RecordedServer,
+  seededRandom,
   startRecordedServer,
 } from '@aigo/testing';
 import { type OpenAIProvider, type OpenAIProviderOptions, openai } from '../../src/index.js';
@@ -37,44 +39,12 @@ export function createHarness() {
   };
 }
 
-/** A deterministic random number generator (LCG) for re-chunking. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 4294967296;
-  };
-}
-
-/** Cuts `bytes` at random points (1 to `maxPiece` bytes per piece, fixed seed). */
-export function randomPieces(bytes: Uint8Array, seed: number, maxPiece = 64): Uint8Array[] {
-  const random = seededRandom(seed);
-  const pieces: Uint8Array[] = [];
-  let offset = 0;
-  while (offset < bytes.length) {
-    const size = 1 + Math.floor(random() * maxPiece);
-    pieces.push(bytes.subarray(offset, offset + size));
-    offset += size;
-  }
-  return pieces;
-}
-
 /**
  * A route that sends an SSE body in random-sized pieces (fixed seed), one piece per write and one
  * event-loop turn between writes, so the client sees events and UTF-8 sequences cut anywhere.
  */
 export function rechunkedSseRoute(path: string, body: Uint8Array, seed: number): RecordedRoute {
-  return {
-    path,
-    respond: async (_request, response: ServerResponse) => {
-      response.writeHead(200, { 'content-type': 'text/event-stream' });
-      for (const piece of randomPieces(body, seed)) {
-        await new Promise<void>((resolve) => response.write(piece, () => resolve()));
-        await new Promise<void>((resolve) => setImmediate(resolve));
-      }
-      response.end();
-    },
-  };
+  return piecewiseRoute(path, cutAtRandom(body, seededRandom(seed)));
 }
 
 /** A fixture's bytes (SSE fixtures are replayed byte-for-byte). */

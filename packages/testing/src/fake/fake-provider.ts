@@ -1,5 +1,6 @@
 import {
   AigoError,
+  abortableDelay,
   type CallOptions,
   type ChatRequest,
   type ChatResponse,
@@ -7,12 +8,13 @@ import {
   type FinishReason,
   type JsonValue,
   type ProviderMetadata,
+  raceAbort,
   type StreamProvider,
   type ToolCall,
+  throwIfAborted,
   type Usage,
   ValidationError,
 } from '@aigo/ai';
-import { abortableDelay, raceAbort, throwIfAborted } from './abortable.js';
 import { estimateUsage } from './estimate-usage.js';
 import { fragmentResponse } from './fragment-events.js';
 import { lockstepSource } from './stream-simulator.js';

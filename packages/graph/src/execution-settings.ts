@@ -1,0 +1,29 @@
+import type { Observer, Span } from '@aigo/ai';
+import type { Client } from '@aigo/client';
+import type { GraphEvent } from './graph-events.js';
+import type { ErrorStrategy } from './graph-options.js';
+import type { GraphPlan } from './graph-plan.js';
+import type { StateProvider } from './state-provider.js';
+
+/** The graph-wide settings an execution runs with. */
+export interface ExecutionSettings {
+  readonly plan: GraphPlan;
+  readonly errorStrategy: ErrorStrategy;
+  readonly maxConcurrency: number;
+  readonly executionTimeout: number | undefined;
+  readonly defaultClient: Client | undefined;
+  readonly observer: Observer | undefined;
+}
+
+/** One execution's inputs. */
+export interface ExecutionRequest {
+  readonly state: StateProvider;
+  readonly initialState: Readonly<Record<string, unknown>>;
+  readonly signal: AbortSignal | undefined;
+  /** The parent of the graph's span. */
+  readonly span: Span | undefined;
+  /** Receives progress events (streaming only; `undefined` makes none). */
+  readonly emit: ((event: GraphEvent) => void) | undefined;
+  /** Called once the execution has settled (to release its state provider). */
+  readonly onSettled: (() => void) | undefined;
+}

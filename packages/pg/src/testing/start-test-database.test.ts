@@ -1,0 +1,112 @@
+import { existsSync } from 'node:fs';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import type { StartedTestDatabase, TestDatabase } from './database.js';
+import { ensurePostgresBinaries } from './ensure-postgres-binaries.js';
+import { postgresGlobalSetup } from './postgres-global-setup.js';
+import { startScratchPostgres } from './start-scratch-postgres.js';
+import { startTestDatabase } from './start-test-database.js';
+
+function fallback(kind: string) {
+  const reasons: string[] = [];
+  const start = async (reason: string): Promise<StartedTestDatabase> => {
+    reasons.push(reason);
+    return {
+      database: {
+        url: `postgres://${kind}`,
+        kind: 'fallback',
+        description: kind,
+        notRealReason: reason,
+      },
+      stop: async () => undefined,
+    };
+  };
+  return { start, reasons };
+}
+
+describe('startTestDatabase', () => {
+  it('uses DATABASE_URL when set, naming only host and port', async () => {
+    const started = await startTestDatabase({
+      env: { DATABASE_URL: 'postgres://u:s3cret@db.internal:6543/app' },
+    });
+    expect(started.database).toEqual({
+      url: 'postgres://u:s3cret@db.internal:6543/app',
+      kind: 'external',
+      description: 'DATABASE_URL (db.internal:6543)',
+      notRealReason: undefined,
+    });
+    await started.stop();
+  });
+
+  it('uses the fallback when forced, or when there are no binaries and installing is off; throws without a fallback', async () => {
+    const forced = fallback('forced');
+    await expect(
+      startTestDatabase({ env: {}, fallback: forced.start, forceFallback: 'forced by a test' }),
+    ).resolves.toMatchObject({ database: { kind: 'fallback' } });
+    expect(forced.reasons).toEqual(['forced by a test']);
+    // A machine without the binaries, where installing is off.
+    const none = fallback('none');
+    const machine = { env: { PATH: '/nonexistent' }, debianRoot: '/nonexistent', install: false };
+    await expect(startTestDatabase({ ...machine, fallback: none.start })).resolves.toMatchObject({
+      database: { kind: 'fallback', url: 'postgres://none' },
+    });
+    expect(none.reasons).toEqual([
+      'no PostgreSQL server binaries (initdb, pg_ctl, postgres) in PG_BIN_DIR, /nonexistent/*/bin or PATH; installing them is turned off',
+    ]);
+    await expect(startTestDatabase(machine)).rejects.toThrow(
+      /^No PostgreSQL for the tests: no PostgreSQL server binaries .*installing them is turned off$/,
+    );
+  });
+});
+
+// These need the server binaries (installed when missing and possible), even when DATABASE_URL is set:
+// they test the scratch cluster itself.
+describe('a scratch cluster', () => {
+  it('starts on 127.0.0.1 with fast settings, answers, and is gone (directory and all) after stop()', async () => {
+    const found = await ensurePostgresBinaries();
+    if (found.binDir === undefined) throw new Error(found.reason);
+    const cluster = await startScratchPostgres({ fast: true, binDir: found.binDir });
+    const client = new pg.Client({ connectionString: cluster.url });
+    await client.connect();
+    try {
+      const settings = await client.query<{ name: string; setting: string }>(
+        "SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'listen_addresses', 'server_encoding') ORDER BY name",
+      );
+      expect(settings.rows).toEqual([
+        { name: 'fsync', setting: 'off' },
+        { name: 'listen_addresses', setting: '127.0.0.1' },
+        { name: 'server_encoding', setting: 'UTF8' },
+      ]);
+      expect(cluster.version).toMatch(/^postgres \(PostgreSQL\) \d+/);
+      expect(cluster.url).toBe(`postgres://postgres@127.0.0.1:${cluster.port}/postgres`);
+    } finally {
+      await client.end();
+    }
+    expect(existsSync(cluster.dir)).toBe(true);
+    await cluster.stop();
+    expect(existsSync(cluster.dir)).toBe(false);
+    const after = new pg.Client({ connectionString: cluster.url });
+    await expect(after.connect()).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  });
+
+  it('the global setup provides the database, says which it is, and stops it in its teardown', async () => {
+    const provided: TestDatabase[] = [];
+    const setup = postgresGlobalSetup({ name: '@aigo/example' });
+    const saved = process.env.DATABASE_URL;
+    delete process.env.DATABASE_URL;
+    let teardown: () => Promise<void>;
+    try {
+      teardown = await setup({ provide: (_key, value) => provided.push(value) });
+    } finally {
+      if (saved !== undefined) process.env.DATABASE_URL = saved;
+    }
+    expect(provided).toHaveLength(1);
+    expect(provided[0]).toMatchObject({ kind: 'scratch', notRealReason: undefined });
+    const client = new pg.Client({ connectionString: provided[0]?.url });
+    await client.connect();
+    await client.end();
+    await teardown();
+    const after = new pg.Client({ connectionString: provided[0]?.url });
+    await expect(after.connect()).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  });
+});

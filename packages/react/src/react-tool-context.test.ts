@@ -1,0 +1,114 @@
+import { defineTool, imagePart, type ToolProgress, withContent } from '@aigo/ai';
+import { createClient, type ToolProgressInfo } from '@aigo/client';
+import { createFakeProvider } from '@aigo/testing';
+import { Type } from 'typebox';
+import { describe, expect, it } from 'vitest';
+import { createReAct } from './create-react.js';
+import type { ReactEvent } from './react-events.js';
+
+const PIXEL = imagePart('iVBORw0KGgo=', 'image/png');
+
+/** A tool that keeps the run ids it saw, reports progress twice and returns an image. */
+function photographer() {
+  const runIds: (string | undefined)[] = [];
+  const tool = defineTool({
+    name: 'photograph',
+    description: 'Photographs a place',
+    input: Type.Object({ place: Type.String() }),
+    execute: ({ place }, ctx) => {
+      runIds.push(ctx.runId);
+      ctx.progress({ progress: 1, total: 2, message: 'focusing' });
+      ctx.progress({ progress: 2, total: 2 });
+      return withContent({ place }, [PIXEL]);
+    },
+  });
+  return { tool, runIds };
+}
+
+function script() {
+  return createFakeProvider()
+    .toolCall('photograph', { place: 'Paris' }, { id: 'call_1' })
+    .text('A photo of Paris.');
+}
+
+describe('the tool context of a ReAct run', () => {
+  it('gives every run an id: the runId option, else a fresh UUID per run', async () => {
+    const { tool, runIds } = photographer();
+    const agent = createReAct(createClient(script(), { env: {}, tools: [tool] }));
+    await agent.execute('Photograph Paris.', { runId: 'run-42' });
+    expect(runIds).toEqual(['run-42']);
+
+    const fresh = createReAct(createClient(script(), { env: {}, tools: [tool] }));
+    await fresh.execute('Photograph Paris.');
+    const other = createReAct(createClient(script(), { env: {}, tools: [tool] }));
+    await other.execute('Photograph Paris.');
+    expect(runIds[1]).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(runIds[2]).not.toBe(runIds[1]);
+
+    expect(() => agent.executeStream('x', { runId: '' })).toThrow(
+      expect.objectContaining({ argument: 'runId' }),
+    );
+  });
+
+  it('streams tool_progress events between tool_call and tool_result, and the result’s parts', async () => {
+    const { tool } = photographer();
+    const heard: ToolProgress[] = [];
+    const agent = createReAct(createClient(script(), { env: {}, tools: [tool] }), {
+      onToolProgress: (info: ToolProgressInfo) => {
+        heard.push(info.progress);
+      },
+    });
+
+    const events: ReactEvent<string>[] = [];
+    for await (const event of agent.executeStream('Photograph Paris.')) events.push(event);
+
+    const toolCall = {
+      id: 'call_1',
+      type: 'function',
+      function: { name: 'photograph', arguments: '{"place":"Paris"}' },
+    };
+    expect(events.filter((event) => event.iteration === 1 && event.type !== 'content')).toEqual([
+      { type: 'iteration_start', iteration: 1 },
+      { type: 'tool_call', iteration: 1, toolCall },
+      {
+        type: 'tool_progress',
+        iteration: 1,
+        toolCall,
+        progress: { progress: 1, total: 2, message: 'focusing' },
+      },
+      { type: 'tool_progress', iteration: 1, toolCall, progress: { progress: 2, total: 2 } },
+      {
+        type: 'tool_result',
+        iteration: 1,
+        toolCall,
+        result: '{"place":"Paris"}',
+        failed: false,
+        content: [PIXEL],
+      },
+    ]);
+    // The agent's own hook hears the reports too.
+    expect(heard).toHaveLength(2);
+  });
+
+  it('a run that is not streamed still calls the onToolProgress hook', async () => {
+    const { tool } = photographer();
+    const heard: string[] = [];
+    const agent = createReAct(createClient(script(), { env: {}, tools: [tool] }), {
+      onToolProgress: ({ toolCall, progress }) => {
+        heard.push(`${toolCall.id}:${progress.progress}`);
+      },
+    });
+    await agent.execute('Photograph Paris.', { runId: 'r' });
+    expect(heard).toEqual(['call_1:1', 'call_1:2']);
+  });
+
+  it('the model reads the tool’s parts after its text on the next call', async () => {
+    const { tool } = photographer();
+    const provider = script();
+    await createReAct(createClient(provider, { env: {}, tools: [tool] })).execute('Go.');
+    const toolMessage = provider.requests[1]?.messages.find((message) => message.role === 'tool');
+    expect(toolMessage?.content).toEqual([{ type: 'text', text: '{"place":"Paris"}' }, PIXEL]);
+  });
+});

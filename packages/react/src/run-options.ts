@@ -1,0 +1,60 @@
+import type { ContinueOptions, ExecuteToolCallsOptions, ToolHooks } from '@aigo/client';
+import type { AgentSettings, RunInput, RunState } from './run-settings.js';
+
+/** What every model call of a run shares: memory, overview, signal, span, system prompt. */
+export function callBase(
+  settings: AgentSettings,
+  input: RunInput,
+  state: RunState,
+): ContinueOptions {
+  const { signal } = input;
+  const { memory, overview, span } = state;
+  return {
+    memory,
+    overview,
+    ...(signal === undefined ? {} : { signal }),
+    ...(span === undefined ? {} : { span }),
+    ...(settings.systemPrompt === undefined
+      ? {}
+      : { ephemeralSystemPrompt: settings.systemPrompt }),
+  };
+}
+
+/**
+ * What every tool execution of a run shares: overview, concurrency, signal, span, context, run id
+ * and the agent's hooks. A streamed run also turns each progress report into a `tool_progress`
+ * event of the iteration running the tools.
+ */
+export function toolBase(
+  settings: AgentSettings,
+  input: RunInput,
+  state: RunState,
+  iteration: () => number,
+): ExecuteToolCallsOptions {
+  const { signal, context, sink, runId } = input;
+  const { overview, span } = state;
+  const { beforeToolCall, afterToolCall, onToolProgress } = settings.hooks;
+  const progress: ToolHooks['onToolProgress'] =
+    sink === undefined
+      ? onToolProgress
+      : (info) => {
+          sink.post({
+            type: 'tool_progress',
+            iteration: iteration(),
+            toolCall: info.toolCall,
+            progress: info.progress,
+          });
+          onToolProgress?.(info);
+        };
+  return {
+    overview,
+    concurrency: settings.toolConcurrency,
+    runId,
+    ...(signal === undefined ? {} : { signal }),
+    ...(span === undefined ? {} : { span }),
+    ...(context === undefined ? {} : { context }),
+    ...(beforeToolCall === undefined ? {} : { beforeToolCall }),
+    ...(afterToolCall === undefined ? {} : { afterToolCall }),
+    ...(progress === undefined ? {} : { onToolProgress: progress }),
+  };
+}

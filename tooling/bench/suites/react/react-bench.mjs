@@ -1,0 +1,291 @@
+// The @aigo/react overhead benchmark (not a test): a typed ReAct agent (a calculator tool, three
+// iterations: two tool rounds and a JSON final answer) over @aigo/testing's fake provider, versus the
+// same model calls and tool calls made directly, and versus the same loop written by hand on the client.
+//
+//   node --expose-gc tooling/bench/suites/react/react-bench.mjs      (after `pnpm build`)
+//
+// Reports, as medians over rounds of finely interleaved batches, in CPU time of this process:
+// - agent overhead per iteration: (agent − direct) / iterations, where `direct` sends the same
+//   requests to the provider and calls the tool itself (model and tool time excluded); also the part
+//   of it that is the agent's own layer, (agent − hand-written client loop) / iterations, and the same
+//   for a streamed run (executeStream, every event read);
+// - heap: heapUsed after a forced GC at 10 % and at 100 % of 10 000 runs, each with a fresh
+//   inMemoryMemory.
+// Targets: < 50 µs per iteration, heap growth < 2 MB.
+import { createRequire } from 'node:module';
+import { cpus } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { fullGc, interleaved, round3 } from '../../shared/cpu-timing.mjs';
+import { packagesBuilt } from '../../shared/packages-built.mjs';
+import { packageDist as dist, packageDirectory } from '../../shared/paths.mjs';
+import { median } from '../../shared/stats.mjs';
+import { writeResult } from '../../shared/write-result.mjs';
+
+const PACKAGES = ['ai', 'client', 'testing', 'react'];
+
+let ai;
+let aigoClient;
+let testing;
+let react;
+let Type;
+
+/** Loads the built packages; false (with the reason on stderr) when one is not built. */
+async function load() {
+  if (!packagesBuilt('react', PACKAGES)) return false;
+  ai = await import(dist('ai').href);
+  aigoClient = await import(dist('client').href);
+  testing = await import(dist('testing').href);
+  react = await import(dist('react').href);
+  // typebox is a dependency of the packages, not of the bench: load it from where @aigo/react has it.
+  const resolve = createRequire(new URL('package.json', packageDirectory('react'))).resolve;
+  ({ Type } = await import(pathToFileURL(resolve('typebox')).href));
+  return true;
+}
+
+export const TARGETS = Object.freeze({ perIterationUs: 50, heapGrowthMb: 2 });
+
+const MODEL = 'bench-model';
+const ITERATIONS = 3;
+const PROMPT = 'What is 17 * 23 + 4?';
+const FIRST_CALL = { a: 17, op: '*', b: 23 };
+const SECOND_CALL = { a: 391, op: '+', b: 4 };
+const ANSWER = '{"total": 395}';
+
+/** Queues one run's answers on a fake provider. */
+function script(provider) {
+  return provider
+    .toolCall('calculator', FIRST_CALL, { id: 'call_a' })
+    .toolCall('calculator', SECOND_CALL, { id: 'call_b' })
+    .text(ANSWER);
+}
+
+/**
+ * A provider that delegates to a fresh, scripted `createFakeProvider()` per run (`reset()`): the fake
+ * records every call it gets, so one fake for 10 000 runs would grow the heap by itself.
+ */
+function rotatingFakeProvider() {
+  let current;
+  const reset = () => {
+    current = script(testing.createFakeProvider({ id: 'fake' }));
+  };
+  reset();
+  return {
+    id: 'fake',
+    reset,
+    sendMessage: (request, options) => current.sendMessage(request, options),
+    streamMessage: (request, options) => current.streamMessage(request, options),
+  };
+}
+
+function calculatorTool() {
+  return ai.defineTool({
+    name: 'calculator',
+    description: 'Computes a op b for op in + - * /',
+    input: Type.Object({
+      a: Type.Number(),
+      op: Type.Union([Type.Literal('+'), Type.Literal('-'), Type.Literal('*'), Type.Literal('/')]),
+      b: Type.Number(),
+    }),
+    execute: ({ a, op, b }) => ({
+      result: op === '+' ? a + b : op === '-' ? a - b : op === '*' ? a * b : a / b,
+    }),
+  });
+}
+
+function setup() {
+  const provider = rotatingFakeProvider();
+  const calculator = calculatorTool();
+  const schema = Type.Object({ total: Type.Number() });
+  const client = aigoClient.createClient(provider, {
+    env: {},
+    defaultModel: MODEL,
+    tools: [calculator],
+  });
+  const agent = react.createReAct(client, { schema });
+  return { provider, calculator, schema, client, agent };
+}
+
+// ---- the arms ----------------------------------------------------------------------------------
+
+/** The floor: the same three requests sent to the provider, the two tool calls made directly. */
+async function directRun({ provider, calculator }, streamed) {
+  provider.reset();
+  const messages = [ai.userMessage(PROMPT)];
+  for (let turn = 0; turn < ITERATIONS; turn++) {
+    const request = { model: MODEL, messages: [...messages] };
+    let response;
+    if (streamed) {
+      const stream = await provider.streamMessage(request);
+      for await (const _event of stream) {
+        // read every event, as the agent's consumer does
+      }
+      response = await stream.collect();
+    } else {
+      response = await provider.sendMessage(request);
+    }
+    messages.push(ai.toAssistantMessage(response));
+    for (const call of response.toolCalls) {
+      const output = await calculator.call(call.function.arguments, { toolCallId: call.id });
+      messages.push(ai.toolMessage(call.id, output, call.function.name));
+    }
+  }
+}
+
+/** The same loop written by hand on the client (memory, overview, tools, parsing). */
+async function clientLoopRun({ provider, client, schema }) {
+  provider.reset();
+  const memory = aigoClient.inMemoryMemory();
+  const overview = client.createOverview();
+  let response = await client.sendMessage(PROMPT, { memory, overview });
+  while (response.toolCalls.length > 0) {
+    const results = await client.executeToolCalls(response.toolCalls, { overview, concurrency: 4 });
+    response = await client.continueConversation({ memory, overview, messages: results });
+  }
+  await aigoClient.parseStringAs(response.content, schema);
+  overview.end();
+}
+
+async function agentRun({ provider, agent }) {
+  provider.reset();
+  const result = await agent.execute(PROMPT, { memory: aigoClient.inMemoryMemory() });
+  if (result.iterations !== ITERATIONS) throw new Error(`expected ${ITERATIONS} iterations`);
+}
+
+async function agentStreamRun({ provider, agent }) {
+  provider.reset();
+  const stream = agent.executeStream(PROMPT, { memory: aigoClient.inMemoryMemory() });
+  for await (const _event of stream) {
+    // read every event
+  }
+  await stream.collect();
+}
+
+// ---- per iteration -----------------------------------------------------------------------------
+
+export async function perIterationOverhead({ rounds = 9, runs = 200 } = {}) {
+  const context = setup();
+  const arms = {
+    direct: () => directRun(context, false),
+    clientLoop: () => clientLoopRun(context),
+    agent: () => agentRun(context),
+  };
+  await interleaved(arms, runs); // warm-up (JIT, typebox compile)
+  const iterations = runs * ITERATIONS;
+  const samples = [];
+  for (let round = 0; round < rounds; round++) {
+    const t = await interleaved(arms, runs);
+    samples.push({
+      direct: t.direct / iterations,
+      clientLoop: t.clientLoop / iterations,
+      agent: t.agent / iterations,
+      overhead: (t.agent - t.direct) / iterations,
+      ownLayer: (t.agent - t.clientLoop) / iterations,
+    });
+  }
+  const pick = (key) => round3(median(samples.map((sample) => sample[key])));
+  return {
+    runs,
+    rounds,
+    iterationsPerRun: ITERATIONS,
+    directUsPerIteration: pick('direct'),
+    clientLoopUsPerIteration: pick('clientLoop'),
+    agentUsPerIteration: pick('agent'),
+    overheadUsPerIteration: pick('overhead'),
+    agentLayerUsPerIteration: pick('ownLayer'),
+  };
+}
+
+/**
+ * The same for streamed runs (executeStream, every event read) against direct streams. Measured
+ * after the non-streamed arms, so their figures are not affected by the streaming code paths.
+ */
+export async function perIterationStreamOverhead({ rounds = 9, runs = 200 } = {}) {
+  const context = setup();
+  const arms = {
+    directStream: () => directRun(context, true),
+    agentStream: () => agentStreamRun(context),
+  };
+  await interleaved(arms, runs);
+  const iterations = runs * ITERATIONS;
+  const samples = [];
+  for (let round = 0; round < rounds; round++) {
+    const t = await interleaved(arms, runs);
+    samples.push({
+      direct: t.directStream / iterations,
+      overhead: (t.agentStream - t.directStream) / iterations,
+    });
+  }
+  return {
+    runs,
+    rounds,
+    directUsPerIteration: round3(median(samples.map((sample) => sample.direct))),
+    overheadUsPerIteration: round3(median(samples.map((sample) => sample.overhead))),
+  };
+}
+
+// ---- heap --------------------------------------------------------------------------------------
+
+export async function heapFlatness({ runs = 10_000 } = {}) {
+  const context = setup();
+  const checkpoint = Math.round(runs / 10);
+  let at10;
+  for (let run = 1; run <= runs; run++) {
+    await agentRun(context);
+    if (run === checkpoint) {
+      fullGc();
+      at10 = process.memoryUsage().heapUsed;
+    }
+  }
+  fullGc();
+  const at100 = process.memoryUsage().heapUsed;
+  return {
+    runs,
+    heapUsedAt10PercentMb: round3(at10 / 2 ** 20),
+    heapUsedAt100PercentMb: round3(at100 / 2 ** 20),
+    growthMb: round3((at100 - at10) / 2 ** 20),
+  };
+}
+
+// ---- report ------------------------------------------------------------------------------------
+
+export async function runReactBench(options = {}) {
+  const perIteration = await perIterationOverhead(options.perIteration);
+  const streamed = await perIterationStreamOverhead(options.streamed);
+  const heap = await heapFlatness(options.heap);
+  const verdicts = {
+    perIteration: perIteration.overheadUsPerIteration < TARGETS.perIterationUs,
+    heap: Math.abs(heap.growthMb) < TARGETS.heapGrowthMb,
+  };
+  return { perIteration, streamed, heap, targets: TARGETS, verdicts };
+}
+
+export function reactBenchTable(result) {
+  const ok = (pass) => (pass ? 'ok' : '**over target**');
+  const { perIteration: p, streamed: s, heap, verdicts } = result;
+  return [
+    '## @aigo/react overhead (typed agent, calculator tool, 3 iterations per run, fake provider)',
+    '',
+    '| measure | result | target | verdict |',
+    '|---|---:|---:|---|',
+    `| agent overhead per iteration over direct provider + tool calls (${p.runs} runs per arm, median of ${p.rounds} rounds; direct ${p.directUsPerIteration} µs, agent ${p.agentUsPerIteration} µs) | ${p.overheadUsPerIteration} µs | < ${TARGETS.perIterationUs} µs | ${ok(verdicts.perIteration)} |`,
+    `| of which the agent's own layer (over the same loop written on the client, ${p.clientLoopUsPerIteration} µs) | ${p.agentLayerUsPerIteration} µs | — | info |`,
+    `| streamed run (executeStream, every event read) overhead per iteration over direct streams (direct ${s.directUsPerIteration} µs) | ${s.overheadUsPerIteration} µs | — | info |`,
+    `| heapUsed growth, GC'd, 10 % → 100 % of ${heap.runs} runs, each with a fresh memory (${heap.heapUsedAt10PercentMb} → ${heap.heapUsedAt100PercentMb} MB) | ${heap.growthMb} MB | < ${TARGETS.heapGrowthMb} MB | ${ok(verdicts.heap)} |`,
+  ].join('\n');
+}
+
+/**
+ * Runs the ReAct benchmark, prints its table and writes its JSON to tooling/bench/results/. Runs on its own:
+ * `node --expose-gc tooling/bench/suites/react/react-bench.mjs`; a runner may import and call `main()`.
+ */
+export async function main() {
+  if (!(await load())) return undefined;
+  const result = await runReactBench();
+  process.stdout.write(
+    `\n${reactBenchTable(result)}\n\nNode ${process.version}, ${cpus().length} CPUs.\n`,
+  );
+  writeResult('react', result);
+  return result;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
