@@ -137,13 +137,15 @@ export type {
   StartSpanOptions,
   TraceCarrier,
 } from './observability/observer.js';
-export {
-  isSecretName,
-  REDACTED,
-  redactAttribute,
-  redactSecrets,
-} from './observability/redact-secrets.js';
+export { redactAttribute } from './observability/redact-secrets.js';
 export { extractTraceContext, injectTraceContext } from './observability/trace-context.js';
+export {
+  redactSecrets,
+  redactUrlSecrets,
+  secretQueryValues,
+} from './redaction/redact-secrets.js';
+export { isSecretHeader, isSecretName } from './redaction/secret-names.js';
+export { REDACTED } from './redaction/secret-patterns.js';
 export {
   ChatStream,
   type ChatStreamController,

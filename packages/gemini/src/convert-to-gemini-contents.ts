@@ -1,5 +1,10 @@
 import { type ContentPart, type Message, messageText, ValidationError } from '@aigo/ai';
-import type { GeminiContent, GeminiJson, GeminiPart } from './gemini-api.js';
+import type {
+  GeminiContent,
+  GeminiFunctionResponsePart,
+  GeminiJson,
+  GeminiPart,
+} from './gemini-api.js';
 import { readGeminiMetadata } from './gemini-provider-metadata.js';
 
 /** The conversation in Gemini's shape. */
@@ -31,13 +36,18 @@ interface KnownCall {
  *   calls) share one `user` turn, in the order of the calls they answer. The function name comes from
  *   `message.name` or from the assistant call with the same id; the API's own call id is sent back
  *   when the call had one. A result that is a JSON object is sent as is; anything else (an array, a
- *   number, plain text) is wrapped as `{ "result": … }`, because Gemini takes objects only.
+ *   number, plain text) is wrapped as `{ "result": … }`, because Gemini takes objects only. The
+ *   result is the tool message's text (its text parts joined); its image and document parts go in
+ *   `functionResponse.parts` (`inlineData`, or `fileData` for a URI) when `mediaInToolResults` is
+ *   true — Gemini 3 and later take multimodal function responses, Gemini 2.x rejects them — and are
+ *   left out otherwise, as are audio and video parts, which function responses do not take.
  *
  * @throws ValidationError naming the message that cannot be sent.
  */
 export function convertToGeminiContents(
   messages: readonly Message[],
   systemPrompt: string | undefined,
+  mediaInToolResults = false,
 ): GeminiPrompt {
   const systemParts: GeminiPart[] = [];
   if (systemPrompt !== undefined && systemPrompt.length > 0)
@@ -61,7 +71,7 @@ export function convertToGeminiContents(
       throw new ValidationError(where, 'must be a message');
     }
     if (message.role === 'tool') {
-      pendingResults.push(functionResponsePart(message, calls, where));
+      pendingResults.push(functionResponsePart(message, calls, where, mediaInToolResults));
       return;
     }
     flushResults();
@@ -236,6 +246,7 @@ function functionResponsePart(
   message: Message,
   calls: ReadonlyMap<string, KnownCall>,
   where: string,
+  mediaInToolResults: boolean,
 ): { part: GeminiPart; order: number } {
   const call = typeof message.toolCallId === 'string' ? calls.get(message.toolCallId) : undefined;
   const name = message.name || call?.name;
@@ -246,12 +257,31 @@ function functionResponsePart(
         `has the id ${JSON.stringify(message.toolCallId)}`,
     );
   }
-  const functionResponse: GeminiPart['functionResponse'] = {
+  const functionResponse: NonNullable<GeminiPart['functionResponse']> = {
     name,
     response: responseObject(messageText(message)),
   };
   if (call?.functionCallId !== undefined) functionResponse.id = call.functionCallId;
+  if (mediaInToolResults && Array.isArray(message.content)) {
+    const parts = functionResponseMedia(message.content, where);
+    if (parts.length > 0) functionResponse.parts = parts;
+  }
   return { part: { functionResponse }, order: call?.position ?? Number.MAX_SAFE_INTEGER };
+}
+
+/** The image and document parts of a tool result, as `functionResponse.parts`. */
+function functionResponseMedia(
+  content: readonly ContentPart[],
+  where: string,
+): GeminiFunctionResponsePart[] {
+  const parts: GeminiFunctionResponsePart[] = [];
+  content.forEach((part, index) => {
+    if (part?.type !== 'image' && part?.type !== 'document') return;
+    const { inlineData, fileData } = contentPart(part, `${where}.content[${index}]`);
+    if (inlineData !== undefined) parts.push({ inlineData });
+    else if (fileData !== undefined) parts.push({ fileData });
+  });
+  return parts;
 }
 
 function responseObject(text: string): { [key: string]: GeminiJson } {

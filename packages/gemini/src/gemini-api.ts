@@ -50,9 +50,21 @@ export interface GeminiPart {
   inlineData?: { mimeType: string; data: string };
   fileData?: { mimeType?: string; fileUri: string };
   functionCall?: GeminiFunctionCall;
-  functionResponse?: { id?: string; name: string; response: { [key: string]: GeminiJson } };
+  functionResponse?: {
+    id?: string;
+    name: string;
+    response: { [key: string]: GeminiJson };
+    /** Media the function returned (Gemini 3 and later): inline data or a file URI per part. */
+    parts?: GeminiFunctionResponsePart[];
+  };
   executableCode?: { language?: string; code?: string };
   codeExecutionResult?: { outcome?: string; output?: string };
+}
+
+/** One media part of a multimodal function response. Exactly one field is set. */
+export interface GeminiFunctionResponsePart {
+  inlineData?: { mimeType: string; data: string };
+  fileData?: { mimeType?: string; fileUri: string };
 }
 
 /** A function call the model asks for. */

@@ -6,14 +6,6 @@ export const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.co
 /** The model used when a request names none. */
 export const GEMINI_DEFAULT_MODEL = 'gemini-2.5-flash-lite';
 
-/** A base URL without trailing slashes, checked to be absolute http(s). */
-export function normaliseBaseUrl(baseURL: string, argument: string): string {
-  if (typeof baseURL !== 'string' || !/^https?:\/\/[^/\s]/i.test(baseURL.trim())) {
-    throw new ValidationError(argument, 'must be an absolute http(s) URL');
-  }
-  return baseURL.trim().replace(/\/+$/, '');
-}
-
 /**
  * The resource path of a model: `gemini-2.5-flash` and `models/gemini-2.5-flash` become
  * `models/gemini-2.5-flash`; a tuned model (`tunedModels/my-model`) keeps its collection. Each

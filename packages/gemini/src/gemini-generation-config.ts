@@ -1,7 +1,7 @@
 import { type ChatRequest, ValidationError } from '@aigo/ai';
 import { convertJsonSchemaToGeminiSchema } from './convert-json-schema-to-gemini-schema.js';
 import type { GeminiGenerationConfig, GeminiThinkingConfig } from './gemini-api.js';
-import type { GeminiProviderOptions } from './gemini-provider-options.js';
+import type { GeminiRequestOptions } from './gemini-request-options.js';
 
 /**
  * Builds `generationConfig` from the request: `temperature`, `topP`, `maxOutputTokens`,
@@ -18,7 +18,7 @@ import type { GeminiProviderOptions } from './gemini-provider-options.js';
  */
 export function buildGeminiGenerationConfig(
   request: ChatRequest,
-  options: GeminiProviderOptions,
+  options: GeminiRequestOptions,
 ): GeminiGenerationConfig | undefined {
   const config: GeminiGenerationConfig = {};
   if (request.temperature !== undefined) {
@@ -83,7 +83,7 @@ export function buildGeminiGenerationConfig(
 
 function buildThinkingConfig(
   request: ChatRequest,
-  options: GeminiProviderOptions,
+  options: GeminiRequestOptions,
 ): GeminiThinkingConfig | undefined {
   const reasoning = request.reasoning;
   if (reasoning !== undefined && (reasoning === null || typeof reasoning !== 'object')) {

@@ -385,6 +385,34 @@ describe('configuration and secrets', () => {
     await provider.close();
   });
 
+  it('reads GEMINI_API_KEY at the first call, not at construction', async () => {
+    vi.stubEnv('GEMINI_API_KEY', '');
+    await using rig = await startGeminiRig([
+      fixtureRoute({ path: GENERATE_PATH, fixture: 'gemini/text.json' }),
+    ]);
+    const provider = gemini({ baseURL: `${rig.server.url}/v1beta` });
+    vi.stubEnv('GEMINI_API_KEY', 'AIzaSy-set-later-0123456789abcdefghijklm');
+    await provider.sendMessage(request);
+    expect(rig.server.lastRequest()?.headers['x-goog-api-key']).toBe(
+      'AIzaSy-set-later-0123456789abcdefghijklm',
+    );
+    await provider.close();
+  });
+
+  it('calls without a key when options.headers carry x-goog-api-key (a proxy adds its own)', async () => {
+    vi.stubEnv('GEMINI_API_KEY', '');
+    await using rig = await startGeminiRig([
+      fixtureRoute({ path: GENERATE_PATH, fixture: 'gemini/text.json' }),
+    ]);
+    const provider = gemini({
+      baseURL: `${rig.server.url}/v1beta`,
+      headers: { 'X-Goog-Api-Key': 'proxy-key-123456' },
+    });
+    await provider.sendMessage(request);
+    expect(rig.server.lastRequest()?.headers['x-goog-api-key']).toBe('proxy-key-123456');
+    await provider.close();
+  });
+
   it('reads GEMINI_API_KEY and GEMINI_API_BASE_URL; explicit options win', async () => {
     await using rig = await startGeminiRig([
       fixtureRoute({ path: GENERATE_PATH, fixture: 'gemini/text.json' }),
@@ -458,6 +486,10 @@ describe('configuration and secrets', () => {
     expect(() => gemini({ defaultModel: ' ' })).toThrow(/options\.defaultModel/);
     expect(() => gemini({ streamFormat: 'ws' as 'sse' })).toThrow(/options\.streamFormat/);
     expect(() => gemini({ apiKey: 3 as unknown as string })).toThrow(/options\.apiKey/);
+    expect(() => gemini({ headers: { 'x-team': 1 as unknown as string } })).toThrow(
+      /options\.headers\.x-team/,
+    );
+    expect(() => gemini({ timeoutMs: 0 })).toThrow(/options\.timeoutMs/);
   });
 
   it('close() is idempotent and a closed provider rejects calls', async () => {

@@ -1,117 +1,67 @@
-import { type ChatRequest, ValidationError } from '@aigo/ai';
-import type { GeminiSafetySetting } from './gemini-api.js';
+import { ValidationError } from '@aigo/ai';
+import type { HttpClientOptions } from '@aigo/http';
 
 /**
- * Gemini-only settings, passed as `ChatRequest.providerOptions.gemini`. Each is sent only when set.
- *
- * @example
- * ```ts
- * providerOptions: {
- *   gemini: {
- *     safetySettings: [{ category: 'HARM_CATEGORY_HATE_SPEECH', threshold: 'BLOCK_LOW_AND_ABOVE' }],
- *     responseModalities: ['TEXT', 'IMAGE'],
- *   },
- * }
- * ```
+ * Options of `gemini()`. Explicit options win over the environment. (Per-request settings go in
+ * `providerOptions.gemini`: `GeminiRequestOptions`.)
  */
-export interface GeminiProviderOptions {
-  /** Per-category block thresholds (`HARM_CATEGORY_*` / `BLOCK_*`). */
-  readonly safetySettings?: readonly GeminiSafetySetting[];
-  /** Output modalities, e.g. `['TEXT', 'IMAGE']` for image-output models. */
-  readonly responseModalities?: readonly string[];
-  readonly topK?: number;
-  readonly presencePenalty?: number;
-  readonly frequencyPenalty?: number;
-  /** The name of an explicit context cache (`cachedContents/…`). */
-  readonly cachedContent?: string;
+export interface GeminiOptions {
   /**
-   * Gemini 3 thinking level (`minimal`, `low`, `medium`, `high`); overrides `reasoning.effort`.
-   * Gemini rejects a level together with a budget.
+   * The API key. Default: `GEMINI_API_KEY`, read at the first call. Sent in the `x-goog-api-key`
+   * header, never in the URL.
    */
-  readonly thinkingLevel?: string;
+  readonly apiKey?: string;
+  /**
+   * The API root. Default: `GEMINI_API_BASE_URL`, then
+   * `https://generativelanguage.googleapis.com/v1beta`.
+   */
+  readonly baseURL?: string;
+  /** The model used when a request's `model` is empty. Default `gemini-2.5-flash-lite`. */
+  readonly defaultModel?: string;
+  /** Headers sent with every request (a proxy's own auth, say). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** An undici dispatcher to send requests through (a proxy agent, a shared pool); not closed by `close()`. */
+  readonly dispatcher?: HttpClientOptions['dispatcher'];
+  /** The deadline of each call in milliseconds (default 10 minutes); `CallOptions.timeoutMs` overrides it. */
+  readonly timeoutMs?: number;
+  /**
+   * How `streamMessage` asks for the stream: `'sse'` (default, `?alt=sse`) or `'json-array'` (the
+   * endpoint's native streamed JSON array, for proxies that do not pass `alt=sse` through).
+   */
+  readonly streamFormat?: 'sse' | 'json-array';
 }
 
-const KNOWN_KEYS: readonly (keyof GeminiProviderOptions)[] = [
-  'safetySettings',
-  'responseModalities',
-  'topK',
-  'presencePenalty',
-  'frequencyPenalty',
-  'cachedContent',
-  'thinkingLevel',
-];
-
 /**
- * Reads and validates `request.providerOptions.gemini`.
+ * Checks the options of `gemini()`.
  *
- * @throws ValidationError naming the option that is unknown or of the wrong type.
+ * @throws ValidationError naming the first option of the wrong kind. The base URL is checked where
+ * it is resolved, with the environment.
  */
-export function readGeminiProviderOptions(request: ChatRequest): GeminiProviderOptions {
-  const raw = request.providerOptions?.gemini;
-  if (raw === undefined) return {};
-  const where = 'providerOptions.gemini';
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw new ValidationError(where, 'must be an object');
+export function validateGeminiOptions(options: GeminiOptions): void {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new ValidationError('options', 'must be an object');
   }
-  for (const key of Object.keys(raw)) {
-    if (!KNOWN_KEYS.includes(key as keyof GeminiProviderOptions)) {
-      throw new ValidationError(
-        `${where}.${key}`,
-        `is not a Gemini option (known: ${KNOWN_KEYS.join(', ')})`,
-      );
-    }
+  if (options.apiKey !== undefined && typeof options.apiKey !== 'string') {
+    throw new ValidationError('options.apiKey', 'must be a string');
   }
-  const options: { -readonly [K in keyof GeminiProviderOptions]: GeminiProviderOptions[K] } = {};
-  const { safetySettings, responseModalities, cachedContent, thinkingLevel } = raw;
-  if (safetySettings !== undefined) {
-    if (
-      !Array.isArray(safetySettings) ||
-      !safetySettings.every(
-        (setting) =>
-          setting !== null &&
-          typeof setting === 'object' &&
-          typeof setting.category === 'string' &&
-          typeof setting.threshold === 'string',
-      )
-    ) {
-      throw new ValidationError(
-        `${where}.safetySettings`,
-        'must be an array of { category, threshold } strings',
-      );
-    }
-    options.safetySettings = safetySettings.map(({ category, threshold }) => ({
-      category,
-      threshold,
-    }));
+  if (
+    options.defaultModel !== undefined &&
+    (typeof options.defaultModel !== 'string' || options.defaultModel.trim() === '')
+  ) {
+    throw new ValidationError('options.defaultModel', 'must be a non-empty string');
   }
-  if (responseModalities !== undefined) {
-    if (
-      !Array.isArray(responseModalities) ||
-      !responseModalities.every((modality) => typeof modality === 'string')
-    ) {
-      throw new ValidationError(`${where}.responseModalities`, 'must be an array of strings');
-    }
-    options.responseModalities = [...responseModalities];
+  if (
+    options.streamFormat !== undefined &&
+    options.streamFormat !== 'sse' &&
+    options.streamFormat !== 'json-array'
+  ) {
+    throw new ValidationError('options.streamFormat', "must be 'sse' or 'json-array'");
   }
-  for (const key of ['topK', 'presencePenalty', 'frequencyPenalty'] as const) {
-    const value = raw[key];
-    if (value === undefined) continue;
-    if (typeof value !== 'number' || !Number.isFinite(value)) {
-      throw new ValidationError(`${where}.${key}`, 'must be a finite number');
-    }
-    options[key] = value;
+  const headers = options.headers;
+  if (
+    headers !== undefined &&
+    (headers === null || typeof headers !== 'object' || Array.isArray(headers))
+  ) {
+    throw new ValidationError('options.headers', 'must be an object of header names to strings');
   }
-  if (cachedContent !== undefined) {
-    if (typeof cachedContent !== 'string' || cachedContent.length === 0) {
-      throw new ValidationError(`${where}.cachedContent`, 'must be a non-empty string');
-    }
-    options.cachedContent = cachedContent;
-  }
-  if (thinkingLevel !== undefined) {
-    if (typeof thinkingLevel !== 'string' || thinkingLevel.length === 0) {
-      throw new ValidationError(`${where}.thinkingLevel`, 'must be a non-empty string');
-    }
-    options.thinkingLevel = thinkingLevel;
-  }
-  return options;
 }

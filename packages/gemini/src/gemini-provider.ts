@@ -1,5 +1,4 @@
 import {
-  AigoError,
   type CallOptions,
   type ChatRequest,
   type ChatResponse,
@@ -8,26 +7,27 @@ import {
   ValidationError,
 } from '@aigo/ai';
 import {
-  createHttpClient,
+  createKeyedHttpClient,
   errorFromResponse,
-  type HttpClient,
-  type HttpClientOptions,
-  loadApiKey,
-  type RequestOptions,
+  type KeyedHttpClient,
+  resolveBaseURL,
+  toRequestOptions,
 } from '@aigo/http';
 import type { GeminiResponse } from './gemini-api.js';
 import {
   GEMINI_DEFAULT_BASE_URL,
   GEMINI_DEFAULT_MODEL,
   generateContentUrl,
-  normaliseBaseUrl,
   streamGenerateContentUrl,
 } from './gemini-endpoints.js';
 import { normaliseGeminiHttpError } from './gemini-http-error.js';
-import { buildGeminiRequest } from './gemini-request.js';
+import { type GeminiOptions, validateGeminiOptions } from './gemini-provider-options.js';
+import { buildGeminiRequestFor } from './gemini-request.js';
 import { GEMINI_PROVIDER_ID } from './gemini-response-mapper.js';
 import { GeminiStreamMapper } from './gemini-stream-mapper.js';
 import { mapGeminiResponse } from './map-gemini-response.js';
+
+export type { GeminiOptions } from './gemini-provider-options.js';
 
 /** The environment variable `gemini()` reads the API key from. */
 export const GEMINI_API_KEY_ENV = 'GEMINI_API_KEY';
@@ -36,28 +36,9 @@ export const GEMINI_API_BASE_URL_ENV = 'GEMINI_API_BASE_URL';
 
 const KEY_HEADER = 'x-goog-api-key';
 
-/** Options of {@link gemini}. Explicit options win over the environment. */
-export interface GeminiOptions {
-  /** The API key. Default: `GEMINI_API_KEY`. Sent in the `x-goog-api-key` header, never in the URL. */
-  readonly apiKey?: string;
-  /**
-   * The API root. Default: `GEMINI_API_BASE_URL`, then
-   * `https://generativelanguage.googleapis.com/v1beta`.
-   */
-  readonly baseURL?: string;
-  /** The model used when a request's `model` is empty. Default `gemini-2.5-flash-lite`. */
-  readonly defaultModel?: string;
-  /** Headers sent with every request (a proxy's own auth, say). */
-  readonly headers?: Readonly<Record<string, string>>;
-  /** An undici dispatcher to send requests through (a proxy agent, a shared pool); not closed by `close()`. */
-  readonly dispatcher?: HttpClientOptions['dispatcher'];
-  /** The deadline of each call in milliseconds (default 10 minutes); `CallOptions.timeoutMs` overrides it. */
-  readonly timeoutMs?: number;
-  /**
-   * How `streamMessage` asks for the stream: `'sse'` (default, `?alt=sse`) or `'json-array'` (the
-   * endpoint's native streamed JSON array, for proxies that do not pass `alt=sse` through).
-   */
-  readonly streamFormat?: 'sse' | 'json-array';
+/** The header that carries a key. */
+function keyHeader(key: string): Record<string, string> {
+  return { [KEY_HEADER]: key };
 }
 
 /**
@@ -76,9 +57,10 @@ export interface GeminiProvider extends StreamProvider {
 }
 
 /**
- * Creates a Gemini provider. The key comes from `options.apiKey` or `GEMINI_API_KEY`; a missing key
- * fails the first call (`missing_api_key`, naming `GEMINI_API_KEY`), so the provider can be built
- * before the key is configured.
+ * Creates a Gemini provider. The key comes from `options.apiKey` or `GEMINI_API_KEY`, read at the
+ * first call; a missing key fails that call (`missing_api_key`, naming `GEMINI_API_KEY`) before any
+ * request, so the provider can be built before the key is configured. A `x-goog-api-key` in
+ * `options.headers` (a proxy that adds its own) stands in for the key.
  *
  * @example
  * ```ts
@@ -94,48 +76,24 @@ export interface GeminiProvider extends StreamProvider {
  * ```
  */
 export function gemini(options: GeminiOptions = {}): GeminiProvider {
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw new ValidationError('options', 'must be an object');
-  }
-  if (options.apiKey !== undefined && typeof options.apiKey !== 'string') {
-    throw new ValidationError('options.apiKey', 'must be a string');
-  }
-  if (
-    options.defaultModel !== undefined &&
-    (typeof options.defaultModel !== 'string' || options.defaultModel.trim() === '')
-  ) {
-    throw new ValidationError('options.defaultModel', 'must be a non-empty string');
-  }
-  if (
-    options.streamFormat !== undefined &&
-    options.streamFormat !== 'sse' &&
-    options.streamFormat !== 'json-array'
-  ) {
-    throw new ValidationError('options.streamFormat', "must be 'sse' or 'json-array'");
-  }
+  validateGeminiOptions(options);
   const headers = options.headers ?? {};
-  if (headers === null || typeof headers !== 'object' || Array.isArray(headers)) {
-    throw new ValidationError('options.headers', 'must be an object of header names to strings');
-  }
-  const env = process.env;
-  const apiKey = loadApiKey({
-    apiKey: options.apiKey,
-    envVar: GEMINI_API_KEY_ENV,
-    description: 'Gemini',
-    required: false,
+  const baseURL = resolveBaseURL({
+    baseURL: options.baseURL,
+    envVars: [GEMINI_API_BASE_URL_ENV],
+    defaultURL: GEMINI_DEFAULT_BASE_URL,
   });
-  const envBase = env[GEMINI_API_BASE_URL_ENV]?.trim();
-  const baseURL =
-    options.baseURL !== undefined
-      ? normaliseBaseUrl(options.baseURL, 'options.baseURL')
-      : envBase
-        ? normaliseBaseUrl(envBase, GEMINI_API_BASE_URL_ENV)
-        : GEMINI_DEFAULT_BASE_URL;
   const hasKeyHeader = Object.keys(headers).some((name) => name.toLowerCase() === KEY_HEADER);
-  const http = createHttpClient({
+  const http = createKeyedHttpClient({
     provider: GEMINI_PROVIDER_ID,
-    headers: apiKey === undefined ? { ...headers } : { [KEY_HEADER]: apiKey, ...headers },
-    ...(apiKey === undefined ? {} : { secrets: [apiKey] }),
+    apiKey: {
+      apiKey: options.apiKey,
+      envVar: GEMINI_API_KEY_ENV,
+      description: 'Gemini',
+      required: !hasKeyHeader,
+    },
+    authHeaders: keyHeader,
+    headers: { ...headers },
     ...(options.dispatcher === undefined ? {} : { dispatcher: options.dispatcher }),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
   });
@@ -143,16 +101,14 @@ export function gemini(options: GeminiOptions = {}): GeminiProvider {
     http,
     baseURL,
     defaultModel: options.defaultModel?.trim() ?? GEMINI_DEFAULT_MODEL,
-    hasKey: apiKey !== undefined || hasKeyHeader,
     streamFormat: options.streamFormat ?? 'sse',
   });
 }
 
 interface ProviderSettings {
-  readonly http: HttpClient;
+  readonly http: KeyedHttpClient;
   readonly baseURL: string;
   readonly defaultModel: string;
-  readonly hasKey: boolean;
   readonly streamFormat: 'sse' | 'json-array';
 }
 
@@ -171,15 +127,17 @@ class GeminiProviderImpl implements GeminiProvider {
 
   async sendMessage(request: ChatRequest, options?: CallOptions): Promise<ChatResponse> {
     const { model, body } = this.#prepare(request);
-    const response = await this.#settings.http
-      .postJson<unknown>(generateContentUrl(this.baseURL, model), body, requestOptions(options))
+    const http = this.#settings.http;
+    const response = await http
+      .client()
+      .postJson<unknown>(generateContentUrl(this.baseURL, model), body, toRequestOptions(options))
       .catch((error: unknown) => {
         throw normaliseGeminiHttpError(error);
       });
     const data = response.data;
     if (Array.isArray(data) || (data !== null && typeof data === 'object' && 'error' in data)) {
       // Gemini answers an error inside a 2xx body in the shapes its streams use.
-      throw errorFromResponse({ provider: GEMINI_PROVIDER_ID, body: data });
+      throw errorFromResponse({ provider: GEMINI_PROVIDER_ID, body: data, secrets: http.secrets });
     }
     return mapGeminiResponse(data as GeminiResponse, model);
   }
@@ -188,10 +146,10 @@ class GeminiProviderImpl implements GeminiProvider {
     const { model, body } = this.#prepare(request);
     const sse = this.#settings.streamFormat === 'sse';
     const url = streamGenerateContentUrl(this.baseURL, model, sse);
-    const http = this.#settings.http;
+    const http = this.#settings.http.client();
     const response = await (sse
-      ? http.postSse(url, body, requestOptions(options))
-      : http.postJsonStream(url, body, requestOptions(options))
+      ? http.postSse(url, body, toRequestOptions(options))
+      : http.postJsonStream(url, body, toRequestOptions(options))
     ).catch((error: unknown) => {
       throw normaliseGeminiHttpError(error);
     });
@@ -206,32 +164,17 @@ class GeminiProviderImpl implements GeminiProvider {
     return this.close();
   }
 
-  #prepare(request: ChatRequest): { model: string; body: ReturnType<typeof buildGeminiRequest> } {
+  #prepare(request: ChatRequest): {
+    model: string;
+    body: ReturnType<typeof buildGeminiRequestFor>;
+  } {
     if (request === null || typeof request !== 'object') {
       throw new ValidationError('request', 'must be a ChatRequest');
     }
     if (request.model !== undefined && typeof request.model !== 'string') {
       throw new ValidationError('model', 'must be a string');
     }
-    if (!this.#settings.hasKey) {
-      throw new AigoError(
-        'missing_api_key',
-        `Gemini API key is missing: pass the apiKey option or set the ${GEMINI_API_KEY_ENV} environment variable`,
-      );
-    }
     const model = request.model?.trim() || this.defaultModel;
-    return { model, body: buildGeminiRequest(request) };
+    return { model, body: buildGeminiRequestFor(request, model) };
   }
-}
-
-function requestOptions(options: CallOptions | undefined): RequestOptions | undefined {
-  if (options === undefined) return undefined;
-  if (options === null || typeof options !== 'object') {
-    throw new ValidationError('options', 'must be an object');
-  }
-  return {
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-    ...(options.headers === undefined ? {} : { headers: options.headers }),
-  };
 }

@@ -39,8 +39,11 @@ export {
   type GeminiMetadata,
   readGeminiMetadata,
 } from './gemini-provider-metadata.js';
-export type { GeminiProviderOptions } from './gemini-provider-options.js';
-export { buildGeminiRequest } from './gemini-request.js';
+export { type BuildGeminiRequestOptions, buildGeminiRequest } from './gemini-request.js';
+export type {
+  GeminiProviderOptions,
+  GeminiRequestOptions,
+} from './gemini-request-options.js';
 export {
   GEMINI_PROVIDER_TOOL_IDS,
   type GeminiProviderToolId,

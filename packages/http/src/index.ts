@@ -1,7 +1,8 @@
 /**
  * `@aigo/http` — the one place aigo speaks HTTP: JSON and streaming POSTs over a keep-alive undici
- * pool, SSE decoding into a `ChatStream`, status → typed `ProviderError` with retry hints, API-key
- * loading and redaction. undici is loaded at the first request, so importing this package is cheap.
+ * pool, SSE decoding into a `ChatStream`, status → typed `ProviderError` with retry hints, the
+ * options every provider reads the same way (API key at the first call, base URL, per-call options)
+ * and redaction. undici is loaded at the first request, so importing this package is cheap.
  *
  * @packageDocumentation
  */
@@ -23,7 +24,13 @@ export {
   redactUrl,
 } from './errors/redact.js';
 export type { ResponseHeaders } from './errors/response-headers.js';
+export {
+  normalizeBaseURL,
+  type ResolveBaseURLOptions,
+  resolveBaseURL,
+} from './options/base-url.js';
 export { type LoadApiKeyOptions, loadApiKey } from './options/load-api-key.js';
+export { type RequestOptions, toRequestOptions } from './options/request-options.js';
 export type { ApiBaseURLOptions } from './safe-fetch/api-base-url.js';
 export {
   type ApiToolClient,
@@ -79,13 +86,16 @@ export {
 } from './stream/sse-decoder.js';
 export { isDoneFrame, SSE_DONE, type StreamFrame } from './stream/stream-frame.js';
 export type { StreamResponse } from './stream/stream-response.js';
+export { createHttpClient, HttpClient } from './transport/http-client.js';
 export {
-  createHttpClient,
   DEFAULT_CONNECT_TIMEOUT_MS,
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_MS,
-  HttpClient,
   type HttpClientOptions,
   type JsonResponse,
-  type RequestOptions,
-} from './transport/http-client.js';
+} from './transport/http-client-options.js';
+export {
+  createKeyedHttpClient,
+  KeyedHttpClient,
+  type KeyedHttpClientOptions,
+} from './transport/keyed-http-client.js';

@@ -1,4 +1,6 @@
+import { ValidationError } from '@aigo/ai';
 import type { HttpClientOptions } from '@aigo/http';
+import { isRecord } from './shared/json-guards.js';
 
 /** Which OpenAI API a provider calls. */
 export type OpenAIApi = 'chat' | 'responses';
@@ -57,4 +59,49 @@ export interface OpenAIProviderOptions {
    * The provider does not close a dispatcher it was given.
    */
   readonly dispatcher?: HttpClientOptions['dispatcher'];
+}
+
+/**
+ * Checks the options of `openai()`.
+ *
+ * @throws ValidationError naming the first option of the wrong kind (`options.api`,
+ * `options.headers.x-name`, …). The base URL is checked where it is resolved, with the environment.
+ */
+export function validateOpenAIProviderOptions(options: OpenAIProviderOptions): void {
+  if (!isRecord(options as unknown)) throw new ValidationError('options', 'must be an object');
+  for (const key of ['apiKey', 'baseURL', 'organization', 'project', 'defaultModel'] as const) {
+    const value = options[key];
+    if (value !== undefined && typeof value !== 'string') {
+      throw new ValidationError(`options.${key}`, 'must be a string');
+    }
+  }
+  for (const key of ['store', 'includeStreamUsage', 'structuredOutputs'] as const) {
+    const value = options[key];
+    if (value !== undefined && typeof value !== 'boolean') {
+      throw new ValidationError(`options.${key}`, 'must be a boolean');
+    }
+  }
+  if (
+    options.api !== undefined &&
+    options.api !== 'auto' &&
+    options.api !== 'chat' &&
+    options.api !== 'responses'
+  ) {
+    throw new ValidationError('options.api', 'must be "chat", "responses" or "auto"');
+  }
+  if (options.headers !== undefined) {
+    if (!isRecord(options.headers as unknown))
+      throw new ValidationError('options.headers', 'must be an object');
+    for (const [name, value] of Object.entries(options.headers)) {
+      if (typeof value !== 'string') {
+        throw new ValidationError(`options.headers.${name}`, 'must be a string');
+      }
+    }
+  }
+  if (
+    options.timeoutMs !== undefined &&
+    (typeof options.timeoutMs !== 'number' || !(options.timeoutMs > 0))
+  ) {
+    throw new ValidationError('options.timeoutMs', 'must be a positive number of milliseconds');
+  }
 }

@@ -1,36 +1,33 @@
+import type { CallOptions, ChatRequest, ChatResponse, ChatStream, StreamProvider } from '@aigo/ai';
 import {
-  AigoError,
-  type CallOptions,
-  type ChatRequest,
-  type ChatResponse,
-  type ChatStream,
-  type StreamProvider,
-  ValidationError,
-} from '@aigo/ai';
-import {
-  createHttpClient,
-  type HttpClient,
-  loadApiKey,
-  type RequestOptions,
-  redactUrl,
+  createKeyedHttpClient,
+  type KeyedHttpClient,
+  resolveBaseURL,
+  toRequestOptions,
 } from '@aigo/http';
-import { mapOpenAIChatResponse } from './chat/map-openai-chat-response.js';
-import { buildOpenAIChatRequestBody } from './chat/openai-chat-request.js';
-import { createOpenAIChatStreamMapper } from './chat/openai-chat-stream-mapper.js';
-import type { OpenAIApi, OpenAIProviderOptions } from './openai-provider-options.js';
-import { mapOpenAIResponsesResponse } from './responses/map-openai-responses-response.js';
-import { buildOpenAIResponsesRequestBody } from './responses/openai-responses-request.js';
-import { createOpenAIResponsesStreamMapper } from './responses/openai-responses-stream-mapper.js';
-import { isRecord } from './shared/json-guards.js';
+import { openAIChatStrategy } from './chat/openai-chat-strategy.js';
+import {
+  type OpenAIApi,
+  type OpenAIProviderOptions,
+  validateOpenAIProviderOptions,
+} from './openai-provider-options.js';
+import { openAIResponsesStrategy } from './responses/openai-responses-strategy.js';
+import type { OpenAIApiStrategy } from './shared/openai-api-strategy.js';
 import type { OpenAISettings } from './shared/openai-settings.js';
-import type { StreamMapper } from './shared/stream-mapper.js';
 
 /** OpenAI's own API. */
 export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 /** The environment variable the API key is read from. */
 export const OPENAI_API_KEY_ENV = 'OPENAI_API_KEY';
+/** The environment variables the base URL is read from, in order (the second is the SDK's name). */
+const BASE_URL_ENV = Object.freeze(['OPENAI_API_BASE_URL', 'OPENAI_BASE_URL']);
 
 const PROVIDER_ID = 'openai';
+
+/** The `Authorization` header of a key. */
+function bearer(key: string): Record<string, string> {
+  return { authorization: `Bearer ${key}` };
+}
 
 /**
  * An OpenAI (or OpenAI-compatible) model provider: `sendMessage` and `streamMessage` over the Chat
@@ -45,26 +42,29 @@ export class OpenAIProvider implements StreamProvider {
   /** The base URL, without a trailing slash. */
   readonly baseURL: string;
   readonly #settings: OpenAISettings;
+  readonly #strategy: OpenAIApiStrategy;
   readonly #url: string;
-  readonly #options: OpenAIProviderOptions;
-  readonly #headers: Readonly<Record<string, string>>;
-  #client: HttpClient | undefined;
-  #apiKey: string | undefined;
-  #closed = false;
+  readonly #http: KeyedHttpClient;
 
   /** @internal Use {@link openai}. */
   constructor(options: OpenAIProviderOptions, env: Readonly<Record<string, string | undefined>>) {
-    this.#options = options;
-    const [baseURL, source] = chooseBaseURL(options, env);
-    this.baseURL = normalizeBaseURL(baseURL, source);
+    this.baseURL = resolveBaseURL({
+      baseURL: options.baseURL,
+      envVars: BASE_URL_ENV,
+      defaultURL: OPENAI_BASE_URL,
+      env,
+    });
     const isOpenAIHost = new URL(this.baseURL).hostname.toLowerCase() === 'api.openai.com';
-    this.api =
+    const api =
       options.api === undefined || options.api === 'auto'
         ? isOpenAIHost
           ? 'responses'
           : 'chat'
         : options.api;
-    this.#url = `${this.baseURL}${this.api === 'responses' ? '/responses' : '/chat/completions'}`;
+    // The one place the API matters: every call goes through the strategy chosen here.
+    this.#strategy = api === 'responses' ? openAIResponsesStrategy : openAIChatStrategy;
+    this.api = this.#strategy.api;
+    this.#url = `${this.baseURL}${this.#strategy.path}`;
     this.#settings = Object.freeze({
       providerId: PROVIDER_ID,
       isOpenAIHost,
@@ -79,18 +79,29 @@ export class OpenAIProvider implements StreamProvider {
     for (const [name, value] of Object.entries(options.headers ?? {})) {
       headers[name.toLowerCase()] = value;
     }
-    this.#headers = headers;
+    this.#http = createKeyedHttpClient({
+      provider: PROVIDER_ID,
+      apiKey: {
+        apiKey: options.apiKey,
+        envVar: OPENAI_API_KEY_ENV,
+        description: 'OpenAI',
+        // Compatible servers (Ollama, vLLM, LM Studio) are called without a key.
+        required: isOpenAIHost,
+      },
+      authHeaders: bearer,
+      headers,
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      ...(options.dispatcher === undefined ? {} : { dispatcher: options.dispatcher }),
+    });
   }
 
   /** Sends a request and resolves to the whole answer. */
   async sendMessage(request: ChatRequest, options?: CallOptions): Promise<ChatResponse> {
-    const body = this.#body(request, false);
-    const client = this.#connect();
-    const { data } = await client.postJson(this.#url, body, requestOptions(options));
-    const secrets = this.#secrets();
-    return this.api === 'responses'
-      ? mapOpenAIResponsesResponse(data, PROVIDER_ID, secrets)
-      : mapOpenAIChatResponse(data, PROVIDER_ID, secrets);
+    const strategy = this.#strategy;
+    const body = strategy.buildBody(request, this.#settings, false);
+    const http = this.#http;
+    const { data } = await http.client().postJson(this.#url, body, toRequestOptions(options));
+    return strategy.mapResponse(data, PROVIDER_ID, http.secrets);
   }
 
   /**
@@ -99,68 +110,21 @@ export class OpenAIProvider implements StreamProvider {
    * inside the stream reject the iterator, with the partial answer on the error.
    */
   async streamMessage(request: ChatRequest, options?: CallOptions): Promise<ChatStream> {
-    const body = this.#body(request, true);
-    const client = this.#connect();
-    const response = await client.postSse(this.#url, body, requestOptions(options));
-    const secrets = this.#secrets();
-    const mapper: StreamMapper =
-      this.api === 'responses'
-        ? createOpenAIResponsesStreamMapper(PROVIDER_ID, secrets)
-        : createOpenAIChatStreamMapper(PROVIDER_ID, secrets);
-    return response.toChatStream(mapper);
+    const strategy = this.#strategy;
+    const body = strategy.buildBody(request, this.#settings, true);
+    const http = this.#http;
+    const response = await http.client().postSse(this.#url, body, toRequestOptions(options));
+    return response.toChatStream(strategy.createStreamMapper(PROVIDER_ID, http.secrets));
   }
 
   /** Releases the connection pool after the calls in flight finished. Later calls reject. */
-  async close(): Promise<void> {
-    this.#closed = true;
-    const client = this.#client;
-    this.#client = undefined;
-    await client?.close();
+  close(): Promise<void> {
+    return this.#http.close();
   }
 
   /** Same as {@link close}, for `await using`. */
   [Symbol.asyncDispose](): Promise<void> {
     return this.close();
-  }
-
-  #body(request: ChatRequest, stream: boolean): object {
-    return this.api === 'responses'
-      ? buildOpenAIResponsesRequestBody(request, this.#settings, stream)
-      : buildOpenAIChatRequestBody(request, this.#settings, stream);
-  }
-
-  /** The HTTP client, made at the first call once the API key is known. */
-  #connect(): HttpClient {
-    if (this.#client !== undefined) return this.#client;
-    if (this.#closed) {
-      throw new AigoError(
-        'unsupported',
-        'This OpenAI provider is closed: build a new one with openai()',
-      );
-    }
-    const apiKey = loadApiKey({
-      apiKey: this.#options.apiKey,
-      envVar: OPENAI_API_KEY_ENV,
-      description: 'OpenAI',
-      required: this.#settings.isOpenAIHost,
-    });
-    this.#apiKey = apiKey;
-    const headers =
-      apiKey === undefined
-        ? this.#headers
-        : { authorization: `Bearer ${apiKey}`, ...this.#headers };
-    this.#client = createHttpClient({
-      provider: PROVIDER_ID,
-      headers,
-      ...(apiKey === undefined ? {} : { secrets: [apiKey] }),
-      ...(this.#options.timeoutMs === undefined ? {} : { timeoutMs: this.#options.timeoutMs }),
-      ...(this.#options.dispatcher === undefined ? {} : { dispatcher: this.#options.dispatcher }),
-    });
-    return this.#client;
-  }
-
-  #secrets(): readonly string[] {
-    return this.#apiKey === undefined ? [] : [this.#apiKey];
   }
 }
 
@@ -177,83 +141,6 @@ export class OpenAIProvider implements StreamProvider {
  * read at the first call, so a provider can be built before the key is configured.
  */
 export function openai(options: OpenAIProviderOptions = {}): OpenAIProvider {
-  validateOptions(options);
+  validateOpenAIProviderOptions(options);
   return new OpenAIProvider(options, process.env);
-}
-
-function validateOptions(options: OpenAIProviderOptions): void {
-  if (!isRecord(options as unknown)) throw new ValidationError('options', 'must be an object');
-  for (const key of ['apiKey', 'baseURL', 'organization', 'project', 'defaultModel'] as const) {
-    const value = options[key];
-    if (value !== undefined && typeof value !== 'string') {
-      throw new ValidationError(`options.${key}`, 'must be a string');
-    }
-  }
-  for (const key of ['store', 'includeStreamUsage', 'structuredOutputs'] as const) {
-    const value = options[key];
-    if (value !== undefined && typeof value !== 'boolean') {
-      throw new ValidationError(`options.${key}`, 'must be a boolean');
-    }
-  }
-  if (
-    options.api !== undefined &&
-    options.api !== 'auto' &&
-    options.api !== 'chat' &&
-    options.api !== 'responses'
-  ) {
-    throw new ValidationError('options.api', 'must be "chat", "responses" or "auto"');
-  }
-  if (options.headers !== undefined) {
-    if (!isRecord(options.headers as unknown))
-      throw new ValidationError('options.headers', 'must be an object');
-    for (const [name, value] of Object.entries(options.headers)) {
-      if (typeof value !== 'string') {
-        throw new ValidationError(`options.headers.${name}`, 'must be a string');
-      }
-    }
-  }
-  if (
-    options.timeoutMs !== undefined &&
-    (typeof options.timeoutMs !== 'number' || !(options.timeoutMs > 0))
-  ) {
-    throw new ValidationError('options.timeoutMs', 'must be a positive number of milliseconds');
-  }
-  if (options.baseURL !== undefined) normalizeBaseURL(options.baseURL, 'options.baseURL');
-}
-
-/** The base URL to use and where it came from (for error messages). */
-function chooseBaseURL(
-  options: OpenAIProviderOptions,
-  env: Readonly<Record<string, string | undefined>>,
-): [string, string] {
-  if (options.baseURL !== undefined) return [options.baseURL.trim(), 'options.baseURL'];
-  for (const name of ['OPENAI_API_BASE_URL', 'OPENAI_BASE_URL']) {
-    const value = env[name]?.trim();
-    if (value) return [value, name];
-  }
-  return [OPENAI_BASE_URL, 'baseURL'];
-}
-
-function normalizeBaseURL(baseURL: string, source: string): string {
-  let url: URL | undefined;
-  try {
-    url = new URL(baseURL);
-  } catch {
-    url = undefined;
-  }
-  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new ValidationError(source, `must be an http(s) URL, got "${redactUrl(baseURL)}"`);
-  }
-  return baseURL.replace(/\/+$/, '');
-}
-
-function requestOptions(options: CallOptions | undefined): RequestOptions | undefined {
-  if (options === undefined) return undefined;
-  if (!isRecord(options as unknown)) throw new ValidationError('options', 'must be CallOptions');
-  const { signal, headers, timeoutMs } = options;
-  return {
-    ...(signal === undefined ? {} : { signal }),
-    ...(headers === undefined ? {} : { headers }),
-    ...(timeoutMs === undefined ? {} : { timeoutMs }),
-  };
 }

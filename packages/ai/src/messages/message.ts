@@ -1,5 +1,6 @@
 import { ValidationError } from '../errors/validation-error.js';
 import type { ProviderMetadata } from '../json.js';
+import { checkContentPart } from './check-content-part.js';
 import type { ContentPart } from './content-part.js';
 import type { CodeExecution } from './media.js';
 import type { ToolCall } from './tool-call.js';
@@ -59,10 +60,27 @@ export function assistantMessage(content: string, toolCalls?: readonly ToolCall[
     : { role: 'assistant', content };
 }
 
-/** The result of one tool call, sent back to the model. */
-export function toolMessage(toolCallId: string, content: string, name?: string): Message {
+/**
+ * The result of one tool call, sent back to the model: text, or content parts — the text first,
+ * then the media the tool produced (images, audio, documents), which providers that can send parts
+ * back to the model send and the others leave out.
+ *
+ * @throws ValidationError naming `toolCallId`, `content` or the bad part (`content[1].data`).
+ */
+export function toolMessage(
+  toolCallId: string,
+  content: string | readonly ContentPart[],
+  name?: string,
+): Message {
   if (typeof toolCallId !== 'string') throw new ValidationError('toolCallId', 'must be a string');
-  if (typeof content !== 'string') throw new ValidationError('content', 'must be a string');
+  if (typeof content !== 'string') {
+    if (!Array.isArray(content)) {
+      throw new ValidationError('content', 'must be a string or an array of content parts');
+    }
+    content.forEach((part: unknown, index) => {
+      checkContentPart(part, `content[${index}]`);
+    });
+  }
   return name === undefined
     ? { role: 'tool', content, toolCallId }
     : { role: 'tool', content, toolCallId, name };

@@ -66,6 +66,31 @@ describe('messages', () => {
     expect(() => toolMessage(undefined as never, 'x')).toThrow(/toolCallId/);
   });
 
+  it('toolMessage takes content parts: text first, then the media a tool produced', () => {
+    const parts = [textPart('{"ok":true}'), imagePart('iVBORw0KGgo=', 'image/png')];
+    expect(toolMessage('call_2', parts, 'screenshot')).toEqual({
+      role: 'tool',
+      content: parts,
+      toolCallId: 'call_2',
+      name: 'screenshot',
+    });
+    expect(messageText(toolMessage('call_2', parts))).toBe('{"ok":true}');
+  });
+
+  it('toolMessage rejects parts that are not content parts, naming the part', () => {
+    expect(() => toolMessage('c', [textPart('a'), { type: 'image' } as never])).toThrow(
+      /content\[1\]/,
+    );
+    expect(() => toolMessage('c', [{ type: 'text', text: 3 } as never])).toThrow(
+      /content\[0\]\.text/,
+    );
+    expect(() =>
+      toolMessage('c', [{ type: 'image', mimeType: 'image/png', data: 1 } as never]),
+    ).toThrow(/content\[0\]\.data/);
+    expect(() => toolMessage('c', [{ type: 'sticker' } as never])).toThrow(/content\[0\]\.type/);
+    expect(() => toolMessage('c', 42 as never)).toThrow(ValidationError);
+  });
+
   it('toAssistantMessage keeps everything a later turn needs', () => {
     const response: ChatResponse = {
       id: 'r',

@@ -1,11 +1,11 @@
 import { ValidationError } from '../errors/validation-error.js';
 import type { ProviderMetadata } from '../json.js';
+import { checkContentPart } from './check-content-part.js';
 import type { ContentPart } from './content-part.js';
 import type { CodeExecution } from './media.js';
 import { type Message, ROLES, type Role } from './message.js';
 import type { ToolCall } from './tool-call.js';
 
-const MEDIA_TYPES = new Set(['image', 'audio', 'video', 'document']);
 const MAX_JSON_DEPTH = 64;
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -71,42 +71,18 @@ function copyContent(content: unknown, path: string): string | ContentPart[] {
 }
 
 function copyPart(value: unknown, path: string): ContentPart {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new ValidationError(path, 'must be a content part object');
-  }
-  const part = value as Record<string, unknown>;
+  checkContentPart(value, path);
+  const part = value as unknown as Record<string, unknown>;
   const metadata =
     part.providerMetadata === undefined
       ? undefined
       : copyMetadata(part.providerMetadata, `${path}.providerMetadata`);
   if (part.type === 'text') {
-    if (typeof part.text !== 'string') {
-      throw new ValidationError(`${path}.text`, 'must be a string');
-    }
     return metadata === undefined
-      ? { type: 'text', text: part.text }
-      : { type: 'text', text: part.text, providerMetadata: metadata };
-  }
-  if (typeof part.type !== 'string' || !MEDIA_TYPES.has(part.type)) {
-    throw new ValidationError(`${path}.type`, 'must be text, image, audio, video or document');
-  }
-  if (part.mimeType !== undefined && typeof part.mimeType !== 'string') {
-    throw new ValidationError(`${path}.mimeType`, 'must be a string');
+      ? { type: 'text', text: part.text as string }
+      : { type: 'text', text: part.text as string, providerMetadata: metadata };
   }
   const hasData = part.data !== undefined;
-  const hasUri = part.uri !== undefined;
-  if (hasData === hasUri) {
-    throw new ValidationError(path, 'a media part needs exactly one of data and uri');
-  }
-  if (hasData && typeof part.data !== 'string') {
-    throw new ValidationError(`${path}.data`, 'must be a base64 string');
-  }
-  if (hasUri && typeof part.uri !== 'string') {
-    throw new ValidationError(`${path}.uri`, 'must be a string');
-  }
-  if (part.filename !== undefined && typeof part.filename !== 'string') {
-    throw new ValidationError(`${path}.filename`, 'must be a string');
-  }
   const media: Record<string, unknown> = { type: part.type, mimeType: part.mimeType };
   if (hasData) media.data = part.data;
   else media.uri = part.uri;

@@ -113,6 +113,15 @@ describe('redactText', () => {
     );
   });
 
+  it('uses the one rule set of @aigo/ai: GitHub tokens and credential-shaped Basic values go too', () => {
+    expect(redactText('token ghp_abcdefghijklmnopqrstuvwxyz0123456789 leaked')).toBe(
+      `token ${REDACTED} leaked`,
+    );
+    expect(redactText('Authorization: basic dXNlcjpwYXNz')).toBe(
+      `Authorization: basic ${REDACTED}`,
+    );
+  });
+
   it('leaves prose about authentication alone', () => {
     const prose = 'Basic authentication is not supported; send a Bearer token instead.';
     expect(redactText(prose)).toBe(prose);

@@ -1,48 +1,17 @@
-import { ValidationError } from '@aigo/ai';
+import {
+  isSecretHeader,
+  REDACTED,
+  redactSecrets,
+  redactUrlSecrets,
+  secretQueryValues,
+  ValidationError,
+} from '@aigo/ai';
 import { describe } from '../options/validate.js';
 
-/** What replaces a secret. */
-export const REDACTED = '[REDACTED]';
+export { isSecretHeader, REDACTED };
 
 /** Secrets shorter than this are not searched for in text (they would mangle ordinary words). */
 const MIN_SECRET_LENGTH = 6;
-
-/**
- * Header names whose values are secrets. Any other name containing `key`, `token`, `secret`,
- * `password`, `auth` or `cookie` is treated as secret too.
- */
-const SECRET_HEADERS = new Set([
-  'authorization',
-  'proxy-authorization',
-  'x-api-key',
-  'x-goog-api-key',
-  'api-key',
-  'cookie',
-  'set-cookie',
-]);
-const SECRET_HEADER_WORDS = /key|token|secret|password|auth|cookie|session|signature/i;
-
-/** Query parameters whose values are secrets (`?key=`, `?api_key=`, `?token=`, ...). */
-const SECRET_PARAMS =
-  'key|api[-_]?key|apikey|token|access[-_]?token|refresh[-_]?token|id[-_]?token|auth|authorization|secret|client[-_]?secret|password|passwd|pwd|sig|signature|x-goog-api-key|code';
-const SECRET_PARAM_PATTERN = new RegExp(`([?&;](?:${SECRET_PARAMS})=)[^&#\\s"'<>]*`, 'gi');
-/** `scheme://user:password@host` credentials. */
-const URL_CREDENTIALS_PATTERN = /(\b[a-z][a-z0-9+.-]*:\/\/)[^/\s:@"'<>]+:[^/\s@"'<>]*@/gi;
-/** Shapes of well-known keys and bearer tokens, removed from any text. */
-const KEY_SHAPES: readonly RegExp[] = [
-  // Authorization values; the token must hold a digit or a symbol, so prose ("Basic authentication") stays.
-  /\b(Bearer|Basic|Token)\s+(?=[A-Za-z0-9\-._~+/]*[0-9\-._~+/=])[A-Za-z0-9\-._~+/]{8,}=*/g,
-  /\bsk-[A-Za-z0-9_-]{16,}/g, // OpenAI, Anthropic, DeepSeek, OpenRouter (sk-or-...)
-  /\bAIza[0-9A-Za-z_-]{30,}/g, // Google API keys
-  /\bgsk_[A-Za-z0-9]{20,}/g, // Groq
-  /\bxai-[A-Za-z0-9]{20,}/g, // xAI
-];
-
-/** True when a header of this name carries a secret. */
-export function isSecretHeader(name: string): boolean {
-  const lower = name.toLowerCase();
-  return SECRET_HEADERS.has(lower) || SECRET_HEADER_WORDS.test(lower);
-}
 
 /**
  * A copy of `headers` safe to log: the values of secret headers (`authorization`, `x-api-key`,
@@ -81,9 +50,7 @@ export function redactUrl(url: string | URL): string {
   if (typeof url !== 'string' && !(url instanceof URL)) {
     throw new ValidationError('url', `must be a string or a URL, got ${describe(url)}`);
   }
-  return String(url)
-    .replace(SECRET_PARAM_PATTERN, `$1${REDACTED}`)
-    .replace(URL_CREDENTIALS_PATTERN, `$1${REDACTED}@`);
+  return redactUrlSecrets(String(url));
 }
 
 /**
@@ -108,15 +75,7 @@ export function redactText(text: string, secrets: readonly string[] = []): strin
       result = result.split(secret).join(REDACTED);
     }
   }
-  result = redactUrl(result);
-  for (const shape of KEY_SHAPES) {
-    result = result.replace(shape, (match, scheme: unknown) =>
-      typeof scheme === 'string' && scheme.length > 0 && match.startsWith(scheme)
-        ? `${scheme} ${REDACTED}`
-        : REDACTED,
-    );
-  }
-  return result;
+  return redactSecrets(result);
 }
 
 /**
@@ -161,20 +120,7 @@ export function secretsOf(
       if (space > 0) secrets.push(value.slice(space + 1).trim());
     }
   }
-  const query = url.indexOf('?');
-  if (query >= 0) {
-    for (const match of url.slice(query).matchAll(new RegExp(SECRET_PARAM_PATTERN.source, 'gi'))) {
-      const [whole, prefix] = match;
-      if (prefix === undefined) continue;
-      const value = whole.slice(prefix.length);
-      secrets.push(value);
-      try {
-        secrets.push(decodeURIComponent(value));
-      } catch {
-        // Not percent-encoded text; the raw value is already listed.
-      }
-    }
-  }
+  secrets.push(...secretQueryValues(url));
   // Longest first, so a secret that contains another is removed whole.
   return secrets.filter((s) => s.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
 }

@@ -1,103 +1,24 @@
-import type { Readable } from 'node:stream';
-import { AbortError, AigoError, ProviderError, ValidationError } from '@aigo/ai';
+import { AbortError, AigoError, type ProviderError } from '@aigo/ai';
 import type { Dispatcher } from 'undici';
-import {
-  errorFromResponse,
-  MAX_ERROR_BODY_CHARS,
-  truncate,
-} from '../errors/error-from-response.js';
-import { parseErrorBody } from '../errors/parse-error-body.js';
-import { redactText, redactUrl, secretsOf } from '../errors/redact.js';
-import {
-  describe,
-  normalizeHeaders,
-  optionalDuration,
-  optionalInteger,
-  optionalObject,
-  optionalSignal,
-  requireString,
-} from '../options/validate.js';
+import type { RequestOptions } from '../options/request-options.js';
 import type { StreamFormat } from '../stream/frame-mapper.js';
 import { BodyStreamResponse, type StreamResponse } from '../stream/stream-response.js';
 import { type CallSignal, createCallSignal, MAX_TIMER_MS } from './call-signal.js';
+import {
+  type HttpClientOptions,
+  type HttpClientSettings,
+  type JsonResponse,
+  readHttpClientOptions,
+} from './http-client-options.js';
 import { loadedUndici, loadUndici, type UndiciModule } from './load-undici.js';
 import { mapTransportError, type TransportContext } from './map-transport-error.js';
+import { type PreparedRequest, prepareRequest, RequestTargets } from './prepared-request.js';
 import { readBody } from './read-body.js';
+import { invalidResponse, notAnEventStream, statusError } from './response-errors.js';
 
-/** The default deadline of a call: 10 minutes, so long reasoning calls are not cut off. */
-export const DEFAULT_TIMEOUT_MS = 600_000;
-/** The default time allowed to open a connection (TCP + TLS): 10 s. */
-export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
-/** The default limit on a JSON response body: 64 MiB (inline images and audio are large). */
-export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
-/** How much of an error response is read to find its message and code: 64 KiB. */
-const ERROR_READ_BYTES = 64 * 1024;
-
-/** Options of {@link createHttpClient}. */
-export interface HttpClientOptions {
-  /** The provider id put on every error (`openai`, `gemini`). */
-  readonly provider: string;
-  /** Headers sent with every request (`authorization`, `x-goog-api-key`, ...). Names are case-insensitive. */
-  readonly headers?: Readonly<Record<string, string | undefined>>;
-  /**
-   * The deadline of each call in milliseconds, from sending the request to the end of the body
-   * (a stream's last byte). Default 10 minutes; `Infinity` for none. undici's header and idle-body
-   * timeouts follow it.
-   */
-  readonly timeoutMs?: number;
-  /** Time allowed to open a connection. Default 10 s. Not applied to a `dispatcher` you pass. */
-  readonly connectTimeoutMs?: number;
-  /**
-   * An undici dispatcher to send requests through (a proxy agent, a mock, a shared pool). The client
-   * does not close a dispatcher it did not create.
-   */
-  readonly dispatcher?: Dispatcher;
-  /** More strings to scrub from errors, besides the secret headers and query parameters of each request. */
-  readonly secrets?: readonly string[];
-  /** The largest JSON response body accepted, in bytes. Default 64 MiB. */
-  readonly maxResponseBytes?: number;
-  /** The longest SSE event accepted, in characters. Default 64 Mi. */
-  readonly maxEventChars?: number;
-}
-
-/**
- * Per-call options. A provider's `CallOptions` (`signal`, `headers`, `timeoutMs`) can be passed as
- * they are.
- */
-export interface RequestOptions {
-  /** Aborting it destroys the connection at once; the call rejects with `AbortError` (cause: the reason). */
-  readonly signal?: AbortSignal;
-  /** This call's deadline, overriding the client's. */
-  readonly timeoutMs?: number;
-  /** Extra headers for this call; they override the client's. */
-  readonly headers?: Readonly<Record<string, string | undefined>>;
-}
-
-/** A parsed JSON response. */
-export interface JsonResponse<T> {
-  readonly status: number;
-  /** Response headers, lower-case names. */
-  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
-  /** The parsed body: an object or an array, not checked further. */
-  readonly data: T;
-}
-
-interface PreparedRequest {
-  readonly url: string;
-  readonly target: RequestTarget;
-  readonly headers: Record<string, string>;
-  readonly body: string;
-  readonly signal: AbortSignal | undefined;
-  readonly timeoutMs: number;
-}
-
-interface RequestTarget {
-  readonly origin: string;
-  readonly path: string;
-}
-
-/** How many parsed URLs a client keeps (a provider calls a few; more means URLs built per call). */
-const MAX_CACHED_TARGETS = 64;
+// The option and answer types live beside their checks; they are re-exported here, where callers
+// of the client (safe-fetch) have always imported them from.
+export type { HttpClientOptions, JsonResponse } from './http-client-options.js';
 
 /** undici's header and body timeouts for a deadline: 0 (off) when there is none a timer can hold. */
 function undiciTimeout(timeoutMs: number): number {
@@ -118,59 +39,14 @@ interface SentRequest {
 export class HttpClient {
   /** The provider id put on errors. */
   readonly provider: string;
-  readonly #headers: Readonly<Record<string, string>>;
-  readonly #jsonHeaders: Readonly<Record<string, string>>;
-  readonly #sseHeaders: Readonly<Record<string, string>>;
-  readonly #timeoutMs: number;
-  readonly #connectTimeoutMs: number;
-  readonly #secrets: readonly string[];
-  readonly #maxResponseBytes: number;
-  readonly #maxEventChars: number | undefined;
-  readonly #externalDispatcher: Dispatcher | undefined;
+  readonly #settings: HttpClientSettings;
   #ownDispatcher: Dispatcher | undefined;
-  readonly #targets = new Map<string, RequestTarget>();
+  readonly #targets = new RequestTargets();
   #closed = false;
 
   constructor(options: HttpClientOptions) {
-    optionalObject(options, 'options');
-    if (options === undefined) throw new ValidationError('options', 'are required ({ provider })');
-    this.provider = requireString(options.provider, 'options.provider');
-    this.#headers = normalizeHeaders(options.headers, 'options.headers') ?? {};
-    this.#jsonHeaders = {
-      'content-type': 'application/json',
-      accept: 'application/json',
-      ...this.#headers,
-    };
-    this.#sseHeaders = {
-      'content-type': 'application/json',
-      accept: 'text/event-stream',
-      ...this.#headers,
-    };
-    this.#timeoutMs =
-      optionalDuration(options.timeoutMs, 'options.timeoutMs') ?? DEFAULT_TIMEOUT_MS;
-    this.#connectTimeoutMs =
-      optionalDuration(options.connectTimeoutMs, 'options.connectTimeoutMs') ??
-      DEFAULT_CONNECT_TIMEOUT_MS;
-    const secrets = options.secrets ?? [];
-    if (!Array.isArray(secrets) || secrets.some((s) => typeof s !== 'string')) {
-      throw new ValidationError('options.secrets', 'must be an array of strings');
-    }
-    this.#secrets = [...secrets];
-    this.#maxResponseBytes =
-      optionalInteger(options.maxResponseBytes, 'options.maxResponseBytes', 1) ??
-      DEFAULT_MAX_RESPONSE_BYTES;
-    this.#maxEventChars = optionalInteger(options.maxEventChars, 'options.maxEventChars', 1);
-    const dispatcher = options.dispatcher;
-    if (
-      dispatcher !== undefined &&
-      (dispatcher === null || typeof (dispatcher as { dispatch?: unknown }).dispatch !== 'function')
-    ) {
-      throw new ValidationError(
-        'options.dispatcher',
-        `must be an undici Dispatcher, got ${describe(dispatcher)}`,
-      );
-    }
-    this.#externalDispatcher = dispatcher;
+    this.#settings = readHttpClientOptions(options);
+    this.provider = this.#settings.provider;
   }
 
   /**
@@ -185,18 +61,19 @@ export class HttpClient {
     body: unknown,
     options?: RequestOptions,
   ): Promise<JsonResponse<T>> {
-    const prepared = this.#prepare(url, body, options, this.#jsonHeaders);
+    const settings = this.#settings;
+    const prepared = this.#prepare(url, body, options, settings.jsonHeaders);
     const undici = loadedUndici() ?? (await loadUndici());
     const { response, call, context } = await this.#send(undici, prepared);
     try {
       const { statusCode, headers } = response;
       if (statusCode < 200 || statusCode > 299) {
-        throw await this.#statusError(response, prepared);
+        throw await statusError(this.provider, response, prepared, settings.secrets);
       }
       let text: string;
       let truncated: boolean;
       try {
-        ({ text, truncated } = await readBody(response.body, this.#maxResponseBytes));
+        ({ text, truncated } = await readBody(response.body, settings.maxResponseBytes));
       } catch (error) {
         throw mapTransportError(error, context);
       }
@@ -205,7 +82,7 @@ export class HttpClient {
           statusCode,
           text,
           prepared,
-          `is larger than ${this.#maxResponseBytes} bytes`,
+          `is larger than ${settings.maxResponseBytes} bytes`,
         );
       }
       let data: unknown;
@@ -273,18 +150,19 @@ export class HttpClient {
     options: RequestOptions | undefined,
     format: StreamFormat,
   ): Promise<StreamResponse> {
+    const settings = this.#settings;
     const prepared = this.#prepare(
       url,
       body,
       options,
-      format === 'sse' ? this.#sseHeaders : this.#jsonHeaders,
+      format === 'sse' ? settings.sseHeaders : settings.jsonHeaders,
     );
     const undici = loadedUndici() ?? (await loadUndici());
     const { response, call, context } = await this.#send(undici, prepared);
     const { statusCode, headers } = response;
     if (statusCode < 200 || statusCode > 299) {
       try {
-        throw await this.#statusError(response, prepared);
+        throw await statusError(this.provider, response, prepared, settings.secrets);
       } finally {
         call?.dispose();
       }
@@ -293,7 +171,13 @@ export class HttpClient {
       const contentType = String(headers['content-type'] ?? '').toLowerCase();
       if (contentType.includes('json') || contentType.includes('html')) {
         try {
-          throw await this.#notAnEventStream(response, prepared, contentType);
+          throw await notAnEventStream(
+            this.provider,
+            response,
+            prepared,
+            settings.secrets,
+            contentType,
+          );
         } finally {
           call?.dispose();
         }
@@ -306,53 +190,30 @@ export class HttpClient {
       format,
       call,
       context,
-      maxEventChars: this.#maxEventChars,
+      maxEventChars: settings.maxEventChars,
     });
   }
 
+  /** The call's request, checked; then whether the client can still send it. */
   #prepare(
     url: string,
     body: unknown,
     options: RequestOptions | undefined,
     baseHeaders: Readonly<Record<string, string>>,
   ): PreparedRequest {
-    if (typeof url !== 'string' || !/^https?:\/\/[^/\s]/i.test(url)) {
-      throw new ValidationError(
-        'url',
-        `must be an absolute http(s) URL string, got ${describe(url)}`,
-      );
-    }
-    const target = this.#target(url);
-    if (body === undefined) throw new ValidationError('body', 'is required');
-    let json: string;
-    try {
-      json = JSON.stringify(body);
-    } catch (error) {
-      throw new ValidationError(
-        'body',
-        `cannot be serialized as JSON (${(error as Error).message})`,
-        {
-          cause: error,
-        },
-      );
-    }
-    if (json === undefined)
-      throw new ValidationError('body', `cannot be serialized as JSON, got ${describe(body)}`);
-    let headers = baseHeaders as Record<string, string>;
-    let timeoutMs = this.#timeoutMs;
-    let signal: AbortSignal | undefined;
-    if (options !== undefined) {
-      optionalObject(options, 'options');
-      signal = optionalSignal(options.signal, 'options.signal');
-      timeoutMs = optionalDuration(options.timeoutMs, 'options.timeoutMs') ?? timeoutMs;
-      const extra = normalizeHeaders(options.headers, 'options.headers');
-      if (extra !== undefined) headers = { ...baseHeaders, ...extra };
-    }
+    const prepared = prepareRequest(
+      url,
+      body,
+      options,
+      baseHeaders,
+      this.#settings.timeoutMs,
+      this.#targets,
+    );
     if (this.#closed) {
       throw new AigoError('unsupported', `The ${this.provider} HTTP client is closed`);
     }
-    if (signal?.aborted) throw AbortError.fromSignal(signal);
-    return { url, target, headers, body: json, signal, timeoutMs };
+    if (prepared.signal?.aborted) throw AbortError.fromSignal(prepared.signal);
+    return prepared;
   }
 
   async #send(undici: UndiciModule, prepared: PreparedRequest): Promise<SentRequest> {
@@ -364,7 +225,7 @@ export class HttpClient {
       // URL again on every call. undici's header and body timers follow the deadline; the pool this
       // client made already has the client's own, so they are set per call only when they differ.
       const timers =
-        dispatcher === this.#ownDispatcher && prepared.timeoutMs === this.#timeoutMs
+        dispatcher === this.#ownDispatcher && prepared.timeoutMs === this.#settings.timeoutMs
           ? undefined
           : undiciTimeout(prepared.timeoutMs);
       const response = await dispatcher.request({
@@ -383,25 +244,6 @@ export class HttpClient {
     }
   }
 
-  /** The origin and path of `url`, parsed once per distinct URL (a provider calls a handful). */
-  #target(url: string): RequestTarget {
-    let target = this.#targets.get(url);
-    if (target === undefined) {
-      let parsed: URL;
-      try {
-        parsed = new URL(url);
-      } catch (error) {
-        throw new ValidationError('url', `is not a valid URL: ${describe(redactUrl(url))}`, {
-          cause: error,
-        });
-      }
-      target = { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
-      if (this.#targets.size >= MAX_CACHED_TARGETS) this.#targets.clear();
-      this.#targets.set(url, target);
-    }
-    return target;
-  }
-
   /** What a transport failure of this request is mapped with (secrets are found only if one happens). */
   #context(
     prepared: PreparedRequest,
@@ -415,72 +257,24 @@ export class HttpClient {
       responseStarted,
       url: prepared.url,
       headers: prepared.headers,
-      secrets: this.#secrets,
+      secrets: this.#settings.secrets,
     };
   }
 
   #dispatcher(undici: UndiciModule): Dispatcher {
-    if (this.#externalDispatcher !== undefined) return this.#externalDispatcher;
+    const external = this.#settings.dispatcher;
+    if (external !== undefined) return external;
     if (this.#ownDispatcher === undefined) {
       if (this.#closed)
         throw new AigoError('unsupported', `The ${this.provider} HTTP client is closed`);
-      const timers = undiciTimeout(this.#timeoutMs);
+      const timers = undiciTimeout(this.#settings.timeoutMs);
       this.#ownDispatcher = new undici.Agent({
-        connect: { timeout: this.#connectTimeoutMs },
+        connect: { timeout: this.#settings.connectTimeoutMs },
         headersTimeout: timers,
         bodyTimeout: timers,
       });
     }
     return this.#ownDispatcher;
-  }
-
-  /** Reads (a bounded part of) an error response and maps it. */
-  async #statusError(
-    response: Dispatcher.ResponseData,
-    prepared: PreparedRequest,
-  ): Promise<ProviderError> {
-    let text = '';
-    try {
-      ({ text } = await readBody(response.body as Readable, ERROR_READ_BYTES));
-    } catch {
-      // The status is the error; a body that broke off adds nothing we can trust.
-    }
-    return errorFromResponse({
-      provider: this.provider,
-      status: response.statusCode,
-      headers: response.headers,
-      body: text,
-      secrets: secretsOf(prepared.url, prepared.headers, this.#secrets),
-    });
-  }
-
-  /** A 2xx answer to a streaming request that is JSON or HTML, not an event stream. */
-  async #notAnEventStream(
-    response: Dispatcher.ResponseData,
-    prepared: PreparedRequest,
-    contentType: string,
-  ): Promise<ProviderError> {
-    let text = '';
-    try {
-      ({ text } = await readBody(response.body as Readable, ERROR_READ_BYTES));
-    } catch {
-      // Reported below as a response that is not an event stream.
-    }
-    const info = parseErrorBody(text);
-    if (info.message !== undefined || info.providerCode !== undefined) {
-      return errorFromResponse({
-        provider: this.provider,
-        headers: response.headers,
-        body: text,
-        secrets: secretsOf(prepared.url, prepared.headers, this.#secrets),
-      });
-    }
-    return this.#invalidResponse(
-      response.statusCode,
-      text,
-      prepared,
-      `is ${contentType.split(';')[0]}, not an event stream`,
-    );
   }
 
   #invalidResponse(
@@ -489,21 +283,7 @@ export class HttpClient {
     prepared: PreparedRequest,
     problem: string,
   ): ProviderError {
-    const secrets = secretsOf(prepared.url, prepared.headers, this.#secrets);
-    // Redact before cutting, so no prefix of a secret survives the cut.
-    const head = redactText(
-      text.length > ERROR_READ_BYTES ? text.slice(0, ERROR_READ_BYTES) : text,
-      secrets,
-    );
-    const excerpt = truncate(head.replace(/\s+/g, ' ').trim(), 200);
-    return new ProviderError({
-      code: 'invalid_response',
-      message: `The ${this.provider} response (HTTP ${status}) ${problem}${excerpt === '' ? ' (empty body)' : `: ${excerpt}`}`,
-      provider: this.provider,
-      status,
-      body: truncate(head, MAX_ERROR_BODY_CHARS),
-      retryable: false,
-    });
+    return invalidResponse(this.provider, status, text, prepared, this.#settings.secrets, problem);
   }
 }
 

@@ -1,7 +1,7 @@
-import { type ContentPart, type Message, type ToolCall, ValidationError } from '@aigo/ai';
+import { type Message, messageText, type ToolCall, ValidationError } from '@aigo/ai';
+import { convertUserPart, type UserPartWriter } from '../shared/convert-user-part.js';
 import { isRecord } from '../shared/json-guards.js';
 import {
-  audioFormatOf,
   dataUrlOf,
   filenameOf,
   imageDetailOf,
@@ -9,6 +9,7 @@ import {
   isOpenAIFileId,
 } from '../shared/media.js';
 import { textOnlyContent } from '../shared/text-only-content.js';
+import { checkToolCall, toolCallIdOf } from '../shared/tool-turns.js';
 import type {
   OpenAIChatContentPart,
   OpenAIChatMessage,
@@ -26,7 +27,8 @@ const API = 'OpenAI Chat Completions API';
  * - assistant messages carry their `tool_calls` (content `null` when there is no text) and, when
  *   the reasoning came from DeepSeek's `reasoning_content` and the turn called tools, that reasoning
  *   (DeepSeek's thinking mode rejects a tool-call turn sent back without it);
- * - tool messages answer `tool_call_id`.
+ * - tool messages answer `tool_call_id` with text only: a tool message's text parts joined; its
+ *   media parts (a tool's images, documents) are left out, since Chat Completions takes none there.
  */
 export function convertToOpenAIChatMessages(
   messages: readonly Message[],
@@ -46,7 +48,9 @@ export function convertToOpenAIChatMessages(
           content:
             typeof message.content === 'string'
               ? message.content
-              : message.content.map((part, j) => userPart(part, `${where}.content[${j}]`)),
+              : message.content.map((part, j) =>
+                  convertUserPart(part, `${where}.content[${j}]`, CHAT_PARTS),
+                ),
         };
         if (message.name !== undefined) user.name = message.name;
         out.push(user);
@@ -55,20 +59,13 @@ export function convertToOpenAIChatMessages(
       case 'assistant':
         out.push(assistantMessage(message, where));
         return;
-      case 'tool': {
-        if (typeof message.toolCallId !== 'string' || message.toolCallId === '') {
-          throw new ValidationError(
-            `${where}.toolCallId`,
-            'a tool message must name the call it answers',
-          );
-        }
+      case 'tool':
         out.push({
           role: 'tool',
-          tool_call_id: message.toolCallId,
-          content: textOnlyContent(message, where, API),
+          tool_call_id: toolCallIdOf(message, where),
+          content: messageText(message),
         });
         return;
-      }
     }
   });
   return out;
@@ -100,12 +97,7 @@ function assistantMessage(message: Message, where: string): OpenAIChatMessage {
 }
 
 function wireToolCall(call: ToolCall, where: string): OpenAIChatToolCall {
-  if (!isRecord(call) || !isRecord(call.function) || typeof call.function.name !== 'string') {
-    throw new ValidationError(
-      where,
-      'must be a ToolCall with function.name and function.arguments',
-    );
-  }
+  checkToolCall(call, where);
   const wire: OpenAIChatToolCall = {
     id: call.id,
     type: 'function',
@@ -116,43 +108,26 @@ function wireToolCall(call: ToolCall, where: string): OpenAIChatToolCall {
   return wire;
 }
 
-function userPart(part: ContentPart, where: string): OpenAIChatContentPart {
-  switch (part.type) {
-    case 'text':
-      return { type: 'text', text: part.text };
-    case 'image': {
-      const detail = imageDetailOf(part);
-      return {
-        type: 'image_url',
-        image_url:
-          detail === undefined
-            ? { url: imageUrlOf(part, where) }
-            : { url: imageUrlOf(part, where), detail },
-      };
-    }
-    case 'audio':
-      return {
-        type: 'input_audio',
-        input_audio: { data: part.data ?? '', format: audioFormatOf(part, where, `the ${API}`) },
-      };
-    case 'document':
-      if (part.uri !== undefined) {
-        if (isOpenAIFileId(part.uri)) return { type: 'file', file: { file_id: part.uri } };
-        throw new ValidationError(
-          where,
-          `the ${API} takes documents as base64 data or an OpenAI file id (file-…), not by URL; use the Responses API (api: 'responses') for a document URL`,
-        );
-      }
-      return {
-        type: 'file',
-        file: { filename: filenameOf(part), file_data: dataUrlOf(part, where) },
-      };
-    case 'video':
-      throw new ValidationError(where, `the ${API} cannot take a video part`);
-    default:
+/** Chat Completions' own part shapes: `text`, `image_url`, `file`. */
+const CHAT_PARTS = Object.freeze<UserPartWriter<OpenAIChatContentPart>>({
+  api: API,
+  text: (text: string): OpenAIChatContentPart => ({ type: 'text', text }),
+  image(part, where): OpenAIChatContentPart {
+    const detail = imageDetailOf(part);
+    const url = imageUrlOf(part, where);
+    return { type: 'image_url', image_url: detail === undefined ? { url } : { url, detail } };
+  },
+  document(part, where): OpenAIChatContentPart {
+    if (part.uri !== undefined) {
+      if (isOpenAIFileId(part.uri)) return { type: 'file', file: { file_id: part.uri } };
       throw new ValidationError(
         where,
-        `unknown part type ${JSON.stringify((part as { type?: unknown }).type)}`,
+        `the ${API} takes documents as base64 data or an OpenAI file id (file-…), not by URL; use the Responses API (api: 'responses') for a document URL`,
       );
-  }
-}
+    }
+    return {
+      type: 'file',
+      file: { filename: filenameOf(part), file_data: dataUrlOf(part, where) },
+    };
+  },
+});

@@ -1,5 +1,6 @@
 import type { ChatResponse, ProviderMetadata, ToolCall } from '@aigo/ai';
 import { errorFromResponse } from '@aigo/http';
+import { baseChatResponse } from '../shared/base-chat-response.js';
 import { invalidResponse } from '../shared/invalid-response.js';
 import {
   arrayOf,
@@ -50,16 +51,14 @@ export function mapOpenAIChatResponse(
   const reasoningField = reasoningContent ?? nonEmptyString(message.reasoning);
   const reasoning = (reasoningField ?? '') + split.reasoning;
 
-  const response: { -readonly [K in keyof ChatResponse]: ChatResponse[K] } = {
-    id: stringOf(body.id) ?? '',
-    model: stringOf(body.model) ?? '',
-    content: split.content,
+  const response = baseChatResponse(
+    body,
+    split.content,
     toolCalls,
-    finishReason: mapOpenAIFinishReason(rawFinish, toolCalls.length > 0),
-  };
-  if (rawFinish !== undefined) response.rawFinishReason = rawFinish;
-  const usage = convertOpenAIChatUsage(body.usage);
-  if (usage !== undefined) response.usage = usage;
+    mapOpenAIFinishReason(rawFinish, toolCalls.length > 0),
+    rawFinish,
+    convertOpenAIChatUsage(body.usage),
+  );
   if (reasoning !== '') response.reasoning = reasoning;
   const refusal = nonEmptyString(message.refusal);
   if (refusal !== undefined) response.refusal = refusal;

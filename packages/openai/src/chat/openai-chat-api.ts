@@ -5,11 +5,13 @@
  * they fill in; the mappers read them defensively.
  */
 
+import type { OpenAIInputAudioPart } from '../shared/convert-user-part.js';
+
 /** A content part of a user (or system) message. */
 export type OpenAIChatContentPart =
   | { type: 'text'; text: string }
   | { type: 'image_url'; image_url: { url: string; detail?: 'auto' | 'low' | 'high' } }
-  | { type: 'input_audio'; input_audio: { data: string; format: 'wav' | 'mp3' } }
+  | OpenAIInputAudioPart
   | {
       type: 'file';
       file: { filename?: string; file_data?: string; file_id?: string };

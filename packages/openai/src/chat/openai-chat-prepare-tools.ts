@@ -2,20 +2,25 @@ import { type ChatRequest, ValidationError } from '@aigo/ai';
 import { checkToolChoice, splitTools } from '../shared/function-tools.js';
 import type { OpenAIChatFunctionTool, OpenAIChatToolChoice } from './openai-chat-api.js';
 
-/** `tools` and `tool_choice` of a Chat Completions request; keys absent when unset. */
+/** `tools`, `tool_choice` and `parallel_tool_calls` of a Chat Completions request; keys absent when unset. */
 export interface OpenAIChatTools {
   tools?: OpenAIChatFunctionTool[];
   tool_choice?: OpenAIChatToolChoice;
+  parallel_tool_calls?: boolean;
 }
 
 /**
  * Maps the request's function tools to `{ type: 'function', function: { name, description,
  * parameters, strict? } }` (a `strict` tool's schema made strict-compatible) and its `toolChoice` to
  * `'auto' | 'none' | 'required'` or the nested `{ type: 'function', function: { name } }` form Chat
- * Completions expects. `tool_choice` is sent only when the request sets it. Provider tools cannot be
- * sent to Chat Completions: a `ValidationError` names them.
+ * Completions expects. `tool_choice` is sent only when the request sets it, `parallel_tool_calls`
+ * only when `parallelToolCalls` is given. Provider tools cannot be sent to Chat Completions: a
+ * `ValidationError` names them.
  */
-export function prepareOpenAIChatTools(request: ChatRequest): OpenAIChatTools {
+export function prepareOpenAIChatTools(
+  request: ChatRequest,
+  parallelToolCalls?: boolean,
+): OpenAIChatTools {
   const { functions, providerTools } = splitTools(request.tools);
   const first = providerTools[0];
   if (first !== undefined) {
@@ -43,5 +48,6 @@ export function prepareOpenAIChatTools(request: ChatRequest): OpenAIChatTools {
     prepared.tool_choice =
       typeof choice === 'string' ? choice : { type: 'function', function: { name: choice.name } };
   }
+  if (parallelToolCalls !== undefined) prepared.parallel_tool_calls = parallelToolCalls;
   return prepared;
 }

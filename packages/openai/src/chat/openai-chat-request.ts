@@ -1,16 +1,18 @@
 import type { ChatRequest } from '@aigo/ai';
 import { parseOpenAIRequestOptions } from '../openai-request-options.js';
+import { prepareJsonResponseFormat } from '../shared/json-response-format.js';
 import type { OpenAISettings } from '../shared/openai-settings.js';
 import { validateRequest } from '../shared/validate-request.js';
 import { convertToOpenAIChatMessages } from './convert-to-openai-chat-messages.js';
 import type { OpenAIChatRequestBody } from './openai-chat-api.js';
 import { prepareOpenAIChatTools } from './openai-chat-prepare-tools.js';
-import { prepareOpenAIChatResponseFormat } from './openai-chat-response-format.js';
 
 /**
  * The body of `POST /chat/completions` for a `ChatRequest`.
  *
- * Generation options are sent only when set (`temperature: 0` is sent, `undefined` is not):
+ * The response format goes in `response_format` (`json_schema` with the schema nested in
+ * `json_schema`, or `json_object`; see `prepareJsonResponseFormat`). Generation options are sent only
+ * when set (`temperature: 0` is sent, `undefined` is not):
  * `temperature`, `top_p`, `max_completion_tokens` (api.openai.com) or `max_tokens` (other servers;
  * see `maxTokensParameter`), `stop`, `seed`, `reasoning_effort`. A stream asks for the final usage
  * chunk with `stream_options.include_usage` unless the provider turned that off.
@@ -21,6 +23,7 @@ export function buildOpenAIChatRequestBody(
   settings: OpenAISettings,
   stream: boolean,
 ): OpenAIChatRequestBody {
+  // Two calls, not one returning both: a request builder allocates nothing it does not send.
   const model = validateRequest(request, settings);
   const options = parseOpenAIRequestOptions(request, settings.providerId);
   const body: OpenAIChatRequestBody = {
@@ -31,15 +34,12 @@ export function buildOpenAIChatRequestBody(
     body.stream = true;
     if (settings.includeStreamUsage) body.stream_options = { include_usage: true };
   }
-  const { tools, tool_choice } = prepareOpenAIChatTools(request);
-  if (tools !== undefined) body.tools = tools;
-  if (tool_choice !== undefined) body.tool_choice = tool_choice;
-  if (options.parallelToolCalls !== undefined) body.parallel_tool_calls = options.parallelToolCalls;
-  const responseFormat = prepareOpenAIChatResponseFormat(
-    request.responseFormat,
-    options.structuredOutputs ?? settings.structuredOutputs,
-  );
-  if (responseFormat !== undefined) body.response_format = responseFormat;
+  Object.assign(body, prepareOpenAIChatTools(request, options.parallelToolCalls));
+  const format = prepareJsonResponseFormat(request, options, settings);
+  if (format !== undefined) {
+    body.response_format =
+      format === 'json_object' ? { type: format } : { type: 'json_schema', json_schema: format };
+  }
   if (request.temperature !== undefined) body.temperature = request.temperature;
   if (request.topP !== undefined) body.top_p = request.topP;
   if (request.maxOutputTokens !== undefined) {

@@ -1,4 +1,4 @@
-import { type ChatStreamController, ProviderError } from '@aigo/ai';
+import type { ChatStreamController } from '@aigo/ai';
 import { errorFromResponse, type StreamFrame } from '@aigo/http';
 import {
   arrayOf,
@@ -9,8 +9,7 @@ import {
   recordOf,
   stringOf,
 } from '../shared/json-guards.js';
-import { parseFrameJson } from '../shared/parse-frame-json.js';
-import type { StreamMapper } from '../shared/stream-mapper.js';
+import { BaseStreamMapper, type StreamMapper } from '../shared/stream-mapper.js';
 import { ThinkSplitter, type ThinkSplitterSink } from '../shared/think-splitter.js';
 import { convertOpenAIChatUsage } from './convert-openai-chat-usage.js';
 import { mapOpenAIFinishReason } from './map-openai-finish-reason.js';
@@ -38,9 +37,7 @@ export function createOpenAIChatStreamMapper(
   return new OpenAIChatStreamMapper(providerId, secrets);
 }
 
-class OpenAIChatStreamMapper implements StreamMapper, ThinkSplitterSink {
-  readonly #providerId: string;
-  readonly #secrets: readonly string[];
+class OpenAIChatStreamMapper extends BaseStreamMapper implements ThinkSplitterSink {
   #controller: ChatStreamController | undefined;
   readonly #splitter: ThinkSplitter;
   #id = '';
@@ -48,11 +45,9 @@ class OpenAIChatStreamMapper implements StreamMapper, ThinkSplitterSink {
   #finished = false;
   #toolCalls = false;
   #reasoningField: string | undefined;
-  #done = false;
 
   constructor(providerId: string, secrets: readonly string[]) {
-    this.#providerId = providerId;
-    this.#secrets = secrets;
+    super(providerId, secrets);
     // The mapper is the splitter's sink: methods of one class, not two closures per stream.
     this.#splitter = new ThinkSplitter(this);
   }
@@ -68,19 +63,16 @@ class OpenAIChatStreamMapper implements StreamMapper, ThinkSplitterSink {
   }
 
   onFrame(frame: StreamFrame, controller: ChatStreamController): void {
-    if (this.#done) return;
+    if (this.done) return;
     this.#controller = controller;
     if (frame.data === '[DONE]') {
-      this.#done = true;
+      this.done = true;
       this.#splitter.end();
       controller.close();
       return;
     }
-    const chunk = parseFrameJson(frame, controller, this.#providerId);
-    if (chunk === undefined) {
-      this.#done = true;
-      return;
-    }
+    const chunk = this.frameJson(frame, controller);
+    if (chunk === undefined) return;
     if (frame.event === 'error' || (chunk.error !== undefined && chunk.error !== null)) {
       this.#fail(chunk, controller);
       return;
@@ -120,22 +112,15 @@ class OpenAIChatStreamMapper implements StreamMapper, ThinkSplitterSink {
   }
 
   onEnd(controller: ChatStreamController): void {
-    if (this.#done) return;
-    this.#done = true;
+    if (this.done) return;
     this.#controller = controller;
     this.#splitter.end();
     if (this.#finished) {
+      this.done = true;
       controller.close();
       return;
     }
-    controller.error(
-      new ProviderError({
-        code: 'stream_error',
-        message: `The ${this.#providerId} stream ended before its finish_reason and [DONE]: the answer was cut short`,
-        provider: this.#providerId,
-        retryable: false,
-      }),
-    );
+    this.cutShort(controller, 'its finish_reason and [DONE]');
   }
 
   #delta(delta: JsonRecord, controller: ChatStreamController): void {
@@ -188,15 +173,15 @@ class OpenAIChatStreamMapper implements StreamMapper, ThinkSplitterSink {
   }
 
   #fail(chunk: JsonRecord, controller: ChatStreamController): void {
-    this.#done = true;
+    this.done = true;
     this.#splitter.end();
     const error = recordOf(chunk.error);
     const status = numberOf(error?.status_code);
     controller.error(
       errorFromResponse({
-        provider: this.#providerId,
+        provider: this.providerId,
         body: chunk,
-        secrets: this.#secrets,
+        secrets: this.secrets,
         ...(status !== undefined && status >= 400 && status <= 599 ? { status } : {}),
       }),
     );

@@ -1,20 +1,14 @@
-import { type ContentPart, type Message, ValidationError } from '@aigo/ai';
+import type { Message } from '@aigo/ai';
+import { convertUserPart } from '../shared/convert-user-part.js';
 import { arrayOf, isRecord, type JsonRecord } from '../shared/json-guards.js';
-import {
-  audioFormatOf,
-  dataUrlOf,
-  filenameOf,
-  imageDetailOf,
-  imageUrlOf,
-  isOpenAIFileId,
-} from '../shared/media.js';
 import { textOnlyContent } from '../shared/text-only-content.js';
-import type {
-  OpenAIResponsesInputContent,
-  OpenAIResponsesInputItem,
-} from './openai-responses-api.js';
-
-const API = 'OpenAI Responses API';
+import { checkToolCall, toolCallIdOf } from '../shared/tool-turns.js';
+import {
+  functionCallOutput,
+  RESPONSES_API,
+  RESPONSES_PARTS,
+} from './convert-openai-responses-parts.js';
+import type { OpenAIResponsesInputItem } from './openai-responses-api.js';
 
 /**
  * The `input` items of a Responses request (the system prompt travels in `instructions`).
@@ -27,7 +21,9 @@ const API = 'OpenAI Responses API';
  *   reasoning item that produced it is rejected by reasoning models. With `store: false` only
  *   reasoning items that carry `encrypted_content` can be sent back (the others exist only on
  *   OpenAI's servers), so the rest are left out;
- * - a tool message becomes a `function_call_output` item answering `call_id`.
+ * - a tool message becomes a `function_call_output` item answering `call_id`: its text, or, when it
+ *   carries media parts, an array of `input_text`, `input_image` and `input_file` items (see
+ *   `functionCallOutput`).
  */
 export function convertToOpenAIResponsesInput(
   messages: readonly Message[],
@@ -38,7 +34,7 @@ export function convertToOpenAIResponsesInput(
     const where = `request.messages[${index}]`;
     switch (message.role) {
       case 'system':
-        items.push({ role: 'system', content: textOnlyContent(message, where, API) });
+        items.push({ role: 'system', content: textOnlyContent(message, where, RESPONSES_API) });
         return;
       case 'user':
         items.push({
@@ -46,23 +42,19 @@ export function convertToOpenAIResponsesInput(
           content:
             typeof message.content === 'string'
               ? message.content
-              : message.content.map((part, j) => userPart(part, `${where}.content[${j}]`)),
+              : message.content.map((part, j) =>
+                  convertUserPart(part, `${where}.content[${j}]`, RESPONSES_PARTS),
+                ),
         });
         return;
       case 'assistant':
         assistantItems(message, where, store, items);
         return;
       case 'tool':
-        if (typeof message.toolCallId !== 'string' || message.toolCallId === '') {
-          throw new ValidationError(
-            `${where}.toolCallId`,
-            'a tool message must name the call it answers',
-          );
-        }
         items.push({
           type: 'function_call_output',
-          call_id: message.toolCallId,
-          output: textOnlyContent(message, where, API),
+          call_id: toolCallIdOf(message, where),
+          output: functionCallOutput(message, where),
         });
         return;
     }
@@ -76,7 +68,7 @@ function assistantItems(
   store: boolean,
   items: OpenAIResponsesInputItem[],
 ): void {
-  const text = textOnlyContent(message, where, API);
+  const text = textOnlyContent(message, where, RESPONSES_API);
   const toolCalls = message.toolCalls ?? [];
   if (text !== '' || toolCalls.length > 0) {
     // A reasoning item must be followed by the output it led to; alone it is rejected.
@@ -87,12 +79,7 @@ function assistantItems(
   }
   if (text !== '') items.push({ role: 'assistant', content: text });
   toolCalls.forEach((call, j) => {
-    if (!isRecord(call) || !isRecord(call.function) || typeof call.function.name !== 'string') {
-      throw new ValidationError(
-        `${where}.toolCalls[${j}]`,
-        'must be a ToolCall with function.name and function.arguments',
-      );
-    }
+    checkToolCall(call, `${where}.toolCalls[${j}]`);
     items.push({
       type: 'function_call',
       call_id: call.id,
@@ -113,37 +100,4 @@ function replayableReasoning(item: unknown, store: boolean): OpenAIResponsesInpu
   };
   if (encrypted !== undefined) reasoning.encrypted_content = encrypted;
   return reasoning;
-}
-
-function userPart(part: ContentPart, where: string): OpenAIResponsesInputContent {
-  switch (part.type) {
-    case 'text':
-      return { type: 'input_text', text: part.text };
-    case 'image': {
-      const detail = imageDetailOf(part) ?? 'auto';
-      if (part.uri !== undefined && isOpenAIFileId(part.uri)) {
-        return { type: 'input_image', file_id: part.uri, detail };
-      }
-      return { type: 'input_image', image_url: imageUrlOf(part, where), detail };
-    }
-    case 'audio':
-      return {
-        type: 'input_audio',
-        input_audio: { data: part.data ?? '', format: audioFormatOf(part, where, `the ${API}`) },
-      };
-    case 'document':
-      if (part.uri !== undefined) {
-        return isOpenAIFileId(part.uri)
-          ? { type: 'input_file', file_id: part.uri }
-          : { type: 'input_file', file_url: part.uri };
-      }
-      return { type: 'input_file', filename: filenameOf(part), file_data: dataUrlOf(part, where) };
-    case 'video':
-      throw new ValidationError(where, `the ${API} cannot take a video part`);
-    default:
-      throw new ValidationError(
-        where,
-        `unknown part type ${JSON.stringify((part as { type?: unknown }).type)}`,
-      );
-  }
 }

@@ -1,5 +1,6 @@
 import type { ChatResponse } from '@aigo/ai';
 import { errorFromResponse } from '@aigo/http';
+import { baseChatResponse } from '../shared/base-chat-response.js';
 import { invalidResponse } from '../shared/invalid-response.js';
 import {
   isRecord,
@@ -46,16 +47,14 @@ export function mapOpenAIResponsesResponse(
     nonEmptyString(recordOf(body.incomplete_details)?.reason),
     output.toolCalls.length > 0,
   );
-  const response: { -readonly [K in keyof ChatResponse]: ChatResponse[K] } = {
-    id: stringOf(body.id) ?? '',
-    model: stringOf(body.model) ?? '',
-    content: output.content,
-    toolCalls: output.toolCalls,
+  const response = baseChatResponse(
+    body,
+    output.content,
+    output.toolCalls,
     finishReason,
-  };
-  if (rawFinishReason !== undefined) response.rawFinishReason = rawFinishReason;
-  const usage = convertOpenAIResponsesUsage(body.usage);
-  if (usage !== undefined) response.usage = usage;
+    rawFinishReason,
+    convertOpenAIResponsesUsage(body.usage),
+  );
   if (output.reasoningParts.length > 0) {
     response.reasoning = output.reasoningParts.join(REASONING_PART_SEPARATOR);
   }

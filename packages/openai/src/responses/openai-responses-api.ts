@@ -3,11 +3,15 @@
  * Output items and stream events are read defensively by the mappers; these types document them.
  */
 
-/** A content part of an input message. */
-export type OpenAIResponsesInputContent =
+import type { OpenAIInputAudioPart } from '../shared/convert-user-part.js';
+
+/**
+ * A content part of an input message or of a function call's output: text, an image, a file
+ * (`function_call_output.output` takes these three).
+ */
+export type OpenAIResponsesToolOutputContent =
   | { type: 'input_text'; text: string }
   | { type: 'input_image'; image_url?: string; file_id?: string; detail: 'auto' | 'low' | 'high' }
-  | { type: 'input_audio'; input_audio: { data: string; format: 'wav' | 'mp3' } }
   | {
       type: 'input_file';
       filename?: string;
@@ -16,6 +20,9 @@ export type OpenAIResponsesInputContent =
       file_id?: string;
     };
 
+/** A content part of an input message. */
+export type OpenAIResponsesInputContent = OpenAIResponsesToolOutputContent | OpenAIInputAudioPart;
+
 /** One item of `input`. */
 export type OpenAIResponsesInputItem =
   | {
@@ -23,7 +30,12 @@ export type OpenAIResponsesInputItem =
       content: string | OpenAIResponsesInputContent[];
     }
   | { type: 'function_call'; call_id: string; name: string; arguments: string }
-  | { type: 'function_call_output'; call_id: string; output: string }
+  | {
+      type: 'function_call_output';
+      call_id: string;
+      /** The tool's text, or its text and media as content items. */
+      output: string | OpenAIResponsesToolOutputContent[];
+    }
   /** A reasoning item of an earlier response, sent back as it was received. */
   | ({ type: 'reasoning' } & Record<string, unknown>);
 

@@ -3,19 +3,24 @@ import { openaiProviderToolToWire } from '../openai-tools.js';
 import { checkToolChoice, splitTools } from '../shared/function-tools.js';
 import type { OpenAIResponsesTool, OpenAIResponsesToolChoice } from './openai-responses-api.js';
 
-/** `tools` and `tool_choice` of a Responses request; keys absent when unset. */
+/** `tools`, `tool_choice` and `parallel_tool_calls` of a Responses request; keys absent when unset. */
 export interface OpenAIResponsesTools {
   tools?: OpenAIResponsesTool[];
   tool_choice?: OpenAIResponsesToolChoice;
+  parallel_tool_calls?: boolean;
 }
 
 /**
  * Maps function tools to the flat `{ type: 'function', name, description, parameters, strict? }`
  * form (a `strict` tool's schema made strict-compatible), `openaiTools.webSearch()` to
  * `{ type: 'web_search' }`, and `toolChoice` to `'auto' | 'none' | 'required'` or
- * `{ type: 'function', name }`. A provider tool of another provider is a `ValidationError`.
+ * `{ type: 'function', name }`, and `parallelToolCalls`, when given, to `parallel_tool_calls`. A
+ * provider tool of another provider is a `ValidationError`.
  */
-export function prepareOpenAIResponsesTools(request: ChatRequest): OpenAIResponsesTools {
+export function prepareOpenAIResponsesTools(
+  request: ChatRequest,
+  parallelToolCalls?: boolean,
+): OpenAIResponsesTools {
   const { functions, providerTools } = splitTools(request.tools);
   const tools: OpenAIResponsesTool[] = functions.map((tool) => ({
     type: 'function',
@@ -41,5 +46,6 @@ export function prepareOpenAIResponsesTools(request: ChatRequest): OpenAIRespons
     prepared.tool_choice =
       typeof choice === 'string' ? choice : { type: 'function', name: choice.name };
   }
+  if (parallelToolCalls !== undefined) prepared.parallel_tool_calls = parallelToolCalls;
   return prepared;
 }

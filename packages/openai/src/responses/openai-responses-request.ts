@@ -1,12 +1,12 @@
 import { type ChatRequest, ValidationError } from '@aigo/ai';
 import { parseOpenAIRequestOptions } from '../openai-request-options.js';
 import { isReasoningModel } from '../shared/is-reasoning-model.js';
+import { prepareJsonResponseFormat } from '../shared/json-response-format.js';
 import type { OpenAISettings } from '../shared/openai-settings.js';
 import { validateRequest } from '../shared/validate-request.js';
 import { convertToOpenAIResponsesInput } from './convert-to-openai-responses-input.js';
 import type { OpenAIResponsesRequestBody } from './openai-responses-api.js';
 import { prepareOpenAIResponsesTools } from './openai-responses-prepare-tools.js';
-import { prepareOpenAIResponsesTextFormat } from './openai-responses-text-format.js';
 
 /** The `include` value that returns reasoning items in a form that can be sent back statelessly. */
 export const ENCRYPTED_REASONING = 'reasoning.encrypted_content';
@@ -22,6 +22,7 @@ export const ENCRYPTED_REASONING = 'reasoning.encrypted_content';
  *   turn; `providerOptions.openai.include` replaces that list;
  * - `reasoning.effort` from `request.reasoning.effort`, `reasoning.summary` from
  *   `providerOptions.openai.reasoningSummary` or `'auto'` when `reasoning.includeThoughts` is true;
+ * - the response format in `text.format` (the schema format flat beside `type: 'json_schema'`);
  * - `temperature`, `top_p`, `max_output_tokens` only when set. The Responses API has no `stop` or
  *   `seed`: a request with either is a `ValidationError` (use `api: 'chat'`), not a silent drop.
  */
@@ -30,6 +31,7 @@ export function buildOpenAIResponsesRequestBody(
   settings: OpenAISettings,
   stream: boolean,
 ): OpenAIResponsesRequestBody {
+  // Two calls, not one returning both: a request builder allocates nothing it does not send.
   const model = validateRequest(request, settings);
   const options = parseOpenAIRequestOptions(request, settings.providerId);
   if (request.stop !== undefined) {
@@ -58,15 +60,13 @@ export function buildOpenAIResponsesRequestBody(
       : undefined);
   if (include !== undefined && include.length > 0) body.include = [...include];
   if (stream) body.stream = true;
-  const { tools, tool_choice } = prepareOpenAIResponsesTools(request);
-  if (tools !== undefined) body.tools = tools;
-  if (tool_choice !== undefined) body.tool_choice = tool_choice;
-  if (options.parallelToolCalls !== undefined) body.parallel_tool_calls = options.parallelToolCalls;
-  const format = prepareOpenAIResponsesTextFormat(
-    request.responseFormat,
-    options.structuredOutputs ?? settings.structuredOutputs,
-  );
-  if (format !== undefined) body.text = { format };
+  Object.assign(body, prepareOpenAIResponsesTools(request, options.parallelToolCalls));
+  const format = prepareJsonResponseFormat(request, options, settings);
+  if (format !== undefined) {
+    body.text = {
+      format: format === 'json_object' ? { type: format } : { type: 'json_schema', ...format },
+    };
+  }
   const reasoning: { effort?: string; summary?: string } = {};
   if (request.reasoning?.effort !== undefined) reasoning.effort = request.reasoning.effort;
   const summary =

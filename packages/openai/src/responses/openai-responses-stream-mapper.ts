@@ -1,4 +1,4 @@
-import { type ChatStreamController, ProviderError } from '@aigo/ai';
+import type { ChatStreamController } from '@aigo/ai';
 import type { StreamFrame } from '@aigo/http';
 import {
   type JsonRecord,
@@ -7,8 +7,7 @@ import {
   recordOf,
   stringOf,
 } from '../shared/json-guards.js';
-import { parseFrameJson } from '../shared/parse-frame-json.js';
-import type { StreamMapper } from '../shared/stream-mapper.js';
+import { BaseStreamMapper, type StreamMapper } from '../shared/stream-mapper.js';
 import { convertOpenAIResponsesUsage } from './convert-openai-responses-usage.js';
 import { mapOpenAIResponsesFinishReason } from './map-openai-responses-finish-reason.js';
 import { responsesFailure } from './map-openai-responses-response.js';
@@ -41,27 +40,16 @@ export function createOpenAIResponsesStreamMapper(
   return new OpenAIResponsesStreamMapper(providerId, secrets);
 }
 
-class OpenAIResponsesStreamMapper implements StreamMapper {
-  readonly #providerId: string;
-  readonly #secrets: readonly string[];
+class OpenAIResponsesStreamMapper extends BaseStreamMapper {
   #started = false;
-  #done = false;
   readonly #calls = new Map<number, CallState>();
   #reasoningKey: string | undefined;
   #reasoningEmitted = false;
 
-  constructor(providerId: string, secrets: readonly string[]) {
-    this.#providerId = providerId;
-    this.#secrets = secrets;
-  }
-
   onFrame(frame: StreamFrame, controller: ChatStreamController): void {
-    if (this.#done) return;
-    const event = parseFrameJson(frame, controller, this.#providerId);
-    if (event === undefined) {
-      this.#done = true;
-      return;
-    }
+    if (this.done) return;
+    const event = this.frameJson(frame, controller);
+    if (event === undefined) return;
     switch (event.type ?? frame.event) {
       case 'response.created':
       case 'response.in_progress':
@@ -102,12 +90,12 @@ class OpenAIResponsesStreamMapper implements StreamMapper {
         return;
       case 'response.failed':
       case 'error':
-        this.#done = true;
+        this.done = true;
         controller.error(
           responsesFailure(
             event.type === 'error' ? event : (recordOf(event.response) ?? {}),
-            this.#providerId,
-            this.#secrets,
+            this.providerId,
+            this.secrets,
           ),
         );
         return;
@@ -117,16 +105,8 @@ class OpenAIResponsesStreamMapper implements StreamMapper {
   }
 
   onEnd(controller: ChatStreamController): void {
-    if (this.#done) return;
-    this.#done = true;
-    controller.error(
-      new ProviderError({
-        code: 'stream_error',
-        message: `The ${this.#providerId} stream ended before response.completed: the answer was cut short`,
-        provider: this.#providerId,
-        retryable: false,
-      }),
-    );
+    if (this.done) return;
+    this.cutShort(controller, 'response.completed');
   }
 
   #start(response: JsonRecord | undefined, controller: ChatStreamController): void {
@@ -186,7 +166,7 @@ class OpenAIResponsesStreamMapper implements StreamMapper {
   }
 
   #complete(response: JsonRecord, controller: ChatStreamController): void {
-    this.#done = true;
+    this.done = true;
     this.#start(response, controller);
     const output = readOpenAIResponsesOutput(response.output);
     if (output.reasoningItems.length > 0 || output.grounding !== undefined) {

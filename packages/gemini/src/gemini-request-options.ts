@@ -1,0 +1,124 @@
+import { type ChatRequest, ValidationError } from '@aigo/ai';
+import type { GeminiSafetySetting } from './gemini-api.js';
+
+/**
+ * Gemini-only per-request settings, passed as `ChatRequest.providerOptions.gemini`. Each is sent only
+ * when set. (The options of `gemini()` itself are `GeminiOptions`.)
+ *
+ * @example
+ * ```ts
+ * providerOptions: {
+ *   gemini: {
+ *     safetySettings: [{ category: 'HARM_CATEGORY_HATE_SPEECH', threshold: 'BLOCK_LOW_AND_ABOVE' }],
+ *     responseModalities: ['TEXT', 'IMAGE'],
+ *   },
+ * }
+ * ```
+ */
+export interface GeminiRequestOptions {
+  /** Per-category block thresholds (`HARM_CATEGORY_*` / `BLOCK_*`). */
+  readonly safetySettings?: readonly GeminiSafetySetting[];
+  /** Output modalities, e.g. `['TEXT', 'IMAGE']` for image-output models. */
+  readonly responseModalities?: readonly string[];
+  readonly topK?: number;
+  readonly presencePenalty?: number;
+  readonly frequencyPenalty?: number;
+  /** The name of an explicit context cache (`cachedContents/…`). */
+  readonly cachedContent?: string;
+  /**
+   * Gemini 3 thinking level (`minimal`, `low`, `medium`, `high`); overrides `reasoning.effort`.
+   * Gemini rejects a level together with a budget.
+   */
+  readonly thinkingLevel?: string;
+}
+
+/**
+ * The same as {@link GeminiRequestOptions}: the name this type has always been exported under. Per
+ * request, like `OpenAIRequestOptions`; `gemini()`'s own options are `GeminiOptions`.
+ */
+export type GeminiProviderOptions = GeminiRequestOptions;
+
+const KNOWN_KEYS: readonly (keyof GeminiRequestOptions)[] = [
+  'safetySettings',
+  'responseModalities',
+  'topK',
+  'presencePenalty',
+  'frequencyPenalty',
+  'cachedContent',
+  'thinkingLevel',
+];
+
+/**
+ * Reads and validates `request.providerOptions.gemini`.
+ *
+ * @throws ValidationError naming the option that is unknown or of the wrong type.
+ */
+export function readGeminiRequestOptions(request: ChatRequest): GeminiRequestOptions {
+  const raw = request.providerOptions?.gemini;
+  if (raw === undefined) return {};
+  const where = 'providerOptions.gemini';
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new ValidationError(where, 'must be an object');
+  }
+  for (const key of Object.keys(raw)) {
+    if (!KNOWN_KEYS.includes(key as keyof GeminiRequestOptions)) {
+      throw new ValidationError(
+        `${where}.${key}`,
+        `is not a Gemini option (known: ${KNOWN_KEYS.join(', ')})`,
+      );
+    }
+  }
+  const options: { -readonly [K in keyof GeminiRequestOptions]: GeminiProviderOptions[K] } = {};
+  const { safetySettings, responseModalities, cachedContent, thinkingLevel } = raw;
+  if (safetySettings !== undefined) {
+    if (
+      !Array.isArray(safetySettings) ||
+      !safetySettings.every(
+        (setting) =>
+          setting !== null &&
+          typeof setting === 'object' &&
+          typeof setting.category === 'string' &&
+          typeof setting.threshold === 'string',
+      )
+    ) {
+      throw new ValidationError(
+        `${where}.safetySettings`,
+        'must be an array of { category, threshold } strings',
+      );
+    }
+    options.safetySettings = safetySettings.map(({ category, threshold }) => ({
+      category,
+      threshold,
+    }));
+  }
+  if (responseModalities !== undefined) {
+    if (
+      !Array.isArray(responseModalities) ||
+      !responseModalities.every((modality) => typeof modality === 'string')
+    ) {
+      throw new ValidationError(`${where}.responseModalities`, 'must be an array of strings');
+    }
+    options.responseModalities = [...responseModalities];
+  }
+  for (const key of ['topK', 'presencePenalty', 'frequencyPenalty'] as const) {
+    const value = raw[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || !Number.isFinite(value)) {
+      throw new ValidationError(`${where}.${key}`, 'must be a finite number');
+    }
+    options[key] = value;
+  }
+  if (cachedContent !== undefined) {
+    if (typeof cachedContent !== 'string' || cachedContent.length === 0) {
+      throw new ValidationError(`${where}.cachedContent`, 'must be a non-empty string');
+    }
+    options.cachedContent = cachedContent;
+  }
+  if (thinkingLevel !== undefined) {
+    if (typeof thinkingLevel !== 'string' || thinkingLevel.length === 0) {
+      throw new ValidationError(`${where}.thinkingLevel`, 'must be a non-empty string');
+    }
+    options.thinkingLevel = thinkingLevel;
+  }
+  return options;
+}
