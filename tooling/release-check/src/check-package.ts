@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { WorkspacePackage } from '@aigo/deps-check';
 import { checkManifest, checkTarballFiles } from './manifest-checks.js';
 import { packPackage } from './pack-package.js';
+import { checkInstallLine, checkLicenseFile, checkPublishMetadata } from './publish-checks.js';
 import { runCommand } from './run-command.js';
 import { sizeBudgetOf, sizeProblem } from './size-budget.js';
 import { toolInvocation } from './tools.js';
@@ -20,8 +21,9 @@ export interface PackageReport {
 }
 
 /**
- * Packs one package and checks it: package.json fields, README.md, what the tarball ships, its size
- * against the budget, `publint --strict` and `attw --profile esm-only` on the tarball.
+ * Packs one package and checks it: package.json fields (shape and publish metadata), README.md and
+ * its install line, what the tarball ships (LICENSE included), its size against the budget,
+ * `publint --strict` and `attw --profile esm-only` on the tarball.
  *
  * @param pkg - The workspace package (must be built).
  * @param destination - A directory for the tarball.
@@ -31,7 +33,11 @@ export async function checkPackage(
   destination: string,
 ): Promise<PackageReport> {
   const problems = checkManifest(pkg.manifest);
-  if (!existsSync(join(pkg.dir, 'README.md'))) {
+  problems.push(...checkPublishMetadata(pkg.manifest, pkg.relativeDir));
+  const readmePath = join(pkg.dir, 'README.md');
+  if (existsSync(readmePath)) {
+    problems.push(...checkInstallLine(readFileSync(readmePath, 'utf8'), pkg.name));
+  } else {
     problems.push('README.md is missing (the npm page shows it)');
   }
   const budget = sizeBudgetOf(pkg.manifest);
@@ -45,7 +51,7 @@ export async function checkPackage(
     problems.push((error as Error).message);
     return { name: pkg.name, version, problems };
   }
-  for (const problem of checkTarballFiles(packed.files)) {
+  for (const problem of [...checkTarballFiles(packed.files), ...checkLicenseFile(packed.files)]) {
     if (!problems.includes(problem)) problems.push(problem);
   }
   if (budget.ok) {

@@ -13,7 +13,7 @@ const good: PackageManifest = {
     './package.json': './package.json',
   },
   files: ['dist'],
-  engines: { node: '>=20.19' },
+  engines: { node: '>=22.12' },
 };
 
 describe('checkManifest', () => {

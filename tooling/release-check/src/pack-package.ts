@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { listTarball } from './list-tarball.js';
 import { runCommand } from './run-command.js';
 import { pnpmInvocation } from './tools.js';
 
@@ -8,13 +9,12 @@ export interface PackedPackage {
   readonly tarball: string;
   /** Its size in bytes (what `npm publish` uploads). */
   readonly bytes: number;
-  /** The paths it holds, relative to the package root. */
+  /** The paths it holds, relative to the package root (read from the archive). */
   readonly files: readonly string[];
 }
 
 interface PnpmPackJson {
   readonly filename?: unknown;
-  readonly files?: readonly { readonly path?: unknown }[];
 }
 
 /**
@@ -36,9 +36,7 @@ export async function packPackage(packageDir: string, destination: string): Prom
   if (typeof json.filename !== 'string') {
     throw new Error(`pnpm pack printed no filename:\n${result.stdout.trim()}`);
   }
-  const files = (json.files ?? [])
-    .map((file) => file.path)
-    .filter((path): path is string => typeof path === 'string');
+  const files = listTarball(json.filename);
   return { tarball: json.filename, bytes: statSync(json.filename).size, files };
 }
 
