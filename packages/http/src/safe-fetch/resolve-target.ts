@@ -1,5 +1,5 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { AbortError } from '@aigo/ai';
+import { AbortError, raceAbort } from '@aigo/ai';
 import { redactUrl } from '../errors/redact.js';
 import { blockedAddressReason, parseIp } from './ip-address.js';
 import { UnsafeUrlError } from './unsafe-url-error.js';
@@ -101,7 +101,7 @@ export async function resolveTarget(
   }
   let answers: readonly ResolvedAddress[];
   try {
-    answers = await raceSignal(policy.resolver(key, signal), signal);
+    answers = await raceAbort(policy.resolver(key, signal), signal);
   } catch (error) {
     if (signal?.aborted) throw AbortError.fromSignal(signal);
     const code = (error as { code?: unknown } | null)?.code;
@@ -143,24 +143,4 @@ function refuseBlocked(address: string, shown: string, hostname: string | undefi
     `${where}, which is ${reason}; only public internet addresses are fetched (set allowPrivateNetwork for trusted networks)`,
     { address },
   );
-}
-
-/** Settles with `promise`, or rejects as soon as `signal` aborts (a resolver may ignore its signal). */
-function raceSignal<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (signal === undefined) return promise;
-  if (signal.aborted) return Promise.reject(AbortError.fromSignal(signal));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(AbortError.fromSignal(signal));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }
