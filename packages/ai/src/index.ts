@@ -168,6 +168,7 @@ export type {
   UsageEvent,
 } from './stream/stream-event.js';
 export { ToolCallAccumulator } from './stream/tool-call-accumulator.js';
+export { callTool } from './tools/call-tool.js';
 export {
   type DefinedTool,
   defineTool,
@@ -193,7 +194,6 @@ export {
   toolErrorEnvelope,
 } from './tools/tool-envelope.js';
 export {
-  callTool,
   isToolOutputWithContent,
   type ToolOutputWithContent,
   type ToolResult,

@@ -1,9 +1,10 @@
 import Type from 'typebox';
 import { describe, expect, it, vi } from 'vitest';
 import { imagePart, textPart } from '../messages/content-part.js';
+import { callTool } from './call-tool.js';
 import { defineTool } from './define-tool.js';
 import type { Tool, ToolProgress } from './tool.js';
-import { callTool, isToolOutputWithContent, withContent } from './tool-result.js';
+import { isToolOutputWithContent, withContent } from './tool-result.js';
 
 const PNG = 'iVBORw0KGgo=';
 

@@ -1,7 +1,5 @@
 import type { JsonValue } from '../json.js';
 import type { ContentPart } from '../messages/content-part.js';
-import type { Tool, ToolCallOptions } from './tool.js';
-import { parseToolErrorEnvelope } from './tool-envelope.js';
 
 /**
  * What a tool call gave back. `output` is the text the model always reads (the output as JSON, or
@@ -48,23 +46,4 @@ export function withContent<Output>(
 /** True for a value made by `withContent`. */
 export function isToolOutputWithContent(value: unknown): value is ToolOutputWithContent {
   return typeof value === 'object' && value !== null && TOOL_OUTPUT in value;
-}
-
-/**
- * Runs a tool and resolves to its whole result: `tool.callWithResult` when the tool has it, else
- * `tool.call`'s text (with `isError` read from the envelope). Rejects only with `AbortError`, as
- * `call` does.
- */
-export async function callTool<Context>(
-  tool: Tool<Context>,
-  argumentsJson: string,
-  options?: ToolCallOptions<Context>,
-): Promise<ToolResult> {
-  if (typeof tool.callWithResult === 'function') return tool.callWithResult(argumentsJson, options);
-  const output = await tool.call(argumentsJson, options);
-  // A tool that breaks its contract (a non-string output) gets its value passed on, for the caller
-  // to refuse, rather than a TypeError from reading it.
-  return typeof output !== 'string' || parseToolErrorEnvelope(output) === undefined
-    ? { output }
-    : { output, isError: true };
 }
