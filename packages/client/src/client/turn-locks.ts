@@ -1,34 +1,40 @@
-import { AbortError, raceAbort } from '@aigo/ai';
+import { AbortError, type ReleaseTurn, raceAbort } from '@aigo/ai';
 
-/** Releases a turn lock. Safe to call more than once. */
-export type ReleaseTurn = () => void;
+export type { ReleaseTurn } from '@aigo/ai';
 
 /**
- * One async lock per memory object, so the turns of one conversation run one after another: a turn
- * reads the memory, calls the model and writes its messages before the next turn reads. Keyed by the
- * memory object in a `WeakMap`, owned by a client (and shared with the clients derived from it), so
- * there is no global state and a forgotten memory is collected with its lock.
+ * One async lock per key, so the turns of one conversation run one after another: a turn reads the
+ * memory, calls the model and writes its messages before the next turn reads. The in-memory store
+ * keys it by conversation id (its memories' `acquireTurn`); a client keys it by memory object for
+ * memories that have no `acquireTurn` of their own (owned by the client and shared with the clients
+ * derived from it). A key is forgotten as soon as its last turn has released, so nothing is left
+ * behind and there is no global state.
  */
-export class TurnLocks {
-  readonly #tails = new WeakMap<object, Promise<void>>();
+export class TurnLocks<Key = object> {
+  readonly #tails = new Map<Key, Promise<void>>();
+
+  /** How many keys have a turn running or waiting (for tests: 0 once every turn released). */
+  get size(): number {
+    return this.#tails.size;
+  }
 
   /**
-   * Waits until every earlier turn on `memory` has released, then resolves to this turn's release
+   * Waits until every earlier turn on `key` has released, then resolves to this turn's release
    * function. An aborted `signal` stops the wait with `AbortError` (and the place in line is given up).
    */
-  acquire(memory: object, signal?: AbortSignal): Promise<ReleaseTurn> {
+  acquire(key: Key, signal?: AbortSignal): Promise<ReleaseTurn> {
     if (signal?.aborted) return Promise.reject(AbortError.fromSignal(signal));
-    const previous = this.#tails.get(memory);
+    const previous = this.#tails.get(key);
     let releaseSlot!: () => void;
     const slot = new Promise<void>((resolve) => {
       releaseSlot = resolve;
     });
     // The next turn waits for this one, and (through this one) for every earlier one.
     const tail = previous === undefined ? slot : previous.then(() => slot);
-    this.#tails.set(memory, tail);
+    this.#tails.set(key, tail);
     // Once this turn and every earlier one are done, the last turn in line leaves nothing behind.
     tail.then(() => {
-      if (this.#tails.get(memory) === tail) this.#tails.delete(memory);
+      if (this.#tails.get(key) === tail) this.#tails.delete(key);
     });
     let released = false;
     const release: ReleaseTurn = () => {
