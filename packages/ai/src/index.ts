@@ -96,6 +96,7 @@ export type {
   ReleaseTurn,
   VersionedMessages,
 } from './memory/memory.js';
+export { TurnLocks } from './memory/turn-locks.js';
 export type {
   ConversationMemory,
   ConversationSummary,

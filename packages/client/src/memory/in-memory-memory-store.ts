@@ -7,7 +7,7 @@ import {
   throwIfAborted,
   ValidationError,
 } from '@aigo/ai';
-import { TurnLocks } from '../client/turn-locks.js';
+import { TurnLocks } from '@aigo/ai';
 import { ConversationLog } from './conversation-log.js';
 import { type InMemoryMemory, logMemory } from './log-memory.js';
 

@@ -1,5 +1,5 @@
 import { ValidationError } from '@aigo/ai';
-import { TurnLocks } from '../client/turn-locks.js';
+import { TurnLocks } from '@aigo/ai';
 import { ConversationLog } from './conversation-log.js';
 import { type InMemoryMemory, logMemory } from './log-memory.js';
 
