@@ -28,8 +28,14 @@ export {
   type ProvidingProject,
   postgresGlobalSetup,
 } from './postgres-global-setup.js';
+export {
+  type PgFaultProxy,
+  type PgProxyTarget,
+  startPgFaultProxy,
+} from './pg-fault-proxy.js';
 export { createTestSchema, dropTestSchema, uniqueSchemaName } from './schemas.js';
 export {
+  type PostgresShutdownMode,
   type ScratchPostgres,
   type StartScratchPostgresOptions,
   startScratchPostgres,
