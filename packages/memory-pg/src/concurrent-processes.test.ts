@@ -73,7 +73,7 @@ describe.skipIf(!realServer)(
     : `turns of several processes — NOT RUN: ${database.notRealReason}`,
   () => {
     it('4 processes × 25 concurrent turns: every turn built on the full history, 0 lost, 0 duplicated, every conflict surfaced', async () => {
-      const { store, schema } = testStore({ schema: undefined });
+      const { store, schema } = testStore();
       await store.ready();
       const processes = await Promise.all(
         [0, 1, 2, 3].map((index) =>

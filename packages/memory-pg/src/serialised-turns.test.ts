@@ -82,7 +82,7 @@ describe(`turns on one conversation id in one process (${database.kind})`, () =>
       await Promise.all(
         Array.from({ length: 12 }, (_, turn) =>
           client.sendMessage(`turn ${turn}`, {
-            memory: stores[turn % 2]?.conversation('two-stores'),
+            memory: (stores[turn % 2] as (typeof stores)[0]).conversation('two-stores'),
           }),
         ),
       );
