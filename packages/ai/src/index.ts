@@ -96,7 +96,6 @@ export type {
   ReleaseTurn,
   VersionedMessages,
 } from './memory/memory.js';
-export { TurnLocks } from './memory/turn-locks.js';
 export type {
   ConversationMemory,
   ConversationSummary,
@@ -104,6 +103,7 @@ export type {
   MemoryStore,
   ReadyOptions,
 } from './memory/memory-store.js';
+export { TurnLocks } from './memory/turn-locks.js';
 export {
   type AudioPart,
   audioPart,

@@ -47,7 +47,8 @@ function startProcess(input: object): Promise<{ go(): Promise<ProcessFigures> }>
           async go() {
             child.stdin?.end('go\n');
             const code = await exited;
-            if (code !== 0 || figures === undefined) throw failed(`the process exited with ${code}`);
+            if (code !== 0 || figures === undefined)
+              throw failed(`the process exited with ${code}`);
             return figures;
           },
         });

@@ -90,12 +90,10 @@ describe(`schema version 2 on version 1 tables with data (${database.kind})`, ()
         messages: OLD.bob,
         version: 1,
       });
-      expect((await store.listConversations()).map((c) => [c.id, c.messageCount]).sort()).toEqual(
-        [
-          ['alice', 2],
-          ['bob', 3],
-        ],
-      );
+      expect((await store.listConversations()).map((c) => [c.id, c.messageCount]).sort()).toEqual([
+        ['alice', 2],
+        ['bob', 3],
+      ]);
 
       // The client continues an old conversation with a versioned turn.
       const provider = createFakeProvider().onRequest((request) => ({

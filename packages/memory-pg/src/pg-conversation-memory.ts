@@ -23,7 +23,8 @@ type MessageRow = [body: unknown, special: number | null];
  */
 function decodeVersioned(rows: readonly MessageRow[]): VersionedMessages {
   const [first] = rows;
-  if (first === undefined || first[1] !== -1) return { messages: decodeRows(rows, false), version: 0 };
+  if (first === undefined || first[1] !== -1)
+    return { messages: decodeRows(rows, false), version: 0 };
   return { messages: decodeRows(rows.slice(1), false), version: Number(first[0]) };
 }
 
@@ -116,7 +117,12 @@ export function pgConversationMemory(
       const rows =
         roles === undefined
           ? await core.read<MessageRow>(operation, read.all, [conversationId], signal)
-          : await core.read<MessageRow>(operation, read.allOfRoles, [conversationId, roles], signal);
+          : await core.read<MessageRow>(
+              operation,
+              read.allOfRoles,
+              [conversationId, roles],
+              signal,
+            );
       return { rows, window: false };
     }
     const rows =

@@ -67,7 +67,12 @@ describe.skipIf(notRun !== undefined)(
       async (mode) => {
         const schema = `restart_${mode}`;
         const applicationName = `aigo-restart-${mode}`;
-        const store = pgMemoryStore({ connectionString: cluster.url, schema, poolSize: 2, applicationName });
+        const store = pgMemoryStore({
+          connectionString: cluster.url,
+          schema,
+          poolSize: 2,
+          applicationName,
+        });
         try {
           const provider = createFakeProvider().onRequest((request) => ({
             content: String(request.messages.length),
@@ -204,7 +209,10 @@ describe.skipIf(notRun !== undefined)(
             workers.push(
               (async () => {
                 for (let turn = 0; turn < turnsPerWorker; turn++) {
-                  await runTurn(store.conversation(`c${conversation}`), `c${conversation} w${index} t${turn}`);
+                  await runTurn(
+                    store.conversation(`c${conversation}`),
+                    `c${conversation} w${index} t${turn}`,
+                  );
                 }
               })(),
             );
@@ -274,7 +282,9 @@ describe.skipIf(notRun !== undefined)(
             figures.faults,
           )
             .map(([kind, count]) => `${kind} ×${count}`)
-            .join(', ')}): acknowledged ${figures.acknowledged.length}, lost ${lost}, duplicated ${duplicated}, built on a stale history ${stale.length}; conflicts ${figures.conflicts} (re-read and re-run), writes failed with MemoryError ${figures.failedWrites} (sent again with the same turn id), reads failed ${figures.failedReads}\n`,
+            .join(
+              ', ',
+            )}): acknowledged ${figures.acknowledged.length}, lost ${lost}, duplicated ${duplicated}, built on a stale history ${stale.length}; conflicts ${figures.conflicts} (re-read and re-run), writes failed with MemoryError ${figures.failedWrites} (sent again with the same turn id), reads failed ${figures.failedReads}\n`,
         );
         expect(figures.acknowledged).toHaveLength(total);
         expect(lost).toBe(0);

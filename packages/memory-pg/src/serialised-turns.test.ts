@@ -10,11 +10,11 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import {
   database,
+  dropSchema,
   testPoolSize,
   testPreparedStatements,
   testStore,
   uniqueSchema,
-  dropSchema,
 } from '../test/test-database.js';
 import { pgMemory } from './pg-memory.js';
 import { pgMemoryStore } from './pg-memory-store.js';

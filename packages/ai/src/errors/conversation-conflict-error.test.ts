@@ -12,7 +12,11 @@ describe('ConversationConflictError', () => {
     });
     expect(error.code).toBe('conversation_conflict');
     expect(error.name).toBe('ConversationConflictError');
-    expect(error).toMatchObject({ conversationId: 'user-42', expectedVersion: 4, actualVersion: 7 });
+    expect(error).toMatchObject({
+      conversationId: 'user-42',
+      expectedVersion: 4,
+      actualVersion: 7,
+    });
     expect(error.message).toBe(
       'Conversation "user-42" changed while this turn ran (built on version 4, now at 7): another turn was stored first, and nothing of this one was; read the conversation again and re-run the turn',
     );

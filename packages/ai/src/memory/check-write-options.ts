@@ -11,6 +11,7 @@ export interface CheckedMemoryWriteOptions {
   readonly turnId: string | undefined;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is the point
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 const NONE: CheckedMemoryWriteOptions = {
@@ -27,7 +28,9 @@ const NONE: CheckedMemoryWriteOptions = {
  *
  * @throws ValidationError naming the bad option (`options.turnId`).
  */
-export function checkMemoryWriteOptions(options: MemoryWriteOptions | undefined): CheckedMemoryWriteOptions {
+export function checkMemoryWriteOptions(
+  options: MemoryWriteOptions | undefined,
+): CheckedMemoryWriteOptions {
   if (options === undefined) return NONE;
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw new ValidationError('options', 'must be an object');

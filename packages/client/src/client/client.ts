@@ -241,7 +241,8 @@ export function turnRunner(
       settings.maxConflictRetries,
       call.options.onConflict,
     );
-    const release = memory === undefined ? undefined : await acquireMemoryTurn(memory, locks, signal);
+    const release =
+      memory === undefined ? undefined : await acquireMemoryTurn(memory, locks, signal);
     try {
       // A turn that conflicts (another process stored a turn first) is re-run on the new history
       // when the call allows it; the model calls of every attempt are recorded.
@@ -274,7 +275,8 @@ export function turnRunner(
     checkStreamConflictPolicy(call.options.onConflict);
     const memory = callMemory(settings, call, turn === undefined);
     const signal = call.options.signal;
-    const release = memory === undefined ? undefined : await acquireMemoryTurn(memory, locks, signal);
+    const release =
+      memory === undefined ? undefined : await acquireMemoryTurn(memory, locks, signal);
     let chatStream: ChatStream;
     let prepared: ReturnType<typeof buildRequest>;
     let version: number | undefined;

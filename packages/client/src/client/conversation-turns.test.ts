@@ -3,10 +3,10 @@
 import {
   AbortError,
   ConversationConflictError,
+  MemoryError,
   type MemoryProvider,
   type MemoryWriteOptions,
   type Message,
-  MemoryError,
   messageText,
   userMessage,
   ValidationError,
@@ -32,7 +32,8 @@ function countingModel(): FakeProvider {
 /** Each stored reply must equal the number of messages before it: built on the full history. */
 function expectEveryTurnOnFullHistory(messages: readonly Message[]): void {
   messages.forEach((message, index) => {
-    if (message.role === 'assistant') expect(messageText(message), `reply at ${index}`).toBe(String(index));
+    if (message.role === 'assistant')
+      expect(messageText(message), `reply at ${index}`).toBe(String(index));
   });
 }
 
@@ -278,7 +279,7 @@ describe('memories without the optional capabilities', () => {
 });
 
 describe('gen_ai.conversation.id', () => {
-  it("is on the chat span when the memory has a conversationId, and absent when it has none", async () => {
+  it('is on the chat span when the memory has a conversationId, and absent when it has none', async () => {
     const observer = createRecordingObserver();
     const store = inMemoryMemoryStore();
     const client = createClient(createFakeProvider().default('ok'), {

@@ -2,12 +2,12 @@ import {
   type ConversationSummary,
   checkMemoryWriteOptions,
   type ListConversationsOptions,
-  type MemoryStore,
   MemoryError,
+  type MemoryStore,
+  TurnLocks,
   throwIfAborted,
   ValidationError,
 } from '@aigo/ai';
-import { TurnLocks } from '@aigo/ai';
 import { ConversationLog } from './conversation-log.js';
 import { type InMemoryMemory, logMemory } from './log-memory.js';
 

@@ -1,10 +1,9 @@
-import { ValidationError } from '@aigo/ai';
-import { TurnLocks } from '@aigo/ai';
+import { TurnLocks, ValidationError } from '@aigo/ai';
 import { ConversationLog } from './conversation-log.js';
 import { type InMemoryMemory, logMemory } from './log-memory.js';
+import { type MemorySnapshot, readMemorySnapshot } from './memory-snapshot.js';
 
 export type { InMemoryMemory } from './log-memory.js';
-import { type MemorySnapshot, readMemorySnapshot } from './memory-snapshot.js';
 
 /** Options of `inMemoryMemory`. */
 export interface InMemoryMemoryOptions {

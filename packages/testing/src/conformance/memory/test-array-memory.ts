@@ -8,8 +8,8 @@ import {
   type MemoryProvider,
   type MemoryWriteOptions,
   type Message,
-  ROLES,
   type ReleaseTurn,
+  ROLES,
   ValidationError,
 } from '@aigo/ai';
 
@@ -78,7 +78,10 @@ function stateOf(store: Map<string, Message[]>, conversationId: string): Convers
   return state;
 }
 
-function lockOn(state: { tail: Promise<void> }, signal: AbortSignal | undefined): Promise<ReleaseTurn> {
+function lockOn(
+  state: { tail: Promise<void> },
+  signal: AbortSignal | undefined,
+): Promise<ReleaseTurn> {
   if (signal?.aborted) return Promise.reject(AbortError.fromSignal(signal));
   const previous = state.tail;
   let release!: () => void;

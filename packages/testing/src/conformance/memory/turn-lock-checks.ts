@@ -64,7 +64,11 @@ export function turnLockChecks(context: TurnLockCheckContext): ConformanceCheck[
         releaseFirst();
         await second.settled;
         await drain();
-        assert.equal(third.state.release, undefined, 'the third turn started before the second ended');
+        assert.equal(
+          third.state.release,
+          undefined,
+          'the third turn started before the second ended',
+        );
         releaseOf(second)();
         await third.settled;
         releaseOf(third)();

@@ -19,7 +19,9 @@ export interface VersionedCheckContext {
 }
 
 type Versioned = MemoryProvider & {
-  readVersioned(options?: Parameters<NonNullable<MemoryProvider['readVersioned']>>[0]): Promise<VersionedMessages>;
+  readVersioned(
+    options?: Parameters<NonNullable<MemoryProvider['readVersioned']>>[0],
+  ): Promise<VersionedMessages>;
 };
 
 const say = (content: string, role: Message['role'] = 'user'): Message => ({ role, content });
@@ -130,7 +132,11 @@ export function versionedChecks(context: VersionedCheckContext): ConformanceChec
         );
         checkConflict(fromEmpty, memory, 0, current, 'the conflict from version 0');
         assert.deepEqual(contents(await memory.allMessages()), ['m0', 'm1']);
-        assert.equal((await readVersion(memory)).version, current, 'a refused write changed the version');
+        assert.equal(
+          (await readVersion(memory)).version,
+          current,
+          'a refused write changed the version',
+        );
         await memory.clear();
         await expectRejection(
           () => memory.appendMessages([say('after clear')], { expectedVersion: current }),
@@ -158,10 +164,15 @@ export function versionedChecks(context: VersionedCheckContext): ConformanceChec
           'the same turn written again without a version must resolve',
         );
         assert.deepEqual(contents(await memory.allMessages()), ['question', 'answer']);
-        assert.equal((await readVersion(memory)).version, version, 'a repeated turn changed the version');
+        assert.equal(
+          (await readVersion(memory)).version,
+          version,
+          'a repeated turn changed the version',
+        );
         // Another turn against the same stale version is a conflict.
         await expectRejection(
-          () => memory.appendMessages([say('other')], { expectedVersion: 0, turnId: turnId('other') }),
+          () =>
+            memory.appendMessages([say('other')], { expectedVersion: 0, turnId: turnId('other') }),
           isConflict,
           'another turn against the stale version',
         );
