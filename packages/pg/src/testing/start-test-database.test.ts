@@ -119,7 +119,8 @@ describe('a scratch cluster', () => {
       await cluster.stop();
     }
     await expect(cluster.restart()).rejects.toThrow(/stopped/);
-  });
+    // initdb, a start and two restarts at default settings: seconds each on a busy machine.
+  }, 180_000);
 
   it('the global setup provides the database, says which it is, and stops it in its teardown', async () => {
     const provided: TestDatabase[] = [];
