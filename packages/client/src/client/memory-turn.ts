@@ -32,12 +32,16 @@ export function acquireMemoryTurn(
   try {
     return memory
       .acquireTurn(signal === undefined ? undefined : { signal })
-      .then(checkRelease, (error: unknown) => {
-        throw asMemoryError(error, 'Waiting for the conversation’s turn failed');
-      });
+      .then(checkRelease, failedTurn);
   } catch (error) {
-    return Promise.reject(asMemoryError(error, 'Waiting for the conversation’s turn failed'));
+    return Promise.reject(asMemoryError(error, TURN_FAILED));
   }
+}
+
+const TURN_FAILED = 'Waiting for the conversation’s turn failed';
+
+function failedTurn(error: unknown): never {
+  throw asMemoryError(error, TURN_FAILED);
 }
 
 function checkRelease(release: unknown): ReleaseTurn {
@@ -98,8 +102,15 @@ export function storeTurnMessages(
   }
 }
 
+// Turn ids: a random prefix per process (made at the first versioned write) and a counter — unique
+// across processes and cheap (a UUID per turn costs a third of a microsecond).
+let turnPrefix: string | undefined;
+let turnCounter = 0;
+
 function versionedWrite(expectedVersion: number): MemoryWriteOptions {
-  return { expectedVersion, turnId: globalThis.crypto.randomUUID() };
+  turnPrefix ??= `${globalThis.crypto.randomUUID()}-`;
+  turnCounter += 1;
+  return { expectedVersion, turnId: turnPrefix + turnCounter.toString(36) };
 }
 
 /** Aigo errors as they are (a conflict stays a conflict); anything else as a `MemoryError`. */

@@ -15,7 +15,10 @@ export class ConversationLog {
   readonly #turnIds = new Set<string>();
   readonly #nextVersion: VersionSource;
   #version: number;
-  /** When the first message was stored (since the last clear), and the last one. */
+  /**
+   * When the first message was stored (since the last clear), and the last one; kept by the store
+   * that lists its conversations (a standalone memory needs neither).
+   */
   createdAt: Date | undefined;
   lastActivityAt: Date | undefined;
 
@@ -23,10 +26,6 @@ export class ConversationLog {
     this.#nextVersion = nextVersion;
     this.#messages = messages;
     this.#version = messages.length === 0 ? 0 : nextVersion();
-    if (messages.length > 0) {
-      this.createdAt = new Date();
-      this.lastActivityAt = this.createdAt;
-    }
   }
 
   /** How many messages it holds. */
@@ -69,6 +68,10 @@ export class ConversationLog {
     for (const copy of copies) this.#messages.push(copy);
     if (turnId !== undefined) this.#turnIds.add(turnId);
     this.#version = this.#nextVersion();
+  }
+
+  /** Records a write as the conversation's latest activity (and its first, after a clear). */
+  touch(): void {
     const now = new Date();
     this.createdAt ??= now;
     this.lastActivityAt = now;

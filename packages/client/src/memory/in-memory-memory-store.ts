@@ -67,10 +67,12 @@ export function inMemoryMemoryStore(): InMemoryMemoryStore {
               log = new ConversationLog(nextVersion);
               logs.set(id, log);
             }
+            const version = log.version;
             try {
               return work(log);
             } finally {
               if (created && log.size === 0) logs.delete(id);
+              else if (log.version !== version) log.touch();
             }
           },
           clear: () => {
