@@ -73,7 +73,9 @@ export interface Client {
    * goes first and, once the answer is complete, the user message and the answer (built by
    * `toAssistantMessage`, so tool calls, reasoning and provider metadata survive) are stored in one
    * `appendMessages`. A failed or aborted call stores nothing. Without a memory the request holds
-   * just this message.
+   * just this message. With a versioned memory the turn is stored only if the conversation did not
+   * change meanwhile; otherwise the call rejects with `ConversationConflictError`, or re-runs the
+   * turn on the new history with `onConflict: 'retry'`.
    */
   sendMessage(prompt: Prompt, options?: MessageOptions): Promise<ChatResponse>;
   /**
@@ -85,7 +87,8 @@ export interface Client {
    * Like `sendMessage`, streaming. The turn is stored when the stream finishes (its iteration ends
    * normally or `collect()` resolves; `collect()` waits for the write and rejects if it fails). Until
    * the stream finishes, fails or is cancelled, later calls on the same memory wait: read or cancel
-   * every stream you start.
+   * every stream you start. A conversation conflict rejects `collect()`; a streamed turn is never
+   * re-run.
    */
   streamMessage(prompt: Prompt, options?: MessageOptions): Promise<ChatStream>;
   /** Like `continueConversation`, streaming (stored as `streamMessage` describes). */
