@@ -61,6 +61,10 @@ export type {
   ToolMetrics,
 } from './cost/cost.js';
 export { AigoError, type AigoErrorOptions } from './errors/aigo-error.js';
+export {
+  type ConversationConflictDetails,
+  ConversationConflictError,
+} from './errors/conversation-conflict-error.js';
 export type { AigoErrorCode } from './errors/error-code.js';
 export {
   AgentStoppedError,
@@ -79,7 +83,27 @@ export {
 export { ProviderError, type ProviderErrorOptions } from './errors/provider-error.js';
 export { ValidationError } from './errors/validation-error.js';
 export type { JsonObject, JsonSchema, JsonValue, ProviderMetadata } from './json.js';
-export type { AllMessagesOptions, MemoryProvider, MemoryWriteOptions } from './memory/memory.js';
+export {
+  type CheckedMemoryWriteOptions,
+  checkMemoryWriteOptions,
+  MAX_TURN_ID_LENGTH,
+} from './memory/check-write-options.js';
+export type {
+  AcquireTurnOptions,
+  AllMessagesOptions,
+  MemoryProvider,
+  MemoryWriteOptions,
+  ReleaseTurn,
+  VersionedMessages,
+} from './memory/memory.js';
+export type {
+  ConversationMemory,
+  ConversationSummary,
+  ListConversationsOptions,
+  MemoryStore,
+  ReadyOptions,
+} from './memory/memory-store.js';
+export { TurnLocks } from './memory/turn-locks.js';
 export {
   type AudioPart,
   audioPart,

@@ -16,6 +16,11 @@ export type {
   Prompt,
 } from './client/client-options.js';
 export {
+  CONFLICT_POLICIES,
+  type ConflictPolicy,
+  DEFAULT_MAX_CONFLICT_RETRIES,
+} from './client/conflict-policy.js';
+export {
   TOOL_COST_STRATEGIES,
   type ToolCostStrategy,
   toolsPromptSection,
@@ -32,6 +37,11 @@ export {
   type InMemoryMemoryOptions,
   inMemoryMemory,
 } from './memory/in-memory-memory.js';
+export {
+  type InMemoryConversationMemory,
+  type InMemoryMemoryStore,
+  inMemoryMemoryStore,
+} from './memory/in-memory-memory-store.js';
 export {
   MEMORY_SNAPSHOT_FORMAT,
   MEMORY_SNAPSHOT_VERSION,

@@ -1,6 +1,13 @@
 // The README's offline examples, run as they are written there (imports adjusted to the source tree;
 // console output asserted instead of printed).
-import { createToolSet, defineTool, imagePart, withContent } from '@aigo/ai';
+import {
+  ConversationConflictError,
+  createToolSet,
+  defineTool,
+  imagePart,
+  userMessage,
+  withContent,
+} from '@aigo/ai';
 import { createFakeProvider } from '@aigo/testing';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +15,7 @@ import {
   createClient,
   createStructuredClient,
   inMemoryMemory,
+  inMemoryMemoryStore,
   parseStringAs,
   toolMessageResult,
 } from './index.js';
@@ -38,6 +46,50 @@ describe('README examples', () => {
     const saved = JSON.stringify(memory.snapshot());
     const resumed = inMemoryMemory({ snapshot: JSON.parse(saved) });
     expect(resumed.size).toBe(4);
+  });
+
+  it('many conversations: inMemoryMemoryStore', async () => {
+    const store = inMemoryMemoryStore();
+    const provider = createFakeProvider().onRequest((request) => ({
+      content: `I was sent ${request.messages.length} messages.`,
+    }));
+    const client = createClient(provider, { defaultModel: 'test-model' });
+
+    await Promise.all([
+      client.sendMessage('Hello', { memory: store.conversation('user-42') }),
+      client.sendMessage('Are you there?', { memory: store.conversation('user-42') }),
+    ]);
+    expect((await store.conversation('user-42').allMessages()).map((m) => m.content)).toEqual([
+      'Hello',
+      'I was sent 1 messages.',
+      'Are you there?',
+      'I was sent 3 messages.',
+    ]);
+    expect((await store.listConversations()).map((c) => [c.id, c.messageCount])).toEqual([
+      ['user-42', 4],
+    ]);
+  });
+
+  it('concurrent turns and conflicts', async () => {
+    const store = inMemoryMemoryStore();
+    const provider = createFakeProvider().onRequest(async (request, call) => {
+      if (call === 0) await store.conversation('c').appendMessage(userMessage('meanwhile'));
+      return { content: `seen ${request.messages.length}` };
+    });
+    const client = createClient(provider, { defaultModel: 'test-model' });
+
+    const error = await client
+      .sendMessage('Hi', { memory: store.conversation('c') })
+      .catch((e: unknown) => e);
+    expect(ConversationConflictError.isInstance(error)).toBe(true);
+
+    const retrying = client.withOptions({ onConflict: 'retry' });
+    provider.onRequest(async (request, call) => {
+      if (call === 1) await store.conversation('c').appendMessage(userMessage('again'));
+      return { content: `seen ${request.messages.length}` };
+    });
+    const answer = await retrying.sendMessage('Hi', { memory: store.conversation('c') });
+    expect(answer.content).toBe('seen 3');
   });
 
   it('tools', async () => {

@@ -131,9 +131,9 @@ describe(`@aigo/client with pgMemory (${database.kind})`, () => {
         );
         expect(new Set(results.map((result) => result.pid)).size).toBe(3);
         const versions = await adminPool().query(
-          `SELECT version FROM "${schema}"."aigo_migrations" WHERE component = 'memory-pg:aigo_messages'`,
+          `SELECT version FROM "${schema}"."aigo_migrations" WHERE component = 'memory-pg:aigo_messages' ORDER BY version`,
         );
-        expect(versions.rows).toEqual([{ version: 1 }]);
+        expect(versions.rows).toEqual([{ version: 1 }, { version: 2 }]);
         const counts = await adminPool().query(
           `SELECT conversation_id, count(*)::int AS n FROM "${schema}"."aigo_messages" GROUP BY 1 ORDER BY 1`,
         );

@@ -42,11 +42,22 @@ export function memoryMigrations(names: TableNames): readonly Migration[] {
 )`);
       },
     },
+    {
+      version: 2,
+      name: 'conversation versions and turn ids (optimistic concurrency, idempotent turns)',
+      // Existing conversations start at version 1 (a version written since is a transaction id,
+      // always larger; 0 means "holds nothing"). The column default also keeps inserts of 0.1.x
+      // processes working during a rolling upgrade. Existing messages have no turn id. The unique
+      // index is partial: only the first row of a batch carries its turn's id.
+      up: `ALTER TABLE ${names.conversationsSql} ADD COLUMN IF NOT EXISTS version bigint NOT NULL DEFAULT 1;
+ALTER TABLE ${names.messagesSql} ADD COLUMN IF NOT EXISTS turn_id text;
+CREATE UNIQUE INDEX IF NOT EXISTS ${names.turnKeySql} ON ${names.messagesSql} (conversation_id, turn_id) WHERE turn_id IS NOT NULL`,
+    },
   ];
 }
 
 /** The newest schema version this release knows. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /**
  * The advisory-lock key pair releases before `@aigo/pg` took to migrate one table: the aigo

@@ -1,17 +1,32 @@
 import {
   type AllMessagesOptions,
-  MESSAGE_FORMAT_VERSION,
+  checkMemoryWriteOptions,
   type MemoryWriteOptions,
   type Message,
   throwIfAborted,
+  ValidationError,
+  type VersionedMessages,
 } from '@aigo/ai';
+import { appendTurn } from './append-turn.js';
 import { checkReadOptions } from './check-arguments.js';
 import { decodeMessage, encodeMessages } from './message-codec.js';
 import type { PgConversationMemory } from './pg-memory-options.js';
 import type { PgStoreCore } from './pg-store-core.js';
+import type { ReadStatements } from './statements.js';
 
 /** `special`: NULL for a row in the current format, not escaped; else `format * 2 + escaped`. */
 type MessageRow = [body: unknown, special: number | null];
+
+/**
+ * Decodes the rows of a versioned read: the version row (`special` -1, first) and the messages,
+ * oldest first.
+ */
+function decodeVersioned(rows: readonly MessageRow[]): VersionedMessages {
+  const [first] = rows;
+  if (first === undefined || first[1] !== -1)
+    return { messages: decodeRows(rows, false), version: 0 };
+  return { messages: decodeRows(rows.slice(1), false), version: Number(first[0]) };
+}
 
 function decodeRows(rows: readonly MessageRow[], newestFirst: boolean): Message[] {
   const messages = new Array<Message>(rows.length);
@@ -37,15 +52,11 @@ export function pgConversationMemory(
     conversationId,
 
     async appendMessages(messages: readonly Message[], options?: MemoryWriteOptions) {
-      throwIfAborted(options?.signal);
+      const write = checkMemoryWriteOptions(options);
+      throwIfAborted(write.signal);
       const batch = encodeMessages(messages);
       if (batch.count === 0) return;
-      await core.write(
-        `Appending to ${core.label}`,
-        statements.append,
-        [conversationId, batch.count, MESSAGE_FORMAT_VERSION, batch.json, batch.escaped],
-        options?.signal,
-      );
+      await appendTurn(core, conversationId, batch, write);
     },
 
     appendMessage(message: Message, options?: MemoryWriteOptions) {
@@ -55,37 +66,32 @@ export function pgConversationMemory(
     async allMessages(options?: AllMessagesOptions) {
       const signal = options?.signal;
       throwIfAborted(signal);
-      const { limit, offset, roles } = checkReadOptions(options);
-      if (limit === 0 || roles?.length === 0) return [];
-      const operation = `Reading from ${core.label}`;
-      const read = statements.read;
-      if (limit === undefined && offset === 0) {
-        const rows =
-          roles === undefined
-            ? await core.read<MessageRow>(operation, read.all, [conversationId], signal)
-            : await core.read<MessageRow>(
-                operation,
-                read.allOfRoles,
-                [conversationId, roles],
-                signal,
-              );
-        return decodeRows(rows, false);
+      const query = checkReadOptions(options);
+      if (query.limit === 0 || query.roles?.length === 0) return [];
+      const { rows, window } = await readRows(statements.read, query, signal);
+      return decodeRows(rows, window);
+    },
+
+    async readVersioned(options?: AllMessagesOptions) {
+      const signal = options?.signal;
+      throwIfAborted(signal);
+      const query = checkReadOptions(options);
+      // An empty window still reads the version.
+      const { rows } = await readRows(
+        statements.readVersioned,
+        query.limit === 0 || query.roles?.length === 0
+          ? { limit: 0, offset: 0, roles: undefined }
+          : query,
+        signal,
+      );
+      return decodeVersioned(rows);
+    },
+
+    acquireTurn(options) {
+      if (options !== undefined && (options === null || typeof options !== 'object')) {
+        return Promise.reject(new ValidationError('options', 'must be an object'));
       }
-      const rows =
-        roles === undefined
-          ? await core.read<MessageRow>(
-              operation,
-              read.window,
-              [conversationId, limit ?? null, offset],
-              signal,
-            )
-          : await core.read<MessageRow>(
-              operation,
-              read.windowOfRoles,
-              [conversationId, roles, limit ?? null, offset],
-              signal,
-            );
-      return decodeRows(rows, true);
+      return core.turns.acquire(conversationId, options?.signal);
     },
 
     async clear(options?: MemoryWriteOptions) {
@@ -99,5 +105,42 @@ export function pgConversationMemory(
       );
     },
   };
+  /** Runs the read statement a query needs; `window` reads come newest first (plain reads only). */
+  async function readRows(
+    read: ReadStatements,
+    query: ReturnType<typeof checkReadOptions>,
+    signal: AbortSignal | undefined,
+  ): Promise<{ rows: MessageRow[]; window: boolean }> {
+    const { limit, offset, roles } = query;
+    const operation = `Reading from ${core.label}`;
+    if (limit === undefined && offset === 0) {
+      const rows =
+        roles === undefined
+          ? await core.read<MessageRow>(operation, read.all, [conversationId], signal)
+          : await core.read<MessageRow>(
+              operation,
+              read.allOfRoles,
+              [conversationId, roles],
+              signal,
+            );
+      return { rows, window: false };
+    }
+    const rows =
+      roles === undefined
+        ? await core.read<MessageRow>(
+            operation,
+            read.window,
+            [conversationId, limit ?? null, offset],
+            signal,
+          )
+        : await core.read<MessageRow>(
+            operation,
+            read.windowOfRoles,
+            [conversationId, roles, limit ?? null, offset],
+            signal,
+          );
+    return { rows, window: true };
+  }
+
   return memory;
 }

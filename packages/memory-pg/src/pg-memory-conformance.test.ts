@@ -39,6 +39,8 @@ memoryConformance({
     return currentStore().conversation(`conversation-${conversations}`);
   },
   makeMemoryForConversation: (id) => currentStore().conversation(id),
+  versioned: true,
+  turnLock: true,
   cleanup: async () => {
     await store?.close();
     if (schema !== undefined) await dropSchema(schema);
@@ -79,6 +81,9 @@ memoryConformance({
     return standalone(`standalone-${conversations}`);
   },
   makeMemoryForConversation: (id) => standalone(id),
+  versioned: true,
+  // Standalone pgMemory objects on one pool share the turn lock of a conversation.
+  turnLock: true,
   cleanup: async () => {
     for (const memory of opened.splice(0)) await memory.close();
     await pool?.end();

@@ -13,7 +13,7 @@ import {
   uniqueSchema,
   until,
 } from '../test/test-database.js';
-import { legacyMigrationLockKey } from './migrations.js';
+import { legacyMigrationLockKey, SCHEMA_VERSION } from './migrations.js';
 import { pgMemoryStore } from './pg-memory-store.js';
 import { tableNames } from './table-names.js';
 
@@ -116,7 +116,7 @@ describe.skipIf(!realServer)(title, () => {
     const migrations = await adminPool().query(
       `SELECT count(*)::int AS n FROM "${schema}"."aigo_migrations" WHERE component = 'memory-pg:aigo_messages'`,
     );
-    expect(migrations.rows).toEqual([{ n: 1 }]);
+    expect(migrations.rows).toEqual([{ n: SCHEMA_VERSION }]);
   });
 
   it('an idle connection killed between turns never crashes the process; the next turn succeeds on a fresh one', async () => {
@@ -265,9 +265,9 @@ describe.skipIf(!realServer)(title, () => {
       await Promise.all(others.map((other) => other.close()));
     }
     const versions = await adminPool().query(
-      `SELECT version FROM "${schema}"."aigo_migrations" WHERE component = 'memory-pg:aigo_messages'`,
+      `SELECT version FROM "${schema}"."aigo_migrations" WHERE component = 'memory-pg:aigo_messages' ORDER BY version`,
     );
-    expect(versions.rows).toEqual([{ version: 1 }]);
+    expect(versions.rows).toEqual([{ version: 1 }, { version: 2 }]);
     expect((await store.listConversations()).length).toBe(8);
   });
 });

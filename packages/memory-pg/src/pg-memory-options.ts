@@ -1,4 +1,15 @@
-import type { MemoryProvider, MemoryWriteOptions } from '@aigo/ai';
+import type {
+  AcquireTurnOptions,
+  AllMessagesOptions,
+  ConversationMemory,
+  ConversationSummary,
+  ListConversationsOptions,
+  MemoryStore,
+  MemoryWriteOptions,
+  ReadyOptions,
+  ReleaseTurn,
+  VersionedMessages,
+} from '@aigo/ai';
 import type { Pool } from 'pg';
 
 /** How a store reaches PostgreSQL and which tables it uses. Give `pool` or `connectionString`. */
@@ -63,10 +74,21 @@ export interface PgMemoryOptions extends PgMemoryStoreOptions {
   readonly conversationId: string;
 }
 
-/** One conversation's memory in PostgreSQL. */
-export interface PgConversationMemory extends MemoryProvider {
+/**
+ * One conversation's memory in PostgreSQL, with every optional capability of `MemoryProvider`:
+ * versioned reads and writes (`readVersioned`; `appendMessages` with `expectedVersion` and
+ * `turnId`) and the store's turn lock (`acquireTurn`).
+ */
+export interface PgConversationMemory extends ConversationMemory {
   /** The conversation this memory reads and writes. */
   readonly conversationId: string;
+  /** The messages `allMessages` reads, with the conversation's version, from one snapshot. */
+  readVersioned(options?: AllMessagesOptions): Promise<VersionedMessages>;
+  /**
+   * Waits until no other turn on this conversation holds the store's turn lock (in this process:
+   * every memory object of the store for this id shares it), then resolves to its release.
+   */
+  acquireTurn(options?: AcquireTurnOptions): Promise<ReleaseTurn>;
 }
 
 /** What `pgMemory` returns: a conversation's memory with a store of its own, which `close()` closes. */
@@ -75,34 +97,13 @@ export interface PgMemory extends PgConversationMemory {
   close(): Promise<void>;
 }
 
-/** A conversation as `listConversations` reports it. */
-export interface ConversationSummary {
-  /** The conversation id. */
-  readonly id: string;
-  /** How many messages it holds. */
-  readonly messageCount: number;
-  /** When its first message was stored (since it was last cleared). */
-  readonly createdAt: Date;
-  /** When its last message was stored: its last activity. */
-  readonly lastActivityAt: Date;
-}
+export type { ConversationSummary, ListConversationsOptions, ReadyOptions } from '@aigo/ai';
 
-/** Options of `listConversations`. */
-export interface ListConversationsOptions {
-  /** At most this many (the most recently active). Default: all. */
-  readonly limit?: number;
-  /** Skip this many of the most recently active first. Default 0. */
-  readonly offset?: number;
-  readonly signal?: AbortSignal;
-}
-
-/** Options of `ready`. */
-export interface ReadyOptions {
-  readonly signal?: AbortSignal;
-}
-
-/** A store of conversations in PostgreSQL, sharing one pool and one set of tables. */
-export interface PgMemoryStore {
+/**
+ * A store of conversations in PostgreSQL, sharing one pool and one set of tables (the
+ * `MemoryStore` of `@aigo/ai`). Its memories of one conversation id share one turn lock.
+ */
+export interface PgMemoryStore extends MemoryStore {
   /**
    * The memory of one conversation (creating nothing until its first write). Cheap: call it per
    * request. Its `close()` is absent: the store owns the pool.

@@ -178,13 +178,18 @@ describe(`migrations (${database.kind})`, () => {
       await other.close();
     }
     const versions = await adminPool().query(
-      `SELECT component, version, name FROM "${schema}"."aigo_migrations"`,
+      `SELECT component, version, name FROM "${schema}"."aigo_migrations" ORDER BY version`,
     );
     expect(versions.rows).toEqual([
       {
         component: 'memory-pg:aigo_messages',
-        version: SCHEMA_VERSION,
+        version: 1,
         name: 'messages (jsonb, format, gap-free seq) and conversations (sequence counter)',
+      },
+      {
+        component: 'memory-pg:aigo_messages',
+        version: SCHEMA_VERSION,
+        name: 'conversation versions and turn ids (optimistic concurrency, idempotent turns)',
       },
     ]);
     expect(memoryMigrations(tableNames()).at(-1)?.version).toBe(SCHEMA_VERSION);
@@ -208,11 +213,13 @@ describe(`migrations (${database.kind})`, () => {
     expect(await second.conversation('c').allMessages()).toEqual(turn(2));
     expect((await rows(schema, 'first_messages')).length).toBe(2);
     const versions = await adminPool().query(
-      `SELECT component, version FROM "${schema}"."aigo_migrations" ORDER BY component`,
+      `SELECT component, version FROM "${schema}"."aigo_migrations" ORDER BY component, version`,
     );
     expect(versions.rows).toEqual([
       { component: 'memory-pg:first_messages', version: 1 },
+      { component: 'memory-pg:first_messages', version: 2 },
       { component: 'memory-pg:second_messages', version: 1 },
+      { component: 'memory-pg:second_messages', version: 2 },
     ]);
   });
 
@@ -239,9 +246,12 @@ describe(`migrations (${database.kind})`, () => {
         )
       ).rows;
     const before = await relations();
-    // migrate: false accepts it as it is (nothing recorded in the version table yet).
+    // migrate: false reads its version (1, nothing recorded in the version table yet) and asks for
+    // the migration to version 2 (versions and turn ids).
     const { store: checking } = testStore({ schema, migrate: false });
-    expect(await checking.conversation('old').allMessages()).toEqual(turn(1));
+    await expect(checking.conversation('old').allMessages()).rejects.toThrow(
+      /is at schema version 1, this release needs 2 \(migrate is false\): run it once with migrate: true/,
+    );
     const { store } = testStore({ schema });
     const memory = store.conversation('old');
     expect(await memory.allMessages()).toEqual(turn(1));
@@ -251,13 +261,18 @@ describe(`migrations (${database.kind})`, () => {
     // The same tables (not recreated), the old version table kept, the version now recorded.
     expect((await relations()).filter((row) => row.relname !== 'aigo_migrations')).toEqual(before);
     const versions = await adminPool().query(
-      `SELECT component, version, name FROM "${schema}"."aigo_migrations"`,
+      `SELECT component, version, name FROM "${schema}"."aigo_migrations" ORDER BY version`,
     );
     expect(versions.rows).toEqual([
       {
         component: 'memory-pg:aigo_messages',
         version: 1,
         name: 'messages (jsonb, format, gap-free seq) and conversations (sequence counter) (adopted: applied before the version table existed)',
+      },
+      {
+        component: 'memory-pg:aigo_messages',
+        version: 2,
+        name: 'conversation versions and turn ids (optimistic concurrency, idempotent turns)',
       },
     ]);
   });

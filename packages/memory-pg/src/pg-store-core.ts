@@ -1,4 +1,4 @@
-import { MemoryError, raceAbort, throwIfAborted } from '@aigo/ai';
+import { MemoryError, raceAbort, type TurnLocks, throwIfAborted } from '@aigo/ai';
 import {
   inTransaction,
   isLostSession,
@@ -19,6 +19,7 @@ import {
   SCHEMA_VERSION,
 } from './migrations.js';
 import type { PgMemoryStoreOptions } from './pg-memory-options.js';
+import { sharedTurnLocks } from './shared-turn-locks.js';
 import { buildStatements, type Statement, type Statements } from './statements.js';
 import { type TableNames, tableNames } from './table-names.js';
 import { toMemoryError } from './to-memory-error.js';
@@ -32,6 +33,11 @@ export class PgStoreCore {
   readonly names: TableNames;
   readonly statements: Statements;
   readonly server: ServerAddress;
+  /**
+   * One turn lock per conversation id, shared by every memory object of the store — and of other
+   * stores and `pgMemory`s on the same pool (or connection string) and tables.
+   */
+  readonly turns: TurnLocks<string>;
   private readonly handle: PgPoolHandle;
   private readonly migrateOnStart: boolean;
   private readonly prepared: boolean;
@@ -44,6 +50,7 @@ export class PgStoreCore {
     this.prepared = options.preparedStatements ?? true;
     this.handle = openPgPool(poolOptionsOf(options), POOL_SETTINGS);
     this.server = this.handle.server;
+    this.turns = sharedTurnLocks(options.pool ?? (options.connectionString as string), this.names);
   }
 
   /** `"schema"."table"`, for messages. */
@@ -111,19 +118,22 @@ export class PgStoreCore {
     }
   }
 
-  /** Checks that the store is open and ready, then runs a write statement (never retried). */
+  /**
+   * Checks that the store is open and ready, then runs a write statement (never retried); resolves
+   * to the number of rows it wrote.
+   */
   async write(
     operation: string,
     statement: Statement,
     values: unknown[],
     signal: AbortSignal | undefined,
-  ): Promise<void> {
+  ): Promise<number> {
     this.checkOpen(operation);
     throwIfAborted(signal);
     await this.ready();
     throwIfAborted(signal);
     try {
-      await this.pool.query(this.config(statement, values));
+      return (await this.pool.query(this.config(statement, values))).rowCount ?? 0;
     } catch (error) {
       throw toMemoryError(error, operation, this.server);
     }

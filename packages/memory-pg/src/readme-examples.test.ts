@@ -1,6 +1,6 @@
 // The README's examples, run as they are written there (imports adjusted to the source tree; each in
 // a schema of its own, dropped after it; console output asserted instead of printed).
-import { userMessage } from '@aigo/ai';
+import { ConversationConflictError, userMessage } from '@aigo/ai';
 import { createClient } from '@aigo/client';
 import { createFakeProvider } from '@aigo/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -68,6 +68,31 @@ describe('README examples', () => {
     expect(conversations[0]?.lastActivityAt instanceof Date).toBe(true);
 
     expect(await store.deleteConversation('alice')).toBe(true);
+    await store.close();
+  });
+
+  it('concurrent turns: versioned writes and a retried turn id', async () => {
+    const store = pgMemoryStore({
+      connectionString: process.env.DATABASE_URL,
+      schema,
+      preparedStatements: testPreparedStatements,
+    });
+    const memory = store.conversation('user-42');
+    await memory.appendMessage(userMessage('Hello'));
+
+    const { messages, version } = await memory.readVersioned();
+    expect([messages.length, version > 0]).toEqual([1, true]);
+    const turn = [userMessage('Anyone there?')];
+    await memory.appendMessages(turn, { expectedVersion: version, turnId: 'turn-7' });
+    await memory.appendMessages(turn, { expectedVersion: version, turnId: 'turn-7' });
+    let conflict = false;
+    try {
+      await memory.appendMessages([userMessage('late')], { expectedVersion: version });
+    } catch (error) {
+      conflict = ConversationConflictError.isInstance(error);
+    }
+    expect(conflict).toBe(true);
+    expect((await memory.allMessages()).length).toBe(2);
     await store.close();
   });
 

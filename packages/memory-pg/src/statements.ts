@@ -23,23 +23,54 @@ export interface ReadStatements {
   readonly windowOfRoles: Statement;
 }
 
+/** The versioned appends, by the version they expect (same parameters as `append`, plus `$7`). */
+export interface VersionedAppendStatements {
+  /**
+   * Stores the batch only if the conversation holds nothing (has no counter row): `INSERT … ON
+   * CONFLICT DO NOTHING` on the counter; a concurrent creator makes this one wait for its commit and
+   * then insert nothing. No row inserted → no messages.
+   */
+  readonly fromEmpty: Statement;
+  /**
+   * Stores the batch only if the conversation is at version `$7`: `UPDATE … WHERE version = $7` on
+   * the counter row. A concurrent writer makes this one wait for the row lock, after which
+   * PostgreSQL checks the condition again on the newest row version (READ COMMITTED), so of two
+   * writers that read one version only the first to commit stores its batch.
+   */
+  readonly fromVersion: Statement;
+}
+
 /** Every statement the store runs on its tables. */
 export interface Statements {
   /**
    * Appends a batch as one statement (so one implicit transaction):
    * `$1` conversation, `$2` batch size, `$3` format version, `$4` JSON array of the messages,
-   * `$5` 1-based positions of the escaped ones.
+   * `$5` 1-based positions of the escaped ones, `$6` the turn id (NULL: none; stored on the batch's
+   * first row, where the unique index `<table>_turn_key` refuses it a second time).
    *
    * The `counter` CTE bumps the conversation's `last_seq` by the batch size (inserting the row on
-   * first use). `INSERT … ON CONFLICT DO UPDATE` locks that row until commit, so concurrent appends
-   * to one conversation queue there, and each one's update starts from the value the previous one
-   * committed (PostgreSQL re-reads the newest row version after the wait, even in READ COMMITTED).
-   * Each batch thus owns the range `last_seq - n + 1 … last_seq`, in commit order. A failed or
-   * aborted append rolls its counter update back with its rows, so no number is ever skipped — which
-   * a `SEQUENCE` (not transactional) cannot promise.
+   * first use) and sets its `version` to the writing transaction's id. `INSERT … ON CONFLICT DO
+   * UPDATE` locks that row until commit, so concurrent appends to one conversation queue there, and
+   * each one's update starts from the value the previous one committed (PostgreSQL re-reads the
+   * newest row version after the wait, even in READ COMMITTED). Each batch thus owns the range
+   * `last_seq - n + 1 … last_seq`, in commit order. A failed or aborted append rolls its counter
+   * update back with its rows, so no number is ever skipped — which a `SEQUENCE` (not transactional)
+   * cannot promise.
    */
   readonly append: Statement;
+  /** Appends that check the version first (optimistic concurrency). */
+  readonly appendVersioned: VersionedAppendStatements;
+  /**
+   * After a versioned append stored nothing: the conversation's version now (NULL: it holds
+   * nothing) and whether turn `$2` is stored. `$1` conversation.
+   */
+  readonly turnStatus: Statement;
   readonly read: ReadStatements;
+  /**
+   * The read statements with the version: the same rows, oldest first, after one row that carries
+   * the conversation's version (`special` = -1, `body` the version as JSON), all from one snapshot.
+   */
+  readonly readVersioned: ReadStatements;
   /** Locks and deletes the conversation's counter row. `$1` conversation. Run first, in a transaction. */
   readonly deleteConversation: Statement;
   /** Deletes the conversation's messages. `$1` conversation. Run second, in the same transaction. */
@@ -59,18 +90,64 @@ export function buildStatements(names: TableNames): Statements {
   const conversations = names.conversationsSql;
   // `special` is NULL for the usual row (current format, not escaped), so the driver parses one
   // column per row, not three; otherwise it is `format * 2 + escaped` (10 % faster loads).
-  const columns = `SELECT body, NULLIF(format * 2 + escaped::int, ${MESSAGE_FORMAT_VERSION * 2}) AS special FROM`;
+  const special = `NULLIF(format * 2 + escaped::int, ${MESSAGE_FORMAT_VERSION * 2})`;
+  const columns = `SELECT body, ${special} AS special FROM`;
+  // The messages of a batch, numbered from the counter CTE's new last_seq.
+  const insertBatch = `INSERT INTO ${messages} (conversation_id, seq, role, format, escaped, body, turn_id)
+SELECT $1, counter.last_seq - $2::bigint + m.ord, m.body->>'role', $3::smallint, m.ord = ANY($5::bigint[]), m.body, CASE WHEN m.ord = 1 THEN $6::text END
+FROM counter, jsonb_array_elements($4::jsonb) WITH ORDINALITY AS m(body, ord)`;
+  // A version is the id of the transaction that made the change: never reused, never 0 (which
+  // means "holds nothing"), and the same for everything one transaction writes.
+  const version = 'txid_current()';
+  // A read with the version: one row for the version (seq 0 sorts first), then the messages.
+  const versioned = (filter: string, window: string) =>
+    `SELECT body, special FROM (
+  SELECT 0::bigint AS seq, to_jsonb(version) AS body, -1 AS special FROM ${conversations} WHERE conversation_id = $1
+  UNION ALL
+  (SELECT seq, body, ${special} AS special FROM ${messages} WHERE conversation_id = $1${filter}${window})
+) AS r ORDER BY seq`;
   return {
     append: statement(
       `WITH counter AS (
-  INSERT INTO ${conversations} AS c (conversation_id, last_seq) VALUES ($1, $2::bigint)
-  ON CONFLICT (conversation_id) DO UPDATE SET last_seq = c.last_seq + EXCLUDED.last_seq, updated_at = now()
+  INSERT INTO ${conversations} AS c (conversation_id, last_seq, version) VALUES ($1, $2::bigint, ${version})
+  ON CONFLICT (conversation_id) DO UPDATE SET last_seq = c.last_seq + EXCLUDED.last_seq, version = EXCLUDED.version, updated_at = now()
   RETURNING c.last_seq
 )
-INSERT INTO ${messages} (conversation_id, seq, role, format, escaped, body)
-SELECT $1, counter.last_seq - $2::bigint + m.ord, m.body->>'role', $3::smallint, m.ord = ANY($5::bigint[]), m.body
-FROM counter, jsonb_array_elements($4::jsonb) WITH ORDINALITY AS m(body, ord)`,
+${insertBatch}`,
     ),
+    appendVersioned: {
+      fromEmpty: statement(
+        `WITH counter AS (
+  INSERT INTO ${conversations} (conversation_id, last_seq, version) SELECT $1, $2::bigint, ${version} WHERE $7::bigint = 0
+  ON CONFLICT (conversation_id) DO NOTHING
+  RETURNING last_seq
+)
+${insertBatch}`,
+      ),
+      fromVersion: statement(
+        `WITH counter AS (
+  UPDATE ${conversations} SET last_seq = last_seq + $2::bigint, version = ${version}, updated_at = now()
+  WHERE conversation_id = $1 AND version = $7::bigint
+  RETURNING last_seq
+)
+${insertBatch}`,
+      ),
+    },
+    turnStatus: statement(
+      `SELECT (SELECT version FROM ${conversations} WHERE conversation_id = $1) AS version,
+  EXISTS (SELECT 1 FROM ${messages} WHERE conversation_id = $1 AND turn_id = $2) AS stored`,
+    ),
+    readVersioned: {
+      all: statement(versioned('', '')),
+      window: statement(versioned('', ' ORDER BY seq DESC LIMIT $2::bigint OFFSET $3::bigint')),
+      allOfRoles: statement(versioned(' AND role = ANY($2::text[])', '')),
+      windowOfRoles: statement(
+        versioned(
+          ' AND role = ANY($2::text[])',
+          ' ORDER BY seq DESC LIMIT $3::bigint OFFSET $4::bigint',
+        ),
+      ),
+    },
     read: {
       all: statement(`${columns} ${messages} WHERE conversation_id = $1 ORDER BY seq`),
       window: statement(

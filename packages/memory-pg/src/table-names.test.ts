@@ -36,6 +36,8 @@ describe('tableNames', () => {
       migrationsRegclass: '"public"."aigo_messages_migrations"',
       messagesKeySql: '"aigo_messages_pkey"',
       conversationsKeySql: '"aigo_messages_conversations_pkey"',
+      turnKey: 'aigo_messages_turn_key',
+      turnKeySql: '"aigo_messages_turn_key"',
     });
   });
 

@@ -9,7 +9,7 @@ export const DEFAULT_SCHEMA = 'public';
 
 /**
  * The longest table name accepted. The store derives names from it (`<table>_conversations`,
- * `<table>_migrations`, `<table>_conversations_pkey`), and every derived name must fit PostgreSQL's
+ * `<table>_migrations`, `<table>_conversations_pkey`, `<table>_turn_key`), and every derived name must fit PostgreSQL's
  * 63-byte identifier limit without being truncated.
  */
 export const MAX_TABLE_NAME_LENGTH = 44;
@@ -39,6 +39,10 @@ export interface TableNames {
   readonly messagesKeySql: string;
   /** `"table_conversations_pkey"`: the conversations table's primary key constraint. */
   readonly conversationsKeySql: string;
+  /** `table_turn_key`, unquoted: the unique index of turn ids (schema version 2). */
+  readonly turnKey: string;
+  /** `"table_turn_key"`. */
+  readonly turnKeySql: string;
 }
 
 /**
@@ -75,5 +79,7 @@ export function tableNames(
     migrationsRegclass: qualifiedName(schema, `${tableName}_migrations`),
     messagesKeySql: quoteIdentifier(`${tableName}_pkey`),
     conversationsKeySql: quoteIdentifier(`${tableName}_conversations_pkey`),
+    turnKey: `${tableName}_turn_key`,
+    turnKeySql: quoteIdentifier(`${tableName}_turn_key`),
   };
 }

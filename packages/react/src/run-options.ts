@@ -12,6 +12,9 @@ export function callBase(
   return {
     memory,
     overview,
+    // An iteration is never re-run on a conversation conflict, whatever the client's onConflict:
+    // its tools may have run and its tokens been streamed; the run stops with the error instead.
+    onConflict: 'fail',
     ...(signal === undefined ? {} : { signal }),
     ...(span === undefined ? {} : { span }),
     ...(settings.systemPrompt === undefined

@@ -13,6 +13,11 @@ export interface CallOptions {
   readonly span?: Span;
   /** A deadline for the whole call, in milliseconds (default: the provider's, 10 minutes). */
   readonly timeoutMs?: number;
+  /**
+   * The conversation the call belongs to (the memory's `conversationId`), set by the client: the
+   * observability middleware puts it on the call's span as `gen_ai.conversation.id`.
+   */
+  readonly conversationId?: string;
 }
 
 /**

@@ -34,4 +34,5 @@ export type AigoErrorCode =
   | 'tool_error'
   | 'parse_error'
   | 'memory_error'
+  | 'conversation_conflict'
   | 'agent_stopped';

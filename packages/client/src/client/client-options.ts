@@ -18,6 +18,7 @@ import type { TSchema } from 'typebox';
 import type { Middleware } from '../middleware/index.js';
 import type { Overview } from '../overview/index.js';
 import type { ToolHooks } from '../tools/tool-hooks.js';
+import type { ConflictPolicy } from './conflict-policy.js';
 import type { ToolCostStrategy } from './enrich-system-prompt.js';
 
 /** A JSON Schema for structured answers: a plain JSON Schema object or a typebox schema. */
@@ -98,6 +99,16 @@ export interface ClientOptions extends GenerationOptions, ToolHooks {
   /** How many tools `executeToolCalls` runs at once unless told otherwise (default 8). */
   readonly toolConcurrency?: number;
   /**
+   * What a non-streaming call does when its versioned memory reports that the conversation changed
+   * while the turn ran (`ConversationConflictError`: another process stored a turn first): `'fail'`
+   * (default) rejects with it; `'retry'` reads the conversation again and re-runs the turn on it (a
+   * new model call), up to `maxConflictRetries` times. Streamed calls always reject. Per-call
+   * `onConflict` overrides it.
+   */
+  readonly onConflict?: ConflictPolicy;
+  /** How many times `onConflict: 'retry'` re-runs a turn before rejecting (1–100, default 3). */
+  readonly maxConflictRetries?: number;
+  /**
    * The environment the fallbacks are read from (default `process.env`); pass `{}` to ignore the
    * environment.
    */
@@ -137,6 +148,11 @@ export interface ContinueOptions extends GenerationOptions {
   readonly overview?: Overview;
   /** The parent span of this call's spans. */
   readonly span?: Span;
+  /**
+   * Overrides the client's `onConflict` for this call. `'retry'` is refused for streamed calls (their
+   * tokens are delivered as they arrive, so a conflicting turn cannot be re-run).
+   */
+  readonly onConflict?: ConflictPolicy;
   /**
    * Messages that open this turn after the stored conversation — typically the tool messages
    * answering the last reply's tool calls. They are sent, and stored with the reply once it is

@@ -1,11 +1,10 @@
 import {
-  AigoError,
   type CallOptions,
   type ChatRequest,
   type ChatResponse,
   type ChatStream,
   type ComputeCost,
-  MemoryError,
+  ConversationConflictError,
   type MemoryProvider,
   type Message,
   type ModelCosts,
@@ -28,6 +27,13 @@ import type {
   MessageOptions,
   Prompt,
 } from './client-options.js';
+import { checkStreamConflictPolicy, conflictRetriesOf } from './conflict-policy.js';
+import {
+  acquireMemoryTurn,
+  NO_HISTORY,
+  readTurnHistory,
+  storeTurnMessages,
+} from './memory-turn.js';
 import { promptMessage } from './prompt-message.js';
 import { type ClientSettings, resolveClientOptions } from './resolve-client-options.js';
 import { TurnLocks } from './turn-locks.js';
@@ -67,7 +73,9 @@ export interface Client {
    * goes first and, once the answer is complete, the user message and the answer (built by
    * `toAssistantMessage`, so tool calls, reasoning and provider metadata survive) are stored in one
    * `appendMessages`. A failed or aborted call stores nothing. Without a memory the request holds
-   * just this message.
+   * just this message. With a versioned memory the turn is stored only if the conversation did not
+   * change meanwhile; otherwise the call rejects with `ConversationConflictError`, or re-runs the
+   * turn on the new history with `onConflict: 'retry'`.
    */
   sendMessage(prompt: Prompt, options?: MessageOptions): Promise<ChatResponse>;
   /**
@@ -79,7 +87,8 @@ export interface Client {
    * Like `sendMessage`, streaming. The turn is stored when the stream finishes (its iteration ends
    * normally or `collect()` resolves; `collect()` waits for the write and rejects if it fails). Until
    * the stream finishes, fails or is cancelled, later calls on the same memory wait: read or cancel
-   * every stream you start.
+   * every stream you start. A conversation conflict rejects `collect()`; a streamed turn is never
+   * re-run.
    */
   streamMessage(prompt: Prompt, options?: MessageOptions): Promise<ChatStream>;
   /** Like `continueConversation`, streaming (stored as `streamMessage` describes). */
@@ -210,8 +219,10 @@ export interface TurnRunner {
 }
 
 /**
- * The turn logic shared by `Client` and the structured client: serialise on the memory, read the
- * history, build the request, call through the middleware, record into the overview, store the turn.
+ * The turn logic shared by `Client` and the structured client: serialise on the conversation (the
+ * memory's turn lock, else the client's), read the history (with its version, when the memory has
+ * one), build the request, call through the middleware, record into the overview, store the turn
+ * against that version — and, for a non-streaming call allowed to, re-run a turn that conflicts.
  */
 export function turnRunner(
   settings: ClientSettings,
@@ -227,21 +238,36 @@ export function turnRunner(
   ): Promise<T> => {
     const call = validateCallOptions(options, toolName, turn === undefined);
     const memory = callMemory(settings, call, turn === undefined);
+    const signal = call.options.signal;
+    const retries = conflictRetriesOf(
+      settings.onConflict,
+      settings.maxConflictRetries,
+      call.options.onConflict,
+    );
     const release =
-      memory === undefined ? undefined : await locks.acquire(memory, call.options.signal);
+      memory === undefined ? undefined : await acquireMemoryTurn(memory, locks, signal);
     try {
-      const history = memory === undefined ? [] : await readHistory(memory, call.options.signal);
-      const { request, turnMessages } = buildRequest(
-        settings,
-        history,
-        turn ?? call.messages,
-        call,
-      );
-      const response = await calls.send(request, callOptions(call));
-      recordExchange(call, request, response);
-      const result = await accept(response);
-      if (memory !== undefined) await storeTurn(memory, settings, turnMessages, response);
-      return result;
+      // A turn that conflicts (another process stored a turn first) is re-run on the new history
+      // when the call allows it; the model calls of every attempt are recorded.
+      for (let attempt = 0; ; attempt++) {
+        const history = memory === undefined ? NO_HISTORY : await readTurnHistory(memory, signal);
+        const { request, turnMessages } = buildRequest(
+          settings,
+          history.messages,
+          turn ?? call.messages,
+          call,
+        );
+        const response = await calls.send(request, callOptions(call, memory));
+        recordExchange(call, request, response);
+        const result = await accept(response);
+        if (memory === undefined) return result;
+        try {
+          await storeTurn(memory, settings, turnMessages, response, history.version);
+          return result;
+        } catch (error) {
+          if (attempt >= retries || !ConversationConflictError.isInstance(error)) throw error;
+        }
+      }
     } finally {
       release?.();
     }
@@ -249,15 +275,19 @@ export function turnRunner(
 
   const stream = async (turn: Message[] | undefined, options: ContinueOptions | undefined) => {
     const call = validateCallOptions(options, toolName, turn === undefined);
+    checkStreamConflictPolicy(call.options.onConflict);
     const memory = callMemory(settings, call, turn === undefined);
+    const signal = call.options.signal;
     const release =
-      memory === undefined ? undefined : await locks.acquire(memory, call.options.signal);
+      memory === undefined ? undefined : await acquireMemoryTurn(memory, locks, signal);
     let chatStream: ChatStream;
     let prepared: ReturnType<typeof buildRequest>;
+    let version: number | undefined;
     try {
-      const history = memory === undefined ? [] : await readHistory(memory, call.options.signal);
-      prepared = buildRequest(settings, history, turn ?? call.messages, call);
-      chatStream = await calls.stream(prepared.request, callOptions(call));
+      const history = memory === undefined ? NO_HISTORY : await readTurnHistory(memory, signal);
+      version = history.version;
+      prepared = buildRequest(settings, history.messages, turn ?? call.messages, call);
+      chatStream = await calls.stream(prepared.request, callOptions(call, memory));
     } catch (error) {
       release?.();
       throw error;
@@ -267,7 +297,7 @@ export function turnRunner(
         recordExchange(call, prepared.request, response);
         return memory === undefined
           ? undefined
-          : storeTurn(memory, settings, prepared.turnMessages, response);
+          : storeTurn(memory, settings, prepared.turnMessages, response, version);
       },
       release: release ?? noop,
       observer: settings.observer,
@@ -294,13 +324,15 @@ function callMemory(
   return memory;
 }
 
-function callOptions(call: CheckedCallOptions): CallOptions {
+function callOptions(call: CheckedCallOptions, memory: MemoryProvider | undefined): CallOptions {
   const { signal, headers, span, timeoutMs } = call.options;
+  const conversationId = memory?.conversationId;
   return {
     ...(signal === undefined ? {} : { signal }),
     ...(headers === undefined ? {} : { headers }),
     ...(span === undefined ? {} : { span }),
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    ...(typeof conversationId === 'string' ? { conversationId } : {}),
   };
 }
 
@@ -315,44 +347,21 @@ function recordExchange(
   overview.recordResponse(response, request);
 }
 
-async function readHistory(
-  memory: MemoryProvider,
-  signal: AbortSignal | undefined,
-): Promise<Message[]> {
-  try {
-    return await memory.allMessages(signal === undefined ? {} : { signal });
-  } catch (error) {
-    throw asMemoryError(error, 'Reading the conversation from memory failed');
-  }
-}
-
 /**
- * Stores a finished turn in one `appendMessages`. The write starts synchronously (a stream's finish
- * hook calls it, and an in-process memory is updated before the consumer's loop ends).
+ * Stores a finished turn (the turn's messages and, unless `persistAssistantReplies` is false, the
+ * reply) in one `appendMessages`, against `version` when the memory is versioned.
  */
 function storeTurn(
   memory: MemoryProvider,
   settings: ClientSettings,
   turnMessages: readonly Message[],
   response: ChatResponse,
+  version: number | undefined,
 ): Promise<void> {
   const messages = settings.persistAssistantReplies
     ? [...turnMessages, toAssistantMessage(response)]
     : turnMessages;
-  if (messages.length === 0) return Promise.resolve();
-  try {
-    return memory.appendMessages(messages).catch((error: unknown) => {
-      throw asMemoryError(error, 'Storing the turn in memory failed');
-    });
-  } catch (error) {
-    return Promise.reject(asMemoryError(error, 'Storing the turn in memory failed'));
-  }
-}
-
-function asMemoryError(error: unknown, message: string): unknown {
-  if (AigoError.isInstance(error)) return error;
-  const detail = error instanceof Error ? `: ${error.message}` : '';
-  return new MemoryError(`${message}${detail}`, { cause: error });
+  return storeTurnMessages(memory, messages, version);
 }
 
 const noop = (): void => {};

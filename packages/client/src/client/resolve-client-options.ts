@@ -20,6 +20,11 @@ import { type ClientTools, clientTools } from '../tools/client-tools.js';
 import { pickToolHooks, TOOL_HOOK_NAMES, type ToolHooks } from '../tools/tool-hooks.js';
 import type { ClientOptions, GenerationOptions } from './client-options.js';
 import {
+  type ConflictPolicy,
+  checkConflictPolicy,
+  checkMaxConflictRetries,
+} from './conflict-policy.js';
+import {
   TOOL_COST_STRATEGIES,
   type ToolCostStrategy,
   toolsPromptSection,
@@ -53,6 +58,9 @@ export interface ClientSettings {
   readonly persistAssistantReplies: boolean;
   readonly toolConcurrency: number;
   readonly hooks: ToolHooks;
+  /** What a non-streaming turn does on a conversation conflict, and how often it re-runs. */
+  readonly onConflict: ConflictPolicy;
+  readonly maxConflictRetries: number;
 }
 
 const OPTION_KEYS = new Set<string>([
@@ -72,6 +80,8 @@ const OPTION_KEYS = new Set<string>([
   'observer',
   'persistAssistantReplies',
   'toolConcurrency',
+  'onConflict',
+  'maxConflictRetries',
   'env',
   ...TOOL_HOOK_NAMES,
   ...GENERATION_KEYS,
@@ -212,6 +222,8 @@ export function resolveClientOptions(provider: Provider, options: ClientOptions)
     persistAssistantReplies: persist,
     toolConcurrency,
     hooks,
+    onConflict: checkConflictPolicy(options.onConflict) ?? 'fail',
+    maxConflictRetries: checkMaxConflictRetries(options.maxConflictRetries),
   });
 }
 

@@ -6,6 +6,7 @@ import type {
   ExecuteToolCallsOptions,
   GenerationOptions,
 } from './client-options.js';
+import { checkConflictPolicy } from './conflict-policy.js';
 import { checkMemory } from './resolve-client-options.js';
 import {
   GENERATION_KEYS,
@@ -34,6 +35,7 @@ const CALL_KEYS = new Set<string>([
   'overview',
   'span',
   'messages',
+  'onConflict',
   ...GENERATION_KEYS,
 ]);
 
@@ -102,6 +104,7 @@ export function validateCallOptions(
     throw new ValidationError('headers', 'must be an object of header names to values');
   }
   checkRecorder(options.overview);
+  checkConflictPolicy(options.onConflict);
   const toolChoice =
     options.toolChoice === undefined ? undefined : validateToolChoice(options.toolChoice, toolName);
   let messages: readonly Message[] = [];

@@ -1,6 +1,7 @@
 import {
   AigoError,
   ATTR_ERROR_TYPE,
+  ATTR_GEN_AI_CONVERSATION_ID,
   ATTR_GEN_AI_INPUT_MESSAGES,
   ATTR_GEN_AI_OPERATION_NAME,
   ATTR_GEN_AI_OUTPUT_MESSAGES,
@@ -56,7 +57,9 @@ type MutableAttributes = Record<string, AttributeValue>;
  *
  * - a `chat {model}` span of kind `client`, nested under `CallOptions.span` and handed down as the
  *   new `options.span` (so a provider's own spans nest under it), with `gen_ai.operation.name`,
- *   `gen_ai.provider.name`, `gen_ai.request.model`, the sampling settings that were set, and at the
+ *   `gen_ai.provider.name`, `gen_ai.request.model`, `gen_ai.conversation.id` (from
+ *   `CallOptions.conversationId`: the client sets it when the memory has a `conversationId`), the
+ *   sampling settings that were set, and at the
  *   end `gen_ai.response.id`, `gen_ai.response.model`, `gen_ai.response.finish_reasons` and the
  *   input/output token counts; a failure is recorded with `error.type` (the `AigoError` code, else
  *   the error's name) and status `error`;
@@ -97,6 +100,9 @@ export function observabilityMiddleware(
       [ATTR_GEN_AI_REQUEST_MODEL]: request.model,
     };
     if (providerName !== undefined) attributes[ATTR_GEN_AI_PROVIDER_NAME] = providerName;
+    if (options.conversationId !== undefined) {
+      attributes[ATTR_GEN_AI_CONVERSATION_ID] = options.conversationId;
+    }
     if (request.temperature !== undefined) {
       attributes[ATTR_GEN_AI_REQUEST_TEMPERATURE] = request.temperature;
     }

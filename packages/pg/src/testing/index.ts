@@ -24,12 +24,18 @@ export {
   findPostgresBinaries,
 } from './find-postgres-binaries.js';
 export {
+  type PgFaultProxy,
+  type PgProxyTarget,
+  startPgFaultProxy,
+} from './pg-fault-proxy.js';
+export {
   type PostgresGlobalSetupOptions,
   type ProvidingProject,
   postgresGlobalSetup,
 } from './postgres-global-setup.js';
 export { createTestSchema, dropTestSchema, uniqueSchemaName } from './schemas.js';
 export {
+  type PostgresShutdownMode,
   type ScratchPostgres,
   type StartScratchPostgresOptions,
   startScratchPostgres,

@@ -3,6 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ValidationError } from '@aigo/ai';
 import { findPostgresBinaries } from './find-postgres-binaries.js';
 import { runCommand } from './run-command.js';
 
@@ -20,9 +21,21 @@ export interface ScratchPostgres {
   readonly version: string;
   /** The temporary directory (data, log, socket), deleted by `stop()`. */
   readonly dir: string;
+  /**
+   * Restarts the server (`pg_ctl restart -m <mode> -w`: same port and settings) and resolves once it
+   * accepts connections again. Every connection is cut: `fast` terminates sessions (SQLSTATE 57P01)
+   * and checkpoints, `immediate` kills the server without a checkpoint (crash recovery on start),
+   * `smart` waits for sessions to end.
+   */
+  restart(mode?: PostgresShutdownMode): Promise<void>;
   /** Stops the server and deletes the directory. */
   stop(): Promise<void>;
 }
+
+/** How `pg_ctl` shuts a server down. */
+export type PostgresShutdownMode = 'smart' | 'fast' | 'immediate';
+
+const SHUTDOWN_MODES: readonly PostgresShutdownMode[] = ['smart', 'fast', 'immediate'];
 
 /** Options of {@link startScratchPostgres}. */
 export interface StartScratchPostgresOptions {
@@ -175,6 +188,13 @@ export async function startScratchPostgres(
       binDir: bin,
       version,
       dir,
+      async restart(mode: PostgresShutdownMode = 'fast') {
+        if (!SHUTDOWN_MODES.includes(mode)) {
+          throw new ValidationError('mode', `must be one of ${SHUTDOWN_MODES.join(', ')}`);
+        }
+        if (!started) throw new Error('the scratch cluster was stopped');
+        await as('pg_ctl', ['-D', data, '-l', log, '-m', mode, '-w', '-t', '60', 'restart']);
+      },
       async stop() {
         process.removeListener('exit', stopSync);
         try {

@@ -89,6 +89,39 @@ describe('a scratch cluster', () => {
     await expect(after.connect()).rejects.toMatchObject({ code: 'ECONNREFUSED' });
   });
 
+  it('restart(fast | immediate) cuts every session and comes back on the same port with committed data', async () => {
+    const found = await ensurePostgresBinaries();
+    if (found.binDir === undefined) throw new Error(found.reason);
+    // Default settings (synchronous commit): a commit survives an immediate shutdown.
+    const cluster = await startScratchPostgres({ binDir: found.binDir });
+    try {
+      const setup = new pg.Client({ connectionString: cluster.url });
+      await setup.connect();
+      await setup.query('CREATE TABLE kept (n int)');
+      await setup.end();
+      for (const [index, mode] of (['fast', 'immediate'] as const).entries()) {
+        const session = new pg.Client({ connectionString: cluster.url });
+        const lost = new Promise<Error>((resolve) => session.on('error', resolve));
+        await session.connect();
+        await session.query('INSERT INTO kept VALUES ($1)', [index]);
+        await cluster.restart(mode);
+        // The session was cut (fast: terminated with 57P01; immediate: the socket closed).
+        expect((await lost).message).toMatch(/terminat|closed|ECONNRESET/i);
+        const after = new pg.Client({ connectionString: cluster.url });
+        await after.connect();
+        const rows = await after.query<{ n: number }>('SELECT n FROM kept ORDER BY n');
+        expect(rows.rows.map((row) => row.n)).toEqual(index === 0 ? [0] : [0, 1]);
+        await after.end();
+        await session.end().catch(() => undefined);
+      }
+      await expect(cluster.restart('sudden' as never)).rejects.toMatchObject({ argument: 'mode' });
+    } finally {
+      await cluster.stop();
+    }
+    await expect(cluster.restart()).rejects.toThrow(/stopped/);
+    // initdb, a start and two restarts at default settings: seconds each on a busy machine.
+  }, 180_000);
+
   it('the global setup provides the database, says which it is, and stops it in its teardown', async () => {
     const provided: TestDatabase[] = [];
     const setup = postgresGlobalSetup({ name: '@aigo/example' });

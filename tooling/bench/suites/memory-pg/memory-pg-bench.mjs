@@ -115,12 +115,12 @@ export async function main() {
     const floorInsert = {
       // Identical SQL to the store's append statement, on the floor schema.
       text: `WITH counter AS (
-  INSERT INTO "${floorSchema}"."aigo_messages_conversations" AS c (conversation_id, last_seq) VALUES ($1, $2::bigint)
-  ON CONFLICT (conversation_id) DO UPDATE SET last_seq = c.last_seq + EXCLUDED.last_seq, updated_at = now()
+  INSERT INTO "${floorSchema}"."aigo_messages_conversations" AS c (conversation_id, last_seq, version) VALUES ($1, $2::bigint, txid_current())
+  ON CONFLICT (conversation_id) DO UPDATE SET last_seq = c.last_seq + EXCLUDED.last_seq, version = EXCLUDED.version, updated_at = now()
   RETURNING c.last_seq
 )
-INSERT INTO "${floorSchema}"."aigo_messages" (conversation_id, seq, role, format, escaped, body)
-SELECT $1, counter.last_seq - $2::bigint + m.ord, m.body->>'role', $3::smallint, m.ord = ANY($5::bigint[]), m.body
+INSERT INTO "${floorSchema}"."aigo_messages" (conversation_id, seq, role, format, escaped, body, turn_id)
+SELECT $1, counter.last_seq - $2::bigint + m.ord, m.body->>'role', $3::smallint, m.ord = ANY($5::bigint[]), m.body, CASE WHEN m.ord = 1 THEN $6::text END
 FROM counter, jsonb_array_elements($4::jsonb) WITH ORDINALITY AS m(body, ord)`,
       name: 'bench_floor_append',
     };
@@ -159,6 +159,7 @@ FROM counter, jsonb_array_elements($4::jsonb) WITH ORDINALITY AS m(body, ord)`,
             1,
             JSON.stringify(turnMessages(conversation, index)),
             [],
+            null,
           ],
         }),
       floorCopy: (conversation, index) =>
@@ -170,6 +171,7 @@ FROM counter, jsonb_array_elements($4::jsonb) WITH ORDINALITY AS m(body, ord)`,
             1,
             JSON.stringify(turnMessages(conversation, index)),
             [],
+            null,
           ],
         }),
       plain: (conversation, index) => {

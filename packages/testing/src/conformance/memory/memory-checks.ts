@@ -8,6 +8,9 @@ import {
 } from '@aigo/ai';
 import type { ConformanceCheck } from '../conformance-check.js';
 import { expectRejection } from '../expect-rejection.js';
+import { turnLockChecks } from './turn-lock-checks.js';
+import { undeclared } from './undeclared-capability-check.js';
+import { versionedChecks } from './versioned-checks.js';
 
 /** What `memoryConformance` tests. */
 export interface MemoryConformanceOptions {
@@ -22,6 +25,17 @@ export interface MemoryConformanceOptions {
   readonly makeMemoryForConversation?: (
     conversationId: string,
   ) => MemoryProvider | Promise<MemoryProvider>;
+  /**
+   * The memory has versioned reads: `readVersioned`, and `appendMessages` honouring `expectedVersion`
+   * and `turnId`. Adds the versioned checks. Without it, the suite checks that the memory has no
+   * `readVersioned` (so a memory never has the capability untested).
+   */
+  readonly versioned?: boolean;
+  /**
+   * The memory has a turn lock (`acquireTurn`). Adds the turn-lock checks. Without it, the suite
+   * checks that the memory has no `acquireTurn`.
+   */
+  readonly turnLock?: boolean;
   /** Runs after each check (close pools, drop schemas). The suite never calls `close()` itself. */
   readonly cleanup?: () => void | Promise<void>;
   /** Per-check timeout in milliseconds (default: vitest's). */
@@ -372,6 +386,15 @@ export function memoryConformanceChecks(options: MemoryConformanceOptions): Conf
   ];
 
   const forConversation = options.makeMemoryForConversation;
+  const context = { fresh, forConversation };
+  checks.push(
+    ...(options.versioned === true
+      ? versionedChecks(context)
+      : [undeclared(fresh, 'readVersioned', 'versioned')]),
+    ...(options.turnLock === true
+      ? turnLockChecks(context)
+      : [undeclared(fresh, 'acquireTurn', 'turnLock')]),
+  );
   if (forConversation !== undefined) {
     checks.push({
       name: 'conversations are isolated: writes and clear() of one leave the other untouched',

@@ -3,9 +3,12 @@
 import {
   AbortError,
   type AllMessagesOptions,
+  ConversationConflictError,
+  checkMemoryWriteOptions,
   type MemoryProvider,
   type MemoryWriteOptions,
   type Message,
+  type ReleaseTurn,
   ROLES,
   ValidationError,
 } from '@aigo/ai';
@@ -31,13 +34,84 @@ export interface ArrayMemoryFaults {
   noQueryValidation?: boolean;
   /** Ignore abort signals. */
   ignoreSignal?: boolean;
+  /** Versioned: store whatever the expected version. */
+  ignoreExpectedVersion?: boolean;
+  /** Versioned: store a turn id again. */
+  repeatTurns?: boolean;
+  /** Versioned: a plain append leaves the version as it was. */
+  keepVersionOnAppend?: boolean;
+  /** Versioned: a conflict reports the expected version as the actual one. */
+  misreportConflict?: boolean;
+  /** Turn lock: every memory object has a lock of its own. */
+  lockPerObject?: boolean;
+  /** Turn lock: acquireTurn never waits. */
+  noWait?: boolean;
+}
+
+/** Which optional capabilities the reference memory has. */
+export interface ArrayMemoryCapabilities {
+  versioned?: boolean;
+  turnLock?: boolean;
+}
+
+interface ConversationState {
+  version: number;
+  readonly turnIds: Set<string>;
+  tail: Promise<void>;
+}
+
+/** Versions, turn ids and locks of the conversations of one store map. */
+const states = new WeakMap<Map<string, Message[]>, Map<string, ConversationState>>();
+let versions = 0;
+
+function stateOf(store: Map<string, Message[]>, conversationId: string): ConversationState {
+  let conversations = states.get(store);
+  if (conversations === undefined) {
+    conversations = new Map();
+    states.set(store, conversations);
+  }
+  let state = conversations.get(conversationId);
+  if (state === undefined) {
+    state = { version: 0, turnIds: new Set(), tail: Promise.resolve() };
+    conversations.set(conversationId, state);
+  }
+  return state;
+}
+
+function lockOn(
+  state: { tail: Promise<void> },
+  signal: AbortSignal | undefined,
+): Promise<ReleaseTurn> {
+  if (signal?.aborted) return Promise.reject(AbortError.fromSignal(signal));
+  const previous = state.tail;
+  let release!: () => void;
+  const slot = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  state.tail = previous.then(() => slot);
+  const done = () => release();
+  if (signal === undefined) return previous.then(() => done);
+  return new Promise<ReleaseTurn>((resolve, reject) => {
+    const onAbort = () => {
+      done();
+      reject(AbortError.fromSignal(signal));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    previous.then(() => {
+      signal.removeEventListener('abort', onAbort);
+      if (!signal.aborted) resolve(done);
+    });
+  });
 }
 
 export function arrayMemory(
   store: Map<string, Message[]> = new Map(),
   conversationId = 'default',
   faults: ArrayMemoryFaults = {},
+  capabilities: ArrayMemoryCapabilities = {},
 ): MemoryProvider {
+  const state = () => stateOf(store, conversationId);
+  const ownLock = { tail: Promise.resolve() };
   const messages = (): Message[] => {
     let list = store.get(conversationId);
     if (list === undefined) {
@@ -59,6 +133,27 @@ export function arrayMemory(
     }
     return clone;
   };
+  /** The versioned part of a write: false when the batch must not be stored (a repeated turn). */
+  const admit = (options: MemoryWriteOptions | undefined, count: number): boolean => {
+    if (!capabilities.versioned || count === 0) return true;
+    const { expectedVersion, turnId } = checkMemoryWriteOptions(options);
+    const current = state();
+    if (turnId !== undefined && current.turnIds.has(turnId) && !faults.repeatTurns) return false;
+    if (
+      expectedVersion !== undefined &&
+      expectedVersion !== current.version &&
+      !faults.ignoreExpectedVersion
+    ) {
+      throw new ConversationConflictError({
+        conversationId,
+        expectedVersion,
+        actualVersion: faults.misreportConflict ? expectedVersion : current.version,
+      });
+    }
+    if (turnId !== undefined) current.turnIds.add(turnId);
+    if (!faults.keepVersionOnAppend || expectedVersion !== undefined) current.version = ++versions;
+    return true;
+  };
   const memory: MemoryProvider = {
     async appendMessages(batch: readonly Message[], options?: MemoryWriteOptions) {
       checkSignal(options?.signal);
@@ -75,6 +170,7 @@ export function arrayMemory(
           validate(message, `messages[${index}]`);
         });
       }
+      if (!admit(options, batch.length)) return;
       const copies = batch.map(copy);
       if (faults.interleave) {
         for (const message of copies) {
@@ -126,8 +222,22 @@ export function arrayMemory(
         return;
       }
       messages().length = 0;
+      state().version = 0;
+      state().turnIds.clear();
     },
   };
+  if (capabilities.versioned) {
+    memory.readVersioned = async (options?: AllMessagesOptions) => ({
+      messages: await memory.allMessages(options),
+      version: state().version,
+    });
+  }
+  if (capabilities.turnLock) {
+    memory.acquireTurn = (options) => {
+      if (faults.noWait) return Promise.resolve(() => undefined);
+      return lockOn(faults.lockPerObject ? ownLock : state(), options?.signal);
+    };
+  }
   return memory;
 }
 
