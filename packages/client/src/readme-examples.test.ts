@@ -1,12 +1,13 @@
 // The README's offline examples, run as they are written there (imports adjusted to the source tree;
 // console output asserted instead of printed).
-import { createToolSet, defineTool, imagePart, withContent } from '@aigo/ai';
+import { createToolSet, defineTool, imagePart, type Provider, withContent } from '@aigo/ai';
 import { createFakeProvider } from '@aigo/testing';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import {
   createClient,
   createStructuredClient,
+  InvalidProviderResponseError,
   inMemoryMemory,
   parseStringAs,
   toolMessageResult,
@@ -149,5 +150,25 @@ describe('README examples', () => {
     }
     expect(printed).toBe('Once upon a time…');
     expect(memory.size).toBe(2);
+  });
+
+  it('what a provider returns is checked', async () => {
+    const provider = {
+      id: 'acme',
+      sendMessage: async () => ({ id: 'r1', model: 'acme-1', content: 'Hi', finishReason: 'stop' }),
+    } as unknown as Provider;
+    const client = createClient(provider, { defaultModel: 'acme-1' });
+    let caught: unknown;
+    try {
+      await client.sendMessage('Hello');
+    } catch (error) {
+      caught = error;
+    }
+    expect(InvalidProviderResponseError.isInstance(caught)).toBe(true);
+    const error = caught as InvalidProviderResponseError;
+    expect([error.provider, error.field]).toEqual(['acme', 'toolCalls']);
+    expect(error.message).toMatch(
+      /^The provider "acme" returned from sendMessage\(\) a ChatResponse whose toolCalls is undefined: it must be an array of tool calls \(\[\] when the model called no tool\)\. Fix the provider's /,
+    );
   });
 });
