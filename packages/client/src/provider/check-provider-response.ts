@@ -74,7 +74,7 @@ export function responseProblem(response: unknown): ContractProblem | undefined 
     );
   }
   for (let index = 0; index < toolCalls.length; index++) {
-    const found = toolCallProblem(toolCalls[index], `toolCalls[${index}]`);
+    const found = toolCallProblem(toolCalls[index], index);
     if (found !== undefined) return found;
   }
   if (!isFinishReason(response.finishReason)) {
@@ -87,7 +87,10 @@ export function responseProblem(response: unknown): ContractProblem | undefined 
   return optionalFieldsProblem(response);
 }
 
-function toolCallProblem(call: unknown, field: string): ContractProblem | undefined {
+function toolCallProblem(call: unknown, index: number): ContractProblem | undefined {
+  if (isWellFormedCall(call)) return undefined;
+  // Something is wrong: find what, naming the path (made only now).
+  const field = `toolCalls[${index}]`;
   if (!isRecord(call)) {
     return problem(field, call, "be a tool call { id, type: 'function', function }");
   }
@@ -107,35 +110,42 @@ function toolCallProblem(call: unknown, field: string): ContractProblem | undefi
       "be the arguments' JSON text (a string)",
     );
   }
-  if (call.providerMetadata !== undefined && !isRecord(call.providerMetadata)) {
-    return problem(`${field}.providerMetadata`, call.providerMetadata, 'be an object');
-  }
-  return undefined;
+  return problem(`${field}.providerMetadata`, call.providerMetadata, 'be an object');
 }
 
-const TEXT_FIELDS = ['rawFinishReason', 'reasoning', 'refusal'] as const;
-const LIST_FIELDS = ['images', 'audio', 'videos', 'codeExecutions'] as const;
+/** The happy path of a tool call: every check, no string made. */
+function isWellFormedCall(call: unknown): boolean {
+  if (!isRecord(call) || typeof call.id !== 'string' || call.type !== 'function') return false;
+  const fn = call.function;
+  return (
+    isRecord(fn) &&
+    typeof fn.name === 'string' &&
+    fn.name !== '' &&
+    typeof fn.arguments === 'string' &&
+    (call.providerMetadata === undefined || isRecord(call.providerMetadata))
+  );
+}
 
-/** The optional fields: strings, lists of objects, objects — when present. */
+/** The optional fields: strings, lists of objects, objects — when present (named reads: fast). */
 function optionalFieldsProblem(response: {
   readonly [key: string]: unknown;
 }): ContractProblem | undefined {
-  for (const key of TEXT_FIELDS) {
-    const value = response[key];
-    if (value !== undefined && typeof value !== 'string') {
-      return problem(key, value, 'be a string, or be left out');
-    }
+  const { rawFinishReason, reasoning, refusal, images, audio, videos, codeExecutions } = response;
+  if (rawFinishReason !== undefined && typeof rawFinishReason !== 'string') {
+    return problem('rawFinishReason', rawFinishReason, 'be a string, or be left out');
   }
-  for (const key of LIST_FIELDS) {
-    const list = response[key];
-    if (list === undefined) continue;
-    if (!Array.isArray(list)) return problem(key, list, 'be an array, or be left out');
-    for (let index = 0; index < list.length; index++) {
-      if (!isRecord(list[index])) {
-        return problem(`${key}[${index}]`, list[index], 'be an object');
-      }
-    }
+  if (reasoning !== undefined && typeof reasoning !== 'string') {
+    return problem('reasoning', reasoning, 'be a string, or be left out');
   }
+  if (refusal !== undefined && typeof refusal !== 'string') {
+    return problem('refusal', refusal, 'be a string, or be left out');
+  }
+  const lists =
+    (images === undefined ? undefined : listProblem(images, 'images')) ??
+    (audio === undefined ? undefined : listProblem(audio, 'audio')) ??
+    (videos === undefined ? undefined : listProblem(videos, 'videos')) ??
+    (codeExecutions === undefined ? undefined : listProblem(codeExecutions, 'codeExecutions'));
+  if (lists !== undefined) return lists;
   if (response.grounding !== undefined && !isRecord(response.grounding)) {
     return problem('grounding', response.grounding, 'be a Grounding object, or be left out');
   }
@@ -145,6 +155,15 @@ function optionalFieldsProblem(response: {
       response.providerMetadata,
       'be an object keyed by provider id, or be left out',
     );
+  }
+  return undefined;
+}
+
+/** An optional list of the response: an array of objects. */
+function listProblem(list: unknown, field: string): ContractProblem | undefined {
+  if (!Array.isArray(list)) return problem(field, list, 'be an array, or be left out');
+  for (let index = 0; index < list.length; index++) {
+    if (!isRecord(list[index])) return problem(`${field}[${index}]`, list[index], 'be an object');
   }
   return undefined;
 }

@@ -88,20 +88,25 @@ function toolCallDeltaProblem(event: {
   return undefined;
 }
 
-const LISTS = ['codeExecutions', 'images', 'audio', 'videos'] as const;
-
 function metadataProblem(event: { readonly [key: string]: unknown }): ContractProblem | undefined {
-  if (event.providerMetadata !== undefined && !isRecord(event.providerMetadata)) {
-    return problem('event.providerMetadata', event.providerMetadata, 'be an object');
+  const { providerMetadata, grounding, codeExecutions, images, audio, videos } = event;
+  if (providerMetadata !== undefined && !isRecord(providerMetadata)) {
+    return problem('event.providerMetadata', providerMetadata, 'be an object');
   }
-  if (event.grounding !== undefined && !isRecord(event.grounding)) {
-    return problem('event.grounding', event.grounding, 'be a Grounding object');
+  if (grounding !== undefined && !isRecord(grounding)) {
+    return problem('event.grounding', grounding, 'be a Grounding object');
   }
-  for (const key of LISTS) {
-    const list = event[key];
-    if (list !== undefined && !Array.isArray(list)) {
-      return problem(`event.${key}`, list, 'be an array');
-    }
+  if (codeExecutions !== undefined && !Array.isArray(codeExecutions)) {
+    return problem('event.codeExecutions', codeExecutions, 'be an array');
+  }
+  if (images !== undefined && !Array.isArray(images)) {
+    return problem('event.images', images, 'be an array');
+  }
+  if (audio !== undefined && !Array.isArray(audio)) {
+    return problem('event.audio', audio, 'be an array');
+  }
+  if (videos !== undefined && !Array.isArray(videos)) {
+    return problem('event.videos', videos, 'be an array');
   }
   return undefined;
 }

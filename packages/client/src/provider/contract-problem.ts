@@ -40,13 +40,6 @@ export function isFinishReason(value: unknown): boolean {
 /** What a finish reason must be, for messages. */
 export const FINISH_REASON_RULE = `be one of ${FINISH_REASONS.map((reason) => `"${reason}"`).join(', ')}`;
 
-const OPTIONAL_COUNTS = [
-  'reasoningTokens',
-  'cachedTokens',
-  'cacheWrite5mTokens',
-  'cacheWrite1hTokens',
-] as const;
-
 /** The problem of a `Usage` value at `field`, if any. */
 export function usageProblem(usage: unknown, field: string): ContractProblem | undefined {
   if (!isRecord(usage)) {
@@ -69,15 +62,21 @@ export function usageProblem(usage: unknown, field: string): ContractProblem | u
   if (!isCount(usage.totalTokens)) {
     return problem(`${field}.totalTokens`, usage.totalTokens, 'be a number of tokens (≥ 0)');
   }
-  for (const key of OPTIONAL_COUNTS) {
-    const count = usage[key];
-    if (count !== undefined && !isCount(count)) {
-      return problem(
-        `${field}.${key}`,
-        count,
-        'be a number of tokens (≥ 0), or be left out when the provider did not report it',
-      );
-    }
-  }
-  return undefined;
+  // Named reads, not a loop over keys, and the field's path made only on failure: this runs for
+  // every usage event.
+  return (
+    optionalCount(usage.reasoningTokens, field, 'reasoningTokens') ??
+    optionalCount(usage.cachedTokens, field, 'cachedTokens') ??
+    optionalCount(usage.cacheWrite5mTokens, field, 'cacheWrite5mTokens') ??
+    optionalCount(usage.cacheWrite1hTokens, field, 'cacheWrite1hTokens')
+  );
+}
+
+function optionalCount(count: unknown, field: string, key: string): ContractProblem | undefined {
+  if (count === undefined || isCount(count)) return undefined;
+  return problem(
+    `${field}.${key}`,
+    count,
+    'be a number of tokens (≥ 0), or be left out when the provider did not report it',
+  );
 }
