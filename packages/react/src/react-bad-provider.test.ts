@@ -69,18 +69,18 @@ const start = { type: 'start', id: 'r1', model: 'acme-1' };
 const finish = { type: 'finish', finishReason: 'stop' };
 
 describe('createReAct over a provider that breaks the contract', () => {
-  it.each<[string, unknown, string]>([
-    ['no toolCalls', { ...GOOD, toolCalls: undefined }, 'toolCalls'],
-    ['a content that is not a string', { ...GOOD, content: { text: 'Hello' } }, 'content'],
+  it.each<[string, string, unknown]>([
+    ['no toolCalls', 'toolCalls', { ...GOOD, toolCalls: undefined }],
+    ['a content that is not a string', 'content', { ...GOOD, content: { text: 'Hello' } }],
     [
       'usage with counts that are not numbers',
-      { ...GOOD, usage: { promptTokens: 1, completionTokens: '2', totalTokens: 3 } },
       'usage.completionTokens',
+      { ...GOOD, usage: { promptTokens: 1, completionTokens: '2', totalTokens: 3 } },
     ],
-    ['no finishReason', { ...GOOD, finishReason: undefined }, 'finishReason'],
+    ['no finishReason', 'finishReason', { ...GOOD, finishReason: undefined }],
   ])(
     'execute(): %s → AgentStoppedError caused by InvalidProviderResponseError (%s)',
-    async (_, response, field) => {
+    async (_, field, response) => {
       const memory = inMemoryMemory();
       const client = createClient(badProvider(response), { env: {}, tools: [calculator] });
       const error = await createReAct(client)
@@ -91,23 +91,23 @@ describe('createReAct over a provider that breaks the contract', () => {
     },
   );
 
-  it.each<[string, unknown, string]>([
-    ['an event of an unknown type', { type: 'delta', text: 'lo' }, 'event.type'],
-    ['a content event whose text is a number', { type: 'content', text: 7 }, 'event.text'],
-    ['null as an event', null, 'event'],
+  it.each<[string, string, unknown]>([
+    ['an event of an unknown type', 'event.type', { type: 'delta', text: 'lo' }],
+    ['a content event whose text is a number', 'event.text', { type: 'content', text: 7 }],
+    ['null as an event', 'event', null],
     [
       'a tool-call fragment without arguments',
-      { type: 'tool_call_delta', index: 0, id: 'c1', name: 'calculator' },
       'event.argumentsDelta',
+      { type: 'tool_call_delta', index: 0, id: 'c1', name: 'calculator' },
     ],
     [
       'a usage event with a count that is a string',
-      { type: 'usage', usage: { promptTokens: '1', completionTokens: 2, totalTokens: 3 } },
       'event.usage.promptTokens',
+      { type: 'usage', usage: { promptTokens: '1', completionTokens: 2, totalTokens: 3 } },
     ],
   ])(
     'executeStream(): %s → an error event and a rejection caused by InvalidProviderResponseError (%s)',
-    async (_, bad, field) => {
+    async (_, field, bad) => {
       const provider = badProvider(GOOD, [start, { type: 'content', text: 'Hel' }, bad, finish]);
       const client = createClient(provider, { env: {}, tools: [calculator] });
       const stream = createReAct(client).executeStream('hi');

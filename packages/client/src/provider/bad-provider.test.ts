@@ -35,53 +35,53 @@ function expectInvalid(error: unknown, field: string): InvalidProviderResponseEr
 
 describe('sendMessage: a provider whose ChatResponse breaks the contract', () => {
   const { finishReason: _, ...noFinish } = GOOD_RESPONSE;
-  const cases: readonly [string, unknown, string][] = [
-    ['no toolCalls', { ...GOOD_RESPONSE, toolCalls: undefined }, 'toolCalls'],
-    ['a content that is a number', { ...GOOD_RESPONSE, content: 42 }, 'content'],
+  const cases: readonly [string, string, unknown][] = [
+    ['no toolCalls', 'toolCalls', { ...GOOD_RESPONSE, toolCalls: undefined }],
+    ['a content that is a number', 'content', { ...GOOD_RESPONSE, content: 42 }],
     [
       'a content that is an array of parts',
-      { ...GOOD_RESPONSE, content: [{ type: 'text', text: 'Hello' }] },
       'content',
+      { ...GOOD_RESPONSE, content: [{ type: 'text', text: 'Hello' }] },
     ],
     [
       'usage counts that are strings',
-      { ...GOOD_RESPONSE, usage: { promptTokens: '3', completionTokens: 1, totalTokens: 4 } },
       'usage.promptTokens',
+      { ...GOOD_RESPONSE, usage: { promptTokens: '3', completionTokens: 1, totalTokens: 4 } },
     ],
     [
       'a usage total that is NaN',
+      'usage.totalTokens',
       {
         ...GOOD_RESPONSE,
         usage: { promptTokens: 3, completionTokens: 1, totalTokens: Number.NaN },
       },
-      'usage.totalTokens',
     ],
-    ['no finishReason', noFinish, 'finishReason'],
-    ['a finishReason of its own', { ...GOOD_RESPONSE, finishReason: 'done' }, 'finishReason'],
+    ['no finishReason', 'finishReason', noFinish],
+    ['a finishReason of its own', 'finishReason', { ...GOOD_RESPONSE, finishReason: 'done' }],
     [
       'a tool call without a name',
+      'toolCalls[0].function.name',
       {
         ...GOOD_RESPONSE,
         toolCalls: [{ id: 'c1', type: 'function', function: { arguments: '{}' } }],
       },
-      'toolCalls[0].function.name',
     ],
     [
       'tool-call arguments as an object',
+      'toolCalls[0].function.arguments',
       {
         ...GOOD_RESPONSE,
         toolCalls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: { a: 1 } } }],
       },
-      'toolCalls[0].function.arguments',
     ],
-    ['no id', { ...GOOD_RESPONSE, id: undefined }, 'id'],
-    ['images that are not a list', { ...GOOD_RESPONSE, images: 'a.png' }, 'images'],
-    ['nothing at all', undefined, 'response'],
+    ['no id', 'id', { ...GOOD_RESPONSE, id: undefined }],
+    ['images that are not a list', 'images', { ...GOOD_RESPONSE, images: 'a.png' }],
+    ['nothing at all', 'response', undefined],
   ];
 
   it.each(cases)(
     '%s → InvalidProviderResponseError naming "acme" and %s; nothing stored',
-    async (_, response, field) => {
+    async (_, field, response) => {
       const provider = badSendProvider(response);
       const memory = inMemoryMemory();
       const client = createClient(provider, { env: {}, defaultModel: 'acme-1', memory });
@@ -128,40 +128,40 @@ async function readUntilFailure(
 }
 
 describe('streamMessage: a provider whose stream breaks the contract', () => {
-  const cases: readonly [string, unknown, string][] = [
-    ['a content event whose text is a number', { type: 'content', text: 42 }, 'event.text'],
-    ['a reasoning event without text', { type: 'reasoning' }, 'event.text'],
-    ['an event of an unknown type', { type: 'text_delta', text: 'lo' }, 'event.type'],
-    ['an event without a type', { text: 'lo' }, 'event.type'],
-    ['null as an event', null, 'event'],
-    ['a string as an event', 'lo', 'event'],
+  const cases: readonly [string, string, unknown][] = [
+    ['a content event whose text is a number', 'event.text', { type: 'content', text: 42 }],
+    ['a reasoning event without text', 'event.text', { type: 'reasoning' }],
+    ['an event of an unknown type', 'event.type', { type: 'text_delta', text: 'lo' }],
+    ['an event without a type', 'event.type', { text: 'lo' }],
+    ['null as an event', 'event', null],
+    ['a string as an event', 'event', 'lo'],
     [
       'a usage event with counts that are strings',
-      { type: 'usage', usage: { promptTokens: '3', completionTokens: 1, totalTokens: 4 } },
       'event.usage.promptTokens',
+      { type: 'usage', usage: { promptTokens: '3', completionTokens: 1, totalTokens: 4 } },
     ],
-    ['a usage event without usage', { type: 'usage' }, 'event.usage'],
+    ['a usage event without usage', 'event.usage', { type: 'usage' }],
     [
       'a tool-call fragment without an index',
-      { type: 'tool_call_delta', id: 'c1', name: 'f', argumentsDelta: '{}' },
       'event.index',
+      { type: 'tool_call_delta', id: 'c1', name: 'f', argumentsDelta: '{}' },
     ],
     [
       'a tool-call fragment whose arguments are an object',
-      { type: 'tool_call_delta', index: 0, id: 'c1', name: 'f', argumentsDelta: { a: 1 } },
       'event.argumentsDelta',
+      { type: 'tool_call_delta', index: 0, id: 'c1', name: 'f', argumentsDelta: { a: 1 } },
     ],
     [
       'a metadata event whose images is an object',
-      { type: 'metadata', images: {} },
       'event.images',
+      { type: 'metadata', images: {} },
     ],
-    ['a start event without an id', { type: 'start', model: 'acme-1' }, 'event.id'],
+    ['a start event without an id', 'event.id', { type: 'start', model: 'acme-1' }],
   ];
 
   it.each(cases)(
     '%s → the stream fails with InvalidProviderResponseError naming %s; the body is not read on; nothing stored',
-    async (_, bad, field) => {
+    async (_, field, bad) => {
       const events = framed({ type: 'content', text: 'Hel' }, bad, { type: 'content', text: 'lo' });
       const provider = badStreamProvider(events);
       const memory = inMemoryMemory();
