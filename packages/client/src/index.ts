@@ -51,6 +51,12 @@ export * from './middleware/index.js';
 export * from './overview/index.js';
 export { extractJsonCandidates } from './parse/extract-json-candidates.js';
 export { type ParseStringOptions, parseStringAs } from './parse/parse-string-as.js';
+export { checkProviderResponse } from './provider/check-provider-response.js';
+export { checkStreamEvent } from './provider/check-stream-event.js';
+export {
+  InvalidProviderResponseError,
+  type InvalidProviderResponseErrorOptions,
+} from './provider/invalid-provider-response-error.js';
 export {
   createStructuredClient,
   type StructuredClient,

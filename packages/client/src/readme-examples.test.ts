@@ -5,6 +5,7 @@ import {
   createToolSet,
   defineTool,
   imagePart,
+  type Provider,
   userMessage,
   withContent,
 } from '@aigo/ai';
@@ -14,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createClient,
   createStructuredClient,
+  InvalidProviderResponseError,
   inMemoryMemory,
   inMemoryMemoryStore,
   parseStringAs,
@@ -201,5 +203,25 @@ describe('README examples', () => {
     }
     expect(printed).toBe('Once upon a time…');
     expect(memory.size).toBe(2);
+  });
+
+  it('what a provider returns is checked', async () => {
+    const provider = {
+      id: 'acme',
+      sendMessage: async () => ({ id: 'r1', model: 'acme-1', content: 'Hi', finishReason: 'stop' }),
+    } as unknown as Provider;
+    const client = createClient(provider, { defaultModel: 'acme-1' });
+    let caught: unknown;
+    try {
+      await client.sendMessage('Hello');
+    } catch (error) {
+      caught = error;
+    }
+    expect(InvalidProviderResponseError.isInstance(caught)).toBe(true);
+    const error = caught as InvalidProviderResponseError;
+    expect([error.provider, error.field]).toEqual(['acme', 'toolCalls']);
+    expect(error.message).toMatch(
+      /^The provider "acme" returned from sendMessage\(\) a ChatResponse whose toolCalls is undefined: it must be an array of tool calls \(\[\] when the model called no tool\)\. Fix the provider's /,
+    );
   });
 });

@@ -1,4 +1,6 @@
 import { type ContentPart, type Message, messageText, ValidationError } from '@aigo/ai';
+import { convertContentPart } from './convert-gemini-content-part.js';
+import { convertModelTurn } from './convert-gemini-model-turn.js';
 import type {
   GeminiContent,
   GeminiFunctionResponsePart,
@@ -27,11 +29,10 @@ interface KnownCall {
  *   no system role inside `contents`).
  * - `user` → `{ role: 'user' }`; text and media parts map to `text`, `inlineData` (base64) or
  *   `fileData` (URI, preferred when both are set).
- * - `assistant` → `{ role: 'model' }` with, in order: its code executions (`executableCode` +
- *   `codeExecutionResult`), its text, and one `functionCall` per tool call. Thought signatures go
- *   back on the part that carried them: a call's on its `functionCall` part, the message's own on its
- *   text part (an empty text part at the end when the message has no text). Reasoning text is not
- *   sent back.
+ * - `assistant` → `{ role: 'model' }`: an answer from Gemini goes back as Gemini sent it, part for
+ *   part, each thought signature on the part that carried it (text, thought, function call, code,
+ *   code result, server-side tool call and response, media); any other assistant message is built
+ *   from its fields ({@link convertModelTurn}).
  * - `tool` messages → `functionResponse` parts; consecutive tool messages (the results of parallel
  *   calls) share one `user` turn, in the order of the calls they answer. The function name comes from
  *   `message.name` or from the assistant call with the same id; the API's own call id is sent back
@@ -85,7 +86,7 @@ export function convertToGeminiContents(
         contents.push({ role: 'user', parts: userParts(message, where) });
         return;
       case 'assistant': {
-        const parts = modelParts(message, where);
+        const parts = convertModelTurn(message, where);
         if (parts.length > 0) contents.push({ role: 'model', parts });
         return;
       }
@@ -125,121 +126,9 @@ function userParts(message: Message, where: string): GeminiPart[] {
     throw new ValidationError(`${where}.content`, 'must be a string or an array of content parts');
   }
   const parts = message.content.map((part, index) =>
-    contentPart(part, `${where}.content[${index}]`),
+    convertContentPart(part, `${where}.content[${index}]`),
   );
   return parts.length > 0 ? parts : [{ text: '' }];
-}
-
-function contentPart(part: ContentPart, where: string): GeminiPart {
-  if (part === null || typeof part !== 'object') {
-    throw new ValidationError(where, 'must be a content part');
-  }
-  const signature = readGeminiMetadata(part.providerMetadata).thoughtSignature;
-  let converted: GeminiPart;
-  switch (part.type) {
-    case 'text':
-      converted = { text: part.text };
-      break;
-    case 'image':
-    case 'audio':
-    case 'video':
-    case 'document':
-      if (typeof part.uri === 'string' && part.uri.length > 0) {
-        converted = {
-          fileData:
-            part.mimeType === undefined
-              ? { fileUri: part.uri }
-              : { mimeType: part.mimeType, fileUri: part.uri },
-        };
-      } else if (typeof part.data === 'string') {
-        if (typeof part.mimeType !== 'string') {
-          throw new ValidationError(`${where}.mimeType`, 'is required for inline data');
-        }
-        converted = { inlineData: { mimeType: part.mimeType, data: part.data } };
-      } else {
-        throw new ValidationError(where, `a ${part.type} part needs data or a uri`);
-      }
-      break;
-    default:
-      throw new ValidationError(
-        `${where}.type`,
-        `must be text, image, audio, video or document, got ${String((part as ContentPart).type)}`,
-      );
-  }
-  if (signature !== undefined) converted.thoughtSignature = signature;
-  return converted;
-}
-
-function modelParts(message: Message, where: string): GeminiPart[] {
-  const parts: GeminiPart[] = [];
-  for (const execution of message.codeExecutions ?? []) {
-    if (execution.code) {
-      const language = (execution.language || 'python').toUpperCase();
-      parts.push({ executableCode: { language, code: execution.code } });
-    }
-    if (execution.outcome !== undefined || execution.output !== undefined) {
-      const result: { outcome?: string; output?: string } = {};
-      if (execution.outcome !== undefined) result.outcome = toWireOutcome(execution.outcome);
-      if (execution.output !== undefined) result.output = execution.output;
-      parts.push({ codeExecutionResult: result });
-    }
-  }
-
-  // The signature a text part carried: back on the text, or on an empty text part at the end.
-  let messageSignature = readGeminiMetadata(message.providerMetadata).thoughtSignature;
-  if (typeof message.content === 'string') {
-    if (message.content.length > 0) {
-      const text: GeminiPart = { text: message.content };
-      if (messageSignature !== undefined) text.thoughtSignature = messageSignature;
-      messageSignature = undefined;
-      parts.push(text);
-    }
-  } else if (Array.isArray(message.content)) {
-    const converted = message.content.map((part, index) =>
-      contentPart(part, `${where}.content[${index}]`),
-    );
-    if (converted.some((part) => part.thoughtSignature !== undefined)) messageSignature = undefined;
-    const lastText = converted.findLast((part) => part.text !== undefined);
-    if (messageSignature !== undefined && lastText !== undefined) {
-      lastText.thoughtSignature = messageSignature;
-      messageSignature = undefined;
-    }
-    parts.push(...converted);
-  } else {
-    throw new ValidationError(`${where}.content`, 'must be a string or an array of content parts');
-  }
-
-  (message.toolCalls ?? []).forEach((call, index) => {
-    const callWhere = `${where}.toolCalls[${index}]`;
-    if (call === null || typeof call !== 'object' || typeof call.function?.name !== 'string') {
-      throw new ValidationError(callWhere, 'must be a tool call with a function name');
-    }
-    const metadata = readGeminiMetadata(call.providerMetadata);
-    const functionCall: { id?: string; name: string; args: { [key: string]: GeminiJson } } = {
-      name: call.function.name,
-      args: parseArguments(call.function.arguments, `${callWhere}.function.arguments`),
-    };
-    if (metadata.functionCallId !== undefined) functionCall.id = metadata.functionCallId;
-    const part: GeminiPart = { functionCall };
-    if (metadata.thoughtSignature !== undefined) part.thoughtSignature = metadata.thoughtSignature;
-    parts.push(part);
-  });
-  if (messageSignature !== undefined) parts.push({ text: '', thoughtSignature: messageSignature });
-  return parts;
-}
-
-function parseArguments(text: string, where: string): { [key: string]: GeminiJson } {
-  if (text === undefined || text === null || text.trim() === '') return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new ValidationError(where, 'must be a JSON object (Gemini takes arguments as objects)');
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new ValidationError(where, 'must be a JSON object (Gemini takes arguments as objects)');
-  }
-  return parsed as { [key: string]: GeminiJson };
 }
 
 function functionResponsePart(
@@ -277,7 +166,7 @@ function functionResponseMedia(
   const parts: GeminiFunctionResponsePart[] = [];
   content.forEach((part, index) => {
     if (part?.type !== 'image' && part?.type !== 'document') return;
-    const { inlineData, fileData } = contentPart(part, `${where}.content[${index}]`);
+    const { inlineData, fileData } = convertContentPart(part, `${where}.content[${index}]`);
     if (inlineData !== undefined) parts.push({ inlineData });
     else if (fileData !== undefined) parts.push({ fileData });
   });
@@ -295,18 +184,4 @@ function responseObject(text: string): { [key: string]: GeminiJson } {
     return parsed as { [key: string]: GeminiJson };
   }
   return { result: parsed as GeminiJson };
-}
-
-/** `ok` → `OUTCOME_OK` etc.; a raw outcome (`OUTCOME_FAILED`) is sent unchanged. */
-function toWireOutcome(outcome: string): string {
-  switch (outcome) {
-    case 'ok':
-      return 'OUTCOME_OK';
-    case 'failed':
-      return 'OUTCOME_FAILED';
-    case 'deadline_exceeded':
-      return 'OUTCOME_DEADLINE_EXCEEDED';
-    default:
-      return outcome;
-  }
 }

@@ -59,6 +59,28 @@ export interface GeminiPart {
   };
   executableCode?: { language?: string; code?: string };
   codeExecutionResult?: { outcome?: string; output?: string };
+  /** A built-in tool the server ran (Google Search, URL context, file search…); Gemini 3. */
+  toolCall?: GeminiServerToolCall;
+  /** What a built-in tool the server ran returned; Gemini 3. */
+  toolResponse?: GeminiServerToolResponse;
+}
+
+/**
+ * A server-side tool invocation (`toolConfig.includeServerSideToolInvocations`): the client does not
+ * run it, but must send it back, whole and with its signature, on the next turn.
+ */
+export interface GeminiServerToolCall {
+  id?: string;
+  /** `GOOGLE_SEARCH_WEB`, `URL_CONTEXT`, `FILE_SEARCH`, … */
+  toolType?: string;
+  args?: { [key: string]: GeminiJson };
+}
+
+/** The result of a {@link GeminiServerToolCall}, matched to it by `id`. */
+export interface GeminiServerToolResponse {
+  id?: string;
+  toolType?: string;
+  response?: { [key: string]: GeminiJson };
 }
 
 /** One media part of a multimodal function response. Exactly one field is set. */
@@ -107,12 +129,14 @@ export type GeminiTool =
   | { urlContext: { [key: string]: GeminiJson } }
   | { codeExecution: { [key: string]: GeminiJson } };
 
-/** How the model may call functions. */
+/** How the model may call functions, and whether server-side tool invocations come back. */
 export interface GeminiToolConfig {
-  functionCallingConfig: {
+  functionCallingConfig?: {
     mode: 'AUTO' | 'ANY' | 'NONE' | 'VALIDATED';
     allowedFunctionNames?: string[];
   };
+  /** Return built-in tool invocations as `toolCall` / `toolResponse` parts (Gemini 3). */
+  includeServerSideToolInvocations?: boolean;
 }
 
 /** Thinking settings (Gemini 2.5 budgets, Gemini 3 levels). */

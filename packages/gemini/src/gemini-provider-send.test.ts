@@ -80,6 +80,15 @@ describe('sendMessage: every unary fixture', () => {
         gemini: {
           thoughtSignature:
             'EtoFCtcFAb4+9vtfe4MXRxQjw48U1WKrR/7lYsgFkVi/bepqsSPjY0VU7HEzkeCBIfy1fu5t9aUZ4IZ65aWagqbBrV45fc97olcg',
+          // The turn's one part, with its signature, for sending it back in place.
+          parts: [
+            {
+              kind: 'text',
+              length: 78,
+              thoughtSignature:
+                'EtoFCtcFAb4+9vtfe4MXRxQjw48U1WKrR/7lYsgFkVi/bepqsSPjY0VU7HEzkeCBIfy1fu5t9aUZ4IZ65aWagqbBrV45fc97olcg',
+            },
+          ],
         },
       },
     });

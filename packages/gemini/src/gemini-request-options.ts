@@ -30,6 +30,13 @@ export interface GeminiRequestOptions {
    * Gemini rejects a level together with a budget.
    */
   readonly thinkingLevel?: string;
+  /**
+   * Gemini 3: return the built-in tools the server ran (Google Search, URL context, file search…)
+   * as `toolCall` / `toolResponse` parts, so they can be combined with function calling. The
+   * adapter keeps those parts on the answer (`providerMetadata.gemini.parts`) and sends them back,
+   * signed, on the next turn. Sent as `toolConfig.includeServerSideToolInvocations`.
+   */
+  readonly includeServerSideToolInvocations?: boolean;
 }
 
 /**
@@ -46,6 +53,7 @@ const KNOWN_KEYS: readonly (keyof GeminiRequestOptions)[] = [
   'frequencyPenalty',
   'cachedContent',
   'thinkingLevel',
+  'includeServerSideToolInvocations',
 ];
 
 /**
@@ -119,6 +127,13 @@ export function readGeminiRequestOptions(request: ChatRequest): GeminiRequestOpt
       throw new ValidationError(`${where}.thinkingLevel`, 'must be a non-empty string');
     }
     options.thinkingLevel = thinkingLevel;
+  }
+  const serverSide = raw.includeServerSideToolInvocations;
+  if (serverSide !== undefined) {
+    if (typeof serverSide !== 'boolean') {
+      throw new ValidationError(`${where}.includeServerSideToolInvocations`, 'must be a boolean');
+    }
+    options.includeServerSideToolInvocations = serverSide;
   }
   return options;
 }

@@ -62,7 +62,14 @@ export function buildGeminiRequestFor(
   if (prompt.systemInstruction !== undefined) body.systemInstruction = prompt.systemInstruction;
   const tools = prepareGeminiTools(request.tools, request.toolChoice);
   if (tools.tools !== undefined) body.tools = tools.tools;
-  if (tools.toolConfig !== undefined) body.toolConfig = tools.toolConfig;
+  if (requestOptions.includeServerSideToolInvocations !== undefined) {
+    body.toolConfig = {
+      ...tools.toolConfig,
+      includeServerSideToolInvocations: requestOptions.includeServerSideToolInvocations,
+    };
+  } else if (tools.toolConfig !== undefined) {
+    body.toolConfig = tools.toolConfig;
+  }
   const generationConfig = buildGeminiGenerationConfig(request, requestOptions);
   if (generationConfig !== undefined) body.generationConfig = generationConfig;
   if (requestOptions.safetySettings !== undefined) {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CodeExecution,
-  type GeneratedMedia,
   type Grounding,
   ProviderError,
   type StreamEvent,
@@ -15,9 +14,13 @@ import type {
   GeminiResponse,
   GeminiUsageMetadata,
 } from './gemini-api.js';
+import { normaliseOutcome } from './gemini-code-outcome.js';
+import { mediaKind, mediaOf } from './gemini-generated-media.js';
 import { PartialArgsBuilder } from './gemini-partial-args.js';
-import { geminiMetadata } from './gemini-provider-metadata.js';
+import { GEMINI_METADATA_KEY, geminiMetadata } from './gemini-provider-metadata.js';
 import { TextDeltaTracker } from './gemini-text-delta.js';
+import { thoughtSignatureOf } from './gemini-turn-parts.js';
+import { TurnRecorder } from './gemini-turn-recorder.js';
 import { mapGeminiFinishReason } from './map-gemini-finish-reason.js';
 
 /** The provider id put on errors and metadata. */
@@ -48,7 +51,8 @@ export interface EventSink {
  * deltas, a `tool_call_delta` per function call (with its thought signature in `providerMetadata`),
  * `metadata` for text-part thought signatures, finished code executions and inline media; `metadata`
  * with the grounding supports not seen before; `usage` when it changed. `finish()` ends the exchange:
- * unfinished code executions and streamed calls are flushed and the `finish` event is emitted.
+ * unfinished code executions and streamed calls are flushed, the turn's part records (when it needs
+ * them: {@link TurnRecorder}) go out as `providerMetadata.gemini.parts`, and `finish` is emitted.
  *
  * Tool-call ids: the API's `functionCall.id` when it sends one (kept in `providerMetadata` as
  * `functionCallId`, and sent back), else `call_<responseId>_<n>` with `n` counting the exchange's calls —
@@ -63,6 +67,9 @@ export class GeminiResponseMapper {
   #toolCallCount = 0;
   #openCall: OpenCall | undefined;
   #pendingCode: { language: string; code: string } | undefined;
+  /** How many code executions were emitted: the index the next one gets. */
+  #executionCount = 0;
+  readonly #turn = new TurnRecorder();
   readonly #content = new TextDeltaTracker();
   readonly #reasoning = new TextDeltaTracker();
   readonly #seenSupports = new Set<string>();
@@ -132,6 +139,10 @@ export class GeminiResponseMapper {
   finish(sink: EventSink): void {
     this.#closeCall(sink);
     this.#flushCode(sink);
+    const parts = this.#turn.records();
+    if (parts !== undefined) {
+      sink.enqueue({ type: 'metadata', providerMetadata: { [GEMINI_METADATA_KEY]: { parts } } });
+    }
     const hasToolCalls = this.#toolCallCount > 0;
     const raw = this.#rawFinishReason;
     const finishReason =
@@ -221,15 +232,17 @@ export class GeminiResponseMapper {
 
     const text = part.text;
     if (typeof text === 'string') {
+      const signature = thoughtSignatureOf(part);
+      let delta: string;
       if (part.thought === true) {
-        const delta = this.#reasoning.delta(text);
+        delta = this.#reasoning.delta(text);
         if (delta) sink.enqueue({ type: 'reasoning', text: delta });
       } else {
-        const delta = this.#content.delta(text);
+        delta = this.#content.delta(text);
         if (delta) sink.enqueue({ type: 'content', text: delta });
       }
-      const signature = part.thoughtSignature;
-      if (typeof signature === 'string' && signature.length > 0) {
+      this.#turn.text(part.thought === true, delta.length, signature);
+      if (signature !== undefined) {
         sink.enqueue({
           type: 'metadata',
           providerMetadata: { gemini: { thoughtSignature: signature } },
@@ -240,14 +253,19 @@ export class GeminiResponseMapper {
     this.#mapOtherPart(part, sink);
   }
 
-  /** Code, code results and media parts (rare: kept off the text path). */
+  /**
+   * Code, code results, server-side tool parts and media (rare: kept off the text path). Each is
+   * recorded for the turn's part records, with its signature.
+   */
   #mapOtherPart(part: GeminiPart, sink: EventSink): void {
+    const signature = thoughtSignatureOf(part);
     if (part.executableCode !== undefined && part.executableCode !== null) {
       this.#flushCode(sink);
       this.#pendingCode = {
         language: (part.executableCode.language ?? 'PYTHON').toLowerCase(),
         code: part.executableCode.code ?? '',
       };
+      this.#turn.code('executableCode', this.#executionCount, signature);
       return;
     }
 
@@ -260,34 +278,41 @@ export class GeminiResponseMapper {
       const { outcome, output } = part.codeExecutionResult;
       if (typeof outcome === 'string') execution.outcome = normaliseOutcome(outcome);
       if (typeof output === 'string') execution.output = output;
+      this.#turn.code('codeExecutionResult', this.#executionCount++, signature);
       sink.enqueue({ type: 'metadata', codeExecutions: [execution] });
       return;
     }
 
-    if (part.thought === true) return; // interim "thought" images are not answers
+    if (isObject(part.toolCall) || isObject(part.toolResponse)) {
+      // A built-in tool the server ran: nothing to report, but it must go back whole.
+      this.#turn.keep(part, true);
+      return;
+    }
+    if (part.thought === true) {
+      // Interim "thought" images are not answers; a signed one still goes back.
+      if (signature !== undefined) this.#turn.keep(part, false);
+      return;
+    }
     const media = mediaOf(part);
     if (media !== undefined) {
-      const kind = media.mimeType.startsWith('audio/')
-        ? 'audio'
-        : media.mimeType.startsWith('video/')
-          ? 'videos'
-          : 'images';
-      sink.enqueue({ type: 'metadata', [kind]: [media] });
+      sink.enqueue({ type: 'metadata', [mediaKind(media.mimeType)]: [media] });
+      this.#turn.keep(part, false);
+      return;
     }
+    // A part kind this version does not know: kept whole when it is signed.
+    if (signature !== undefined) this.#turn.keep(part, false);
   }
 
   #mapFunctionCall(part: GeminiPart, sink: EventSink): void {
     const call = part.functionCall as NonNullable<GeminiPart['functionCall']>;
-    const signature =
-      typeof part.thoughtSignature === 'string' && part.thoughtSignature.length > 0
-        ? part.thoughtSignature
-        : undefined;
+    const signature = thoughtSignatureOf(part);
     const hasName = typeof call.name === 'string' && call.name.length > 0;
 
     if (!hasName && this.#openCall !== undefined) {
       // A continuation of a streamed call: argument fragments, or `{}` closing it.
       for (const fragment of call.partialArgs ?? []) this.#openCall.args.apply(fragment);
       if (signature !== undefined) {
+        this.#turn.signed();
         sink.enqueue({
           type: 'tool_call_delta',
           index: this.#openCall.index,
@@ -302,6 +327,7 @@ export class GeminiResponseMapper {
 
     this.#closeCall(sink);
     const index = this.#toolCallCount++;
+    this.#turn.functionCall(index, signature !== undefined);
     const apiId = typeof call.id === 'string' && call.id.length > 0 ? call.id : undefined;
     const id = apiId ?? `call_${this.#callBase}_${index}`;
     const metadata = geminiMetadata({
@@ -345,6 +371,7 @@ export class GeminiResponseMapper {
     const pending = this.#pendingCode;
     if (pending === undefined) return;
     this.#pendingCode = undefined;
+    this.#executionCount++;
     sink.enqueue({ type: 'metadata', codeExecutions: [pending] });
   }
 
@@ -373,35 +400,6 @@ export class GeminiResponseMapper {
   }
 }
 
-function mediaOf(part: GeminiPart): GeneratedMedia | undefined {
-  const signature =
-    typeof part.thoughtSignature === 'string' && part.thoughtSignature.length > 0
-      ? geminiMetadata({ thoughtSignature: part.thoughtSignature })
-      : undefined;
-  const extra = signature === undefined ? {} : { providerMetadata: signature };
-  if (part.inlineData !== undefined && part.inlineData !== null) {
-    const { mimeType, data } = part.inlineData;
-    if (typeof data !== 'string') return undefined;
-    return { mimeType: mimeType ?? 'application/octet-stream', data, ...extra };
-  }
-  if (part.fileData !== undefined && part.fileData !== null) {
-    const { mimeType, fileUri } = part.fileData;
-    if (typeof fileUri !== 'string') return undefined;
-    return { mimeType: mimeType ?? 'application/octet-stream', uri: fileUri, ...extra };
-  }
-  return undefined;
-}
-
-/** `OUTCOME_OK` → `ok`, `OUTCOME_FAILED` → `failed`, `OUTCOME_DEADLINE_EXCEEDED` → `deadline_exceeded`. */
-function normaliseOutcome(outcome: string): string {
-  switch (outcome) {
-    case 'OUTCOME_OK':
-      return 'ok';
-    case 'OUTCOME_FAILED':
-      return 'failed';
-    case 'OUTCOME_DEADLINE_EXCEEDED':
-      return 'deadline_exceeded';
-    default:
-      return outcome;
-  }
+function isObject(value: unknown): boolean {
+  return value !== null && typeof value === 'object';
 }

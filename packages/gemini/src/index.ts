@@ -19,6 +19,8 @@ export type {
   GeminiResponse,
   GeminiSafetySetting,
   GeminiSchema,
+  GeminiServerToolCall,
+  GeminiServerToolResponse,
   GeminiThinkingConfig,
   GeminiTool,
   GeminiToolConfig,
@@ -50,4 +52,5 @@ export {
   type GoogleSearchOptions,
   geminiTools,
 } from './gemini-tools.js';
+export type { GeminiPartRecord } from './gemini-turn-parts.js';
 export { mapGeminiResponse } from './map-gemini-response.js';

@@ -268,6 +268,7 @@ describe('GeminiResponseMapper across chunks', () => {
       'content',
       'metadata',
       'metadata',
+      'metadata',
       'finish',
     ]);
     expect(response).toMatchObject({
@@ -275,7 +276,16 @@ describe('GeminiResponseMapper across chunks', () => {
       reasoning: 'why',
       content: 'answer',
       images: [{ mimeType: 'image/png', data: 'AAA' }],
-      providerMetadata: { gemini: { thoughtSignature: 'sig-1' } },
+      providerMetadata: {
+        gemini: {
+          thoughtSignature: 'sig-1',
+          parts: [
+            { kind: 'thought', length: 3 },
+            { kind: 'text', length: 6, thoughtSignature: 'sig-1' },
+            { kind: 'part', part: { inlineData: { mimeType: 'image/png', data: 'AAA' } } },
+          ],
+        },
+      },
       finishReason: 'stop',
     });
   });

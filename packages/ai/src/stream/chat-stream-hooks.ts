@@ -7,6 +7,10 @@ import type { StreamEvent } from './stream-event.js';
  * per event. A hook that throws fails the stream with that error.
  */
 export interface ChatStreamHooks {
+  /**
+   * Each event as the source handed it over, before it is added to the response: an event a hook
+   * rejects (by throwing) fails the stream and is not part of `partial`.
+   */
   onEvent?(event: StreamEvent): void;
   /** After the last event, with the complete response. */
   onFinish?(response: ChatResponse): void;

@@ -291,7 +291,8 @@ export class ChatStream implements AsyncIterable<StreamEvent> {
 
   #enqueue(event: StreamEvent): void {
     if (this.#state !== 'open') return;
-    if (event.type === 'finish') {
+    // `?.`: a source may hand over anything; the hooks (the client's contract check) judge it.
+    if (event?.type === 'finish') {
       // Held back: usage and metadata may still come; `finish` is always last.
       this.#heldFinish = event;
       return;
@@ -300,7 +301,7 @@ export class ChatStream implements AsyncIterable<StreamEvent> {
   }
 
   #deliver(event: StreamEvent): void {
-    this.#accumulator.add(event);
+    // Hooks first: one that rejects the event fails the stream before the event is in the response.
     const hooks = this.#hooks;
     if (hooks.length > 0) {
       try {
@@ -310,6 +311,7 @@ export class ChatStream implements AsyncIterable<StreamEvent> {
         return;
       }
     }
+    this.#accumulator.add(event);
     if (this.#consumer === 'collect') return;
     const waiter = this.#waiter;
     if (waiter !== undefined) {

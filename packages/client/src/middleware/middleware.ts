@@ -2,11 +2,11 @@ import {
   type CallOptions,
   type ChatRequest,
   type ChatResponse,
-  ChatStream,
-  isStreamProvider,
+  type ChatStream,
   type Provider,
   ValidationError,
 } from '@aigo/ai';
+import { checkedProviderCalls } from '../provider/checked-provider-calls.js';
 
 /** Calls the next layer (another middleware, or the provider) with a request. */
 export type SendNext = (request: ChatRequest, options: CallOptions) => Promise<ChatResponse>;
@@ -45,7 +45,9 @@ export interface ComposedCalls {
 
 /**
  * Builds the send and stream functions from a provider and a middleware list. The first
- * middleware is outermost: it sees the request first and the outcome last.
+ * middleware is outermost: it sees the request first and the outcome last. Under all of them,
+ * what the provider returns is checked against the `@aigo/ai` contracts (a bad response, stream or
+ * stream event fails the call with `InvalidProviderResponseError`).
  *
  * @throws ValidationError when `provider` has no `sendMessage` or a middleware is malformed.
  */
@@ -67,16 +69,8 @@ export function composeMiddleware(
     validateLayer(layer, index);
   });
 
-  let send: SendNext = (request, options) => provider.sendMessage(request, options);
-  let stream: StreamNext = isStreamProvider(provider)
-    ? (request, options) => provider.streamMessage(request, options)
-    : async (request, options) => {
-        const response = await provider.sendMessage(request, options);
-        return ChatStream.fromResponse(response, {
-          provider: provider.id,
-          ...(options.signal === undefined ? {} : { signal: options.signal }),
-        });
-      };
+  // The innermost layer: the provider, with what it returns checked before any middleware sees it.
+  let { send, stream }: { send: SendNext; stream: StreamNext } = checkedProviderCalls(provider);
 
   for (let index = middleware.length - 1; index >= 0; index--) {
     const layer = middleware[index] as Middleware;

@@ -184,6 +184,12 @@ describe('provider conformance checks catch broken providers', () => {
       /wrong error: Error: aborted/,
     ],
     [
+      'an event of a type of its own',
+      'streamMessage streams the text answer',
+      { unknownEventType: true },
+      /an event of unknown type "text_delta"/,
+    ],
+    [
       'raw socket errors',
       'a connection closed before the response',
       { rawConnectionErrors: true },

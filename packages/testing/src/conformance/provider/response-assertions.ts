@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { type ChatResponse, FINISH_REASONS, type StreamEvent, type ToolCall } from '@aigo/ai';
 import { assertValidUsage } from '../assert-valid-usage.js';
+import { assertEventShape } from './assert-event-shape.js';
 
 /** `actual` is non-empty text, equal to a string or matching a RegExp when one is expected. */
 export function matchContent(
@@ -65,8 +66,12 @@ export function assertToolCalls(
     assert.equal(calls[0]?.function.name, toolName, `${where}: the first tool's name`);
 }
 
-/** Exactly one `finish`, last, and valid usage in every `usage` event. */
+/**
+ * Every event a `StreamEvent` of a known type with well-typed fields, exactly one `finish`, last,
+ * and valid usage in every `usage` event.
+ */
 export function assertEventOrder(events: readonly StreamEvent[], where: string): void {
+  for (const event of events) assertEventShape(event, where);
   assert.ok(events.length > 0, `${where}: the stream produced no events`);
   const finishes = events.filter((event) => event.type === 'finish').length;
   assert.equal(finishes, 1, `${where}: expected exactly one finish event, got ${finishes}`);

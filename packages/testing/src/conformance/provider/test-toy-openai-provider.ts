@@ -35,6 +35,8 @@ export interface ToyFaults {
   plainAbortError?: boolean;
   /** Let raw socket errors through. */
   rawConnectionErrors?: boolean;
+  /** Stream text as events of a type of its own (`text_delta`) instead of `content`. */
+  unknownEventType?: boolean;
 }
 
 interface WireChoice {
@@ -247,7 +249,13 @@ export function toyOpenAIChat(options: {
         }
         const choice = chunk.choices?.[0];
         const delta = choice?.delta;
-        if (delta?.content) events.push({ type: 'content', text: delta.content });
+        if (delta?.content) {
+          events.push(
+            faults.unknownEventType
+              ? ({ type: 'text_delta', text: delta.content } as unknown as StreamEvent)
+              : { type: 'content', text: delta.content },
+          );
+        }
         if (delta?.reasoning_content)
           events.push({ type: 'reasoning', text: delta.reasoning_content });
         if (delta?.refusal) events.push({ type: 'refusal', text: delta.refusal });
