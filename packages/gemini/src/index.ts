@@ -51,3 +51,5 @@ export {
   geminiTools,
 } from './gemini-tools.js';
 export { mapGeminiResponse } from './map-gemini-response.js';
+export type { GeminiPrices } from './prices/gemini-price-list.js';
+export type { GeminiPriceListId } from './prices/gemini-prices.generated.js';
