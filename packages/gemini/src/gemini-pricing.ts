@@ -28,11 +28,14 @@ export function geminiModelCost(model: string): ModelCost | undefined {
   return googlePriceList().modelCost(model.startsWith('models/') ? model.slice(7) : model);
 }
 
+/** Every priced entry of Google's list by id (no name matching: cheap at import). */
 function currentPrices(): { readonly [model: string]: ModelCost } {
+  const list = googlePriceList();
+  const now = new Date();
   const prices: Record<string, ModelCost> = {};
-  for (const id of googlePriceList().modelIds()) {
-    const cost = googlePriceList().modelCost(id);
-    if (cost !== undefined && cost.origin?.model === id) prices[id] = cost;
+  for (const id of list.modelIds()) {
+    const cost = list.listedCost(id, now);
+    if (cost !== undefined) prices[id] = cost;
   }
   return Object.freeze(prices);
 }

@@ -157,6 +157,13 @@ describe('createPriceTable', () => {
     ]);
   });
 
+  it('gives the price of an entry by its id, without matching names', () => {
+    expect(acme?.listedCost('acme-pro', noon)).toBe(acme?.modelCost('acme-pro', noon));
+    expect(acme?.listedCost('acme-pro-tts', noon)).toBeUndefined();
+    expect(acme?.listedCost('acme-mini-2024-07-18', noon)).toBeUndefined();
+    expect(() => acme?.listedCost(2 as never)).toThrow(/id/);
+  });
+
   it('validates its arguments', () => {
     expect(() => createPriceTable(null as never)).toThrow(ValidationError);
     expect(() => acme?.modelCost(1 as never)).toThrow(/model/);

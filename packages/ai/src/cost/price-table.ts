@@ -37,6 +37,11 @@ export interface PriceList {
   modelLimits(model: string): ModelLimits | undefined;
   /** The ids of the list's own models, in the database's order. */
   modelIds(): readonly string[];
+  /**
+   * The price at `at` (default: now) of the list's own entry `id` — looked up by id, not matched as
+   * a name — or `undefined` when the list has no such entry or no price for it.
+   */
+  listedCost(id: string, at?: Date): ModelCost | undefined;
 }
 
 /** A generated price table: its lists, found by id or by the base URL of the API they price. */
@@ -104,6 +109,17 @@ export function createPriceTable(data: PriceTableData): PriceTable {
   const makeList = (source: PriceListData): PriceList => {
     const memo = new Map<string, Found | null>();
     const costs = new WeakMap<PricePeriod, ModelCost>();
+    const costOf = (found: Found, at: Date): ModelCost | undefined => {
+      if (found.model.p === undefined) return undefined;
+      const period = periodAt(found.model.p, at);
+      if (period === undefined) return undefined;
+      let cost = costs.get(period);
+      if (cost === undefined) {
+        cost = periodCost(period, { provider: found.list, model: found.model.id, date: data.date });
+        costs.set(period, cost);
+      }
+      return cost;
+    };
     const find = (model: string): Found | undefined => {
       if (typeof model !== 'string') throw new ValidationError('model', 'must be a string');
       const known = memo.get(model);
@@ -124,19 +140,12 @@ export function createPriceTable(data: PriceTableData): PriceTable {
       date: data.date,
       modelCost(model: string, at: Date = new Date()): ModelCost | undefined {
         const found = find(model);
-        if (found?.model.p === undefined) return undefined;
-        const period = periodAt(found.model.p, at);
-        if (period === undefined) return undefined;
-        let cost = costs.get(period);
-        if (cost === undefined) {
-          cost = periodCost(period, {
-            provider: found.list,
-            model: found.model.id,
-            date: data.date,
-          });
-          costs.set(period, cost);
-        }
-        return cost;
+        return found === undefined ? undefined : costOf(found, at);
+      },
+      listedCost(id: string, at: Date = new Date()): ModelCost | undefined {
+        if (typeof id !== 'string') throw new ValidationError('id', 'must be a string');
+        const model = modelsOf(source.id).find((one) => one.id === id);
+        return model === undefined ? undefined : costOf({ list: source.id, model }, at);
       },
       modelLimits(model: string): ModelLimits | undefined {
         const found = find(model);

@@ -77,7 +77,8 @@ function checkedSource(provider: PriceProvider, cost: ModelCost): PriceSource | 
     typeof origin.date !== 'string' ||
     typeof origin.model !== 'string'
   ) {
-    return Object.freeze({ source: 'provider', provider: provider.id });
+    const id = typeof provider.id === 'string' && provider.id !== '' ? provider.id : 'provider';
+    return Object.freeze({ source: 'provider', provider: id });
   }
   return Object.freeze({
     source: 'provider',

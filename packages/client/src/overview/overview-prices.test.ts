@@ -171,7 +171,7 @@ describe('Overview prices from the provider', () => {
   });
 
   it('validates the provider', () => {
-    expect(() => new Overview({ provider: {} as never })).toThrow(ValidationError);
+    expect(() => new Overview({ provider: null as never })).toThrow(ValidationError);
     expect(() => new Overview({ provider: { id: 'x', modelCost: 1 } as never })).toThrow(
       /provider/,
     );

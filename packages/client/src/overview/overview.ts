@@ -117,10 +117,9 @@ export class Overview {
       provider !== undefined &&
       (provider === null ||
         typeof provider !== 'object' ||
-        typeof provider.id !== 'string' ||
         (provider.modelCost !== undefined && typeof provider.modelCost !== 'function'))
     ) {
-      throw new ValidationError('provider', 'must be a Provider (with an id and maybe modelCost)');
+      throw new ValidationError('provider', 'must be a Provider (modelCost, when set, a function)');
     }
     this.#pricer = new CallPricer(options.modelCost, provider);
     this.#computeCost = options.computeCost;
