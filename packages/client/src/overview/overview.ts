@@ -12,13 +12,13 @@ import {
 } from '@aigo/ai';
 import { computeModelCost, DEFAULT_CURRENCY } from '../cost/calculate-model-cost.js';
 import {
-  isModelCost,
   validateComputeCost,
   validateModelCosts,
   validateToolMetrics,
 } from '../cost/validate-cost.js';
 import { CallPricer, type PriceProvider, sourceKey } from './call-pricer.js';
 import { addParts, type CostParts, noCost, partsOf, totalOf } from './cost-parts.js';
+import { addAmount, configuredCurrency } from './currency-amounts.js';
 import { UsageTotals } from './usage-totals.js';
 
 /** Options of the {@link Overview} constructor. */
@@ -427,26 +427,4 @@ export class Overview {
     }
     return record;
   }
-}
-
-/** The currency of the configured model prices: a single price's, or a map's first entry's. */
-function configuredCurrency(costs: ModelCosts | undefined): string | undefined {
-  if (costs === undefined) return undefined;
-  if (isModelCost(costs)) return costs.currency || DEFAULT_CURRENCY;
-  for (const cost of Object.values(costs)) return cost.currency || DEFAULT_CURRENCY;
-  return undefined;
-}
-
-function addAmount(
-  costs: Map<string, Map<string, number>>,
-  name: string,
-  currency: string,
-  amount: number,
-): void {
-  let amounts = costs.get(name);
-  if (amounts === undefined) {
-    amounts = new Map();
-    costs.set(name, amounts);
-  }
-  amounts.set(currency, (amounts.get(currency) ?? 0) + amount);
 }
