@@ -1,45 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { connect, ONLINE_QUESTION } from './connect.js';
-import { OFFLINE_EXAMPLE_PRICE, OPENAI_LIST_PRICES } from './prices.js';
 
 const options = { paceMs: 0, toolNames: { webFetch: 'WebFetch', calculator: 'Calculator' } };
 
 describe('connect', () => {
-  it('OpenAI: the list price of a known model, none for an unknown one, the environment’s when set', async () => {
+  it('OpenAI: no hand-typed prices — the provider knows its list prices; the environment’s when set', async () => {
     const known = await connect({ kind: 'openai', model: 'gpt-4o-mini' }, {}, options);
     expect(known).toMatchObject({
       kind: 'openai',
       offline: false,
       model: 'gpt-4o-mini',
-      modelCost: { 'gpt-4o-mini': OPENAI_LIST_PRICES['gpt-4o-mini'] },
+      modelCost: undefined,
+      ownPrices: undefined,
       defaultPrompt: ONLINE_QUESTION,
       allowedPrivateHosts: [],
     });
-    expect(known.priceNote).toMatch(/^prices: OpenAI list price of gpt-4o-mini/);
+    expect(known.provider.modelCost?.('gpt-4o-mini')?.origin?.provider).toBe('openai');
     await known.close();
-
-    const unknown = await connect({ kind: 'openai', model: 'o9-preview' }, {}, options);
-    expect(unknown.modelCost).toBeUndefined();
-    expect(unknown.priceNote).toMatch(
-      /none known for o9-preview; set AIGO_MODEL_INPUT_COST_PER_MILLION/,
-    );
-    await unknown.close();
 
     const env = { AIGO_MODEL_INPUT_COST_PER_MILLION: '1', AIGO_MODEL_OUTPUT_COST_PER_MILLION: '2' };
     const fromEnv = await connect({ kind: 'openai', model: 'gpt-4o-mini' }, env, options);
     expect(fromEnv.modelCost).toBeUndefined(); // the client reads the variables itself
     expect(fromEnv.clientEnv).toBe(env);
-    expect(fromEnv.priceNote).toBe('prices: from the AIGO_MODEL_* environment variables');
+    expect(fromEnv.ownPrices).toBe('prices: from the AIGO_MODEL_* environment variables');
     await fromEnv.close();
   });
 
-  it('Gemini: @aigo/gemini’s dated price, and thoughts streamed', async () => {
+  it('Gemini: the provider’s dated list price, and thoughts streamed', async () => {
     const connection = await connect({ kind: 'gemini', model: 'gemini-2.5-flash' }, {}, options);
-    expect(connection.modelCost).toMatchObject({
-      'gemini-2.5-flash': { inputCostPerMillion: expect.any(Number) },
-    });
+    expect(connection.modelCost).toBeUndefined();
+    expect(connection.provider.modelCost?.('gemini-2.5-flash')?.origin?.provider).toBe('google');
     expect(connection.reasoning).toEqual({ includeThoughts: true });
-    expect(connection.priceNote).toMatch(/^prices: @aigo\/gemini's table as of \d{4}-\d\d-\d\d/);
     await connection.close();
   });
 
@@ -52,6 +43,8 @@ describe('connect', () => {
     expect(connection.description).toMatch(/^OpenAI-compatible server at /);
     expect(connection.description).not.toContain('secret');
     expect(connection.modelCost).toBeUndefined();
+    // A self-hosted server is not OpenAI: no list price.
+    expect(connection.provider.modelCost?.('qwen3')).toBeUndefined();
     await connection.close();
   });
 
@@ -65,10 +58,18 @@ describe('connect', () => {
       kind: 'offline',
       offline: true,
       model: 'aigo-offline-scripted',
-      modelCost: OFFLINE_EXAMPLE_PRICE,
+      modelCost: {
+        'aigo-offline-scripted': {
+          inputCostPerMillion: expect.any(Number),
+          origin: { provider: 'openai', model: 'gpt-4o-mini' },
+        },
+      },
       clientEnv: {},
       allowedPrivateHosts: ['127.0.0.1'],
     });
+    expect(connection.ownPrices).toMatch(
+      /^prices: EXAMPLE prices for the offline run — billed as gpt-4o-mini at OpenAI's list price of \d{4}-\d\d-\d\d/,
+    );
     expect(connection.description).toMatch(
       /^scripted model \(@aigo\/testing\) behind a local OpenAI-compatible server at http:\/\/127\.0\.0\.1:\d+\/v1/,
     );

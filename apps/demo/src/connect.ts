@@ -1,13 +1,13 @@
 import type { ComputeCost, ModelCosts, ReasoningOptions, StreamProvider } from '@aigo/ai';
-import { GEMINI_PRICING_SOURCE, gemini, geminiModelCost } from '@aigo/gemini';
+import { gemini } from '@aigo/gemini';
 import { redactUrl } from '@aigo/http';
 import { openai } from '@aigo/openai';
 import type { DemoEnv, ProviderChoice } from './choose-provider.js';
 import {
   envSetsModelPrice,
   OFFLINE_EXAMPLE_COMPUTE,
-  OFFLINE_EXAMPLE_PRICE,
-  OPENAI_LIST_PRICES,
+  OFFLINE_PRICED_AS,
+  offlineExampleNote,
 } from './prices.js';
 
 /** The online question: the same task as offline, on a real page. */
@@ -24,13 +24,16 @@ export interface Connection {
   readonly offline: boolean;
   /** One line saying where the model runs. */
   readonly description: string;
-  /** The client's prices (`undefined`: the client reads `AIGO_MODEL_*` from the environment). */
+  /**
+   * The client's own prices: `undefined` online, where the provider's list prices apply (and the
+   * client reads `AIGO_MODEL_*` from the environment first); the example price offline.
+   */
   readonly modelCost: ModelCosts | undefined;
   readonly computeCost: ComputeCost | undefined;
   /** The environment the client reads its fallbacks from. */
   readonly clientEnv: DemoEnv;
-  /** Where the prices come from, printed under the cost table. */
-  readonly priceNote: string;
+  /** What the application's prices are, when it gives some (the environment's, the example). */
+  readonly ownPrices: string | undefined;
   /** Reasoning settings for the requests (thoughts streamed where the provider offers them). */
   readonly reasoning: ReasoningOptions | undefined;
   /** The question asked when `--prompt` is not given. */
@@ -64,26 +67,16 @@ export async function connect(
       return connectOffline(choice.model, options);
     case 'openai': {
       const provider = openai(choice.baseURL === undefined ? {} : { baseURL: choice.baseURL });
-      const listed = OPENAI_LIST_PRICES[choice.model];
-      const fromEnv = envSetsModelPrice(env);
       return {
         kind: 'openai',
         provider,
         model: choice.model,
         offline: false,
         description: 'OpenAI (api.openai.com, Responses API), key from OPENAI_API_KEY',
-        modelCost: fromEnv
-          ? undefined
-          : listed === undefined
-            ? undefined
-            : { [choice.model]: listed },
+        modelCost: undefined,
         computeCost: undefined,
         clientEnv: env,
-        priceNote: fromEnv
-          ? 'prices: from the AIGO_MODEL_* environment variables'
-          : listed === undefined
-            ? `prices: none known for ${choice.model}; set AIGO_MODEL_INPUT_COST_PER_MILLION and AIGO_MODEL_OUTPUT_COST_PER_MILLION`
-            : `prices: OpenAI list price of ${choice.model} (openai.com/api/pricing; check before relying on it)`,
+        ownPrices: envPrices(env),
         reasoning: undefined,
         defaultPrompt: ONLINE_QUESTION,
         allowedPrivateHosts: [],
@@ -92,7 +85,6 @@ export async function connect(
     }
     case 'compatible': {
       const provider = openai({ baseURL: choice.baseURL });
-      const fromEnv = envSetsModelPrice(env);
       return {
         kind: 'compatible',
         provider,
@@ -102,9 +94,7 @@ export async function connect(
         modelCost: undefined,
         computeCost: undefined,
         clientEnv: env,
-        priceNote: fromEnv
-          ? 'prices: from the AIGO_MODEL_* environment variables'
-          : 'prices: none for a self-hosted model; set AIGO_MODEL_INPUT_COST_PER_MILLION and AIGO_MODEL_OUTPUT_COST_PER_MILLION to price it',
+        ownPrices: envPrices(env),
         reasoning: undefined,
         defaultPrompt: ONLINE_QUESTION,
         allowedPrivateHosts: [],
@@ -113,22 +103,16 @@ export async function connect(
     }
     case 'gemini': {
       const provider = gemini();
-      const price = geminiModelCost(choice.model);
-      const fromEnv = envSetsModelPrice(env);
       return {
         kind: 'gemini',
         provider,
         model: choice.model,
         offline: false,
         description: 'Google Gemini (generativelanguage.googleapis.com), key from GEMINI_API_KEY',
-        modelCost: fromEnv || price === undefined ? undefined : { [choice.model]: price },
+        modelCost: undefined,
         computeCost: undefined,
         clientEnv: env,
-        priceNote: fromEnv
-          ? 'prices: from the AIGO_MODEL_* environment variables'
-          : price === undefined
-            ? `prices: none known for ${choice.model}; set AIGO_MODEL_INPUT_COST_PER_MILLION and AIGO_MODEL_OUTPUT_COST_PER_MILLION`
-            : `prices: @aigo/gemini's table as of ${GEMINI_PRICING_SOURCE.asOf} (${GEMINI_PRICING_SOURCE.url})`,
+        ownPrices: envPrices(env),
         reasoning: { includeThoughts: true },
         defaultPrompt: ONLINE_QUESTION,
         allowedPrivateHosts: [],
@@ -136,6 +120,11 @@ export async function connect(
       };
     }
   }
+}
+
+/** What the prices of the environment are, when it sets some (the client reads them itself). */
+function envPrices(env: DemoEnv): string | undefined {
+  return envSetsModelPrice(env) ? 'prices: from the AIGO_MODEL_* environment variables' : undefined;
 }
 
 async function connectOffline(
@@ -160,22 +149,25 @@ async function connectOffline(
     scripted ??= createOfflineModel(server.pageUrl, options.toolNames);
     return scripted;
   };
+  // The scripted model is billed, as an example, at gpt-4o-mini's list price from @aigo/openai's
+  // table: the local server is not OpenAI, so the price is asked of OpenAI's list by name.
   const provider = openai({ baseURL: server.baseURL, apiKey: 'offline', api: 'chat' });
+  const example = openai({ apiKey: 'offline', prices: 'openai' }).modelCost(OFFLINE_PRICED_AS);
+  if (example === undefined) throw new Error(`@aigo/openai has no price for ${OFFLINE_PRICED_AS}`);
+  const offlineModel = model ?? OFFLINE_MODEL;
   return {
     kind: 'offline',
     provider,
-    model: model ?? OFFLINE_MODEL,
+    model: offlineModel,
     offline: true,
     description:
       `scripted model (@aigo/testing) behind a local OpenAI-compatible server at ${server.baseURL}, ` +
       'called through @aigo/openai. No network, no API key.',
-    modelCost: OFFLINE_EXAMPLE_PRICE,
+    modelCost: { [offlineModel]: example },
     computeCost: OFFLINE_EXAMPLE_COMPUTE,
     // Offline ignores AIGO_* prices in the environment: the example price is the point.
     clientEnv: {},
-    priceNote:
-      'prices: EXAMPLE prices for the offline run ($0.15 input, $0.075 cached input, $0.60 output ' +
-      'per million tokens; compute $0.01 an hour). Nothing is charged.',
+    ownPrices: offlineExampleNote(example),
     reasoning: undefined,
     defaultPrompt: offlineQuestion(server.pageUrl),
     allowedPrivateHosts: ['127.0.0.1'],

@@ -59,9 +59,12 @@ export type DemoEvent =
       readonly type: 'cost';
       readonly currency: string;
       readonly rows: readonly CostRow[];
+      /** The total of what had a price: the whole cost only when `complete`. */
       readonly totalCost: number;
-      /** Where the prices come from (an example price offline). */
-      readonly priceNote: string;
+      /** False when some call had no price (or no usage): the total is unknown. */
+      readonly complete: boolean;
+      /** Where the prices come from, and which models' cost is unknown. */
+      readonly priceNotes: readonly string[];
     }
   | {
       readonly type: 'end';

@@ -6,6 +6,7 @@ import { webFetchTool } from '@aigo/tools-webfetch';
 import { type DemoAnswer, DemoAnswerSchema } from './answer-schema.js';
 import type { Connection } from './connect.js';
 import type { DemoRenderer } from './demo-events.js';
+import { priceNotes } from './price-notes.js';
 import { costRows } from './render/cost-rows.js';
 import { usageMeter } from './usage-meter.js';
 
@@ -176,7 +177,8 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoOutcome> {
       currency: summary.currency,
       rows: costRows(summary),
       totalCost: summary.totalCost,
-      priceNote: connection.priceNote,
+      complete: summary.complete,
+      priceNotes: priceNotes(summary, connection.ownPrices),
     });
   }
   renderer.event({

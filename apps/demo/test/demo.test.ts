@@ -187,7 +187,8 @@ describe('the built demo, offline, as a child process', { timeout: 30_000 }, () 
       currency: string;
       totalCost: number;
       rows: { kind: string; name?: string; cost: number; cachedTokens?: number }[];
-      priceNote: string;
+      complete: boolean;
+      priceNotes: string[];
     };
     expect(cost.currency).toBe('USD');
     expect(cost.rows.map((row) => `${row.kind}:${row.name ?? ''}`)).toEqual([
@@ -201,7 +202,9 @@ describe('the built demo, offline, as a child process', { timeout: 30_000 }, () 
       cost.rows.reduce((sum, row) => sum + row.cost, 0),
       12,
     );
-    expect(cost.priceNote).toMatch(/^prices: EXAMPLE prices/);
+    expect(cost.complete).toBe(true);
+    expect(cost.totalCost).toBeGreaterThan(0);
+    expect(cost.priceNotes).toEqual([expect.stringMatching(/^prices: EXAMPLE prices/)]);
   });
 
   it('answers another question offline by saying it is a script, and still prints the cost', async () => {
@@ -304,9 +307,16 @@ describe('the built demo, offline, as a child process', { timeout: 30_000 }, () 
         },
       });
       const cost = events.find((event) => event.type === 'cost') as unknown as {
-        priceNote: string;
+        complete: boolean;
+        rows: { kind: string; priced?: boolean }[];
+        priceNotes: string[];
       };
-      expect(cost.priceNote).toMatch(/^prices: none for a self-hosted model/);
+      // A self-hosted model has no list price: its cost is unknown, never $0.
+      expect(cost.complete).toBe(false);
+      expect(cost.rows[0]).toMatchObject({ kind: 'model', priced: false });
+      expect(cost.priceNotes).toEqual([
+        expect.stringMatching(/^cost unknown for local-model: no price known; set AIGO_MODEL_/),
+      ]);
     } finally {
       await server.close();
     }

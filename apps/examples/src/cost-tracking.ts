@@ -2,14 +2,17 @@
  * Cost tracking: what a run cost, in tokens and money — per model, per tool, and per second of
  * compute.
  *
- * Give the client prices — `modelCost` (one `ModelCost` or a map by model name: input, cached input,
- * output and reasoning prices per million tokens) and `computeCost` (per second) — and tools their
+ * Providers know the list prices of their models (`openai()` and `gemini()` ship a dated table from a
+ * maintained price database), so online there is nothing to configure; give the client prices of
+ * your own — `modelCost` (one `ModelCost` or a map by model name: input, cached input, output and
+ * reasoning prices per million tokens) — where you have them, `computeCost` (per second), and tools their
  * `metrics` (`amount` per call). Record calls into an `Overview` (`client.createOverview()`, passed
  * as `overview` to each call): `overview.costSummary()` then adds it all up, cached tokens at the
  * cached price and reasoning tokens at the reasoning price, never counting a token twice.
  *
- * Run: `node dist/cost-tracking.js` (offline), or with OPENAI_API_KEY / GEMINI_API_KEY set. The prices
- * below are examples (gpt-4o-mini's list price); check your provider's before billing anyone.
+ * Run: `node dist/cost-tracking.js` (offline), or with OPENAI_API_KEY / GEMINI_API_KEY set. The
+ * offline price below is an example (gpt-4o-mini's list price); check your provider's before billing
+ * anyone.
  */
 import { defineTool } from '@aigo/ai';
 import { createClient, inMemoryMemory } from '@aigo/client';
@@ -28,7 +31,7 @@ const search = defineTool({
 
 // Offline: usage is scripted, with cached prompt tokens on the second call (a provider's prompt
 // cache would report them) and reasoning tokens inside the completion.
-const { provider, model, label } = pickModel(() =>
+const { provider, model, label, online } = pickModel(() =>
   createFakeProvider()
     .toolCall(
       'web_search',
@@ -53,14 +56,20 @@ const client = createClient(provider, {
   defaultModel: model,
   tools: [search],
   memory: inMemoryMemory(),
-  modelCost: {
-    [model]: {
-      inputCostPerMillion: 0.15,
-      cachedInputCostPerMillion: 0.075,
-      outputCostPerMillion: 0.6,
-      reasoningCostPerMillion: 0.6,
-    },
-  },
+  // Offline, the scripted model is billed at an example price (gpt-4o-mini's); online, give no
+  // price and the provider's list price applies — `openai()` and `gemini()` ship theirs.
+  ...(online
+    ? {}
+    : {
+        modelCost: {
+          [model]: {
+            inputCostPerMillion: 0.15,
+            cachedInputCostPerMillion: 0.075,
+            outputCostPerMillion: 0.6,
+            reasoningCostPerMillion: 0.6,
+          },
+        },
+      }),
   computeCost: { costPerSecond: 0.0001 },
 });
 
@@ -89,5 +98,18 @@ for (const [name, count] of Object.entries(summary.toolExecutionCount)) {
 console.log(
   `compute: ${summary.executionDurationSeconds.toFixed(3)} s = ${usd(summary.computeCost)}`,
 );
-console.log(`total: ${usd(summary.totalCost)} ${summary.currency}`);
+for (const [name, cost] of Object.entries(summary.byModel)) {
+  const from = cost.priceSources.map((source) =>
+    source.source === 'application'
+      ? 'your modelCost'
+      : `${source.provider}'s list price of ${source.date ?? 'an unknown date'}`,
+  );
+  console.log(`price of ${name}: ${from.length > 0 ? from.join(', ') : 'unknown'}`);
+}
+// A call without a price is reported, never counted as $0: the total is then unknown.
+console.log(
+  summary.complete
+    ? `total: ${usd(summary.totalCost)} ${summary.currency}`
+    : `total: cost unknown for ${summary.unpricedModels.join(', ')} (the priced part: ${usd(summary.totalCost)})`,
+);
 await provider.close?.();

@@ -16,10 +16,11 @@ import { messageText } from '@aigo/ai';
 import { createClient } from '@aigo/client';
 import { createGraph } from '@aigo/graph';
 import { createFakeProvider } from '@aigo/testing';
+import { describeCost, examplePrices } from './shared/describe-cost.js';
 import { pickModel, printHeader } from './shared/pick-model.js';
 
 // Offline: a scripted model that answers from the prompt it gets, so the graph's data flow shows.
-const { provider, model, label } = pickModel(() =>
+const { provider, model, label, online } = pickModel(() =>
   createFakeProvider().onRequest((request) => {
     const prompt = messageText(request.messages.at(-1) ?? { content: '' });
     if (prompt.startsWith('List the advantages'))
@@ -35,7 +36,8 @@ printHeader('A graph workflow', { label });
 
 const client = createClient(provider, {
   defaultModel: model,
-  modelCost: { inputCostPerMillion: 0.15, outputCostPerMillion: 0.6 }, // example prices
+  // Offline, an example price; online, the provider's list price of the model.
+  ...examplePrices(online),
 });
 
 const topic = 'adopting a new build tool';
@@ -89,6 +91,6 @@ console.log(`\nreport: ${result.data}`);
 console.log(`pros: ${String(result.nodes.pros?.result?.output)} (${result.nodes.pros?.status})`);
 console.log(`memo: ${result.nodes.memo?.status} (${result.nodes.memo?.skipReason})`);
 console.log(
-  `model calls: ${result.responses.length}, tokens: ${result.totalUsage.totalTokens}, cost: $${result.costSummary().totalModelCost.toFixed(6)}`,
+  `model calls: ${result.responses.length}, tokens: ${result.totalUsage.totalTokens}, cost: ${describeCost(result.costSummary(), result.costSummary().totalModelCost)}`,
 );
 await provider.close?.();

@@ -18,6 +18,7 @@ import { createReAct } from '@aigo/react';
 import { createFakeProvider } from '@aigo/testing';
 import { calculatorTool } from '@aigo/tools-calculator';
 import Type from 'typebox';
+import { describeCost, examplePrices } from './shared/describe-cost.js';
 import { pickModel, printHeader } from './shared/pick-model.js';
 
 const Answer = Type.Object({
@@ -26,7 +27,7 @@ const Answer = Type.Object({
 });
 
 // Offline: two calculator steps, then the JSON answer.
-const { provider, model, label } = pickModel(() =>
+const { provider, model, label, online } = pickModel(() =>
   createFakeProvider()
     .toolCall('Calculator', { operation: 'multiply', a: 17, b: 23 })
     .toolCall('Calculator', { operation: 'add', a: 391, b: 4 })
@@ -37,7 +38,8 @@ printHeader('A typed ReAct agent', { label });
 const client = createClient(provider, {
   defaultModel: model,
   tools: [calculatorTool()],
-  modelCost: { inputCostPerMillion: 0.15, outputCostPerMillion: 0.6 }, // example prices
+  // Offline, an example price; online, the provider's list price of the model.
+  ...examplePrices(online),
 });
 const agent = createReAct(client, { schema: Answer, maxIterations: 6 });
 
@@ -53,7 +55,7 @@ try {
     `iterations: ${result.iterations}, tool calls: ${JSON.stringify(result.toolCallStats)}`,
   );
   console.log(
-    `tokens: ${result.totalUsage.totalTokens}, cost: $${result.costSummary().totalCost.toFixed(6)}`,
+    `tokens: ${result.totalUsage.totalTokens}, cost: ${describeCost(result.costSummary())}`,
   );
 } catch (error) {
   if (!AgentStoppedError.isInstance(error)) throw error;

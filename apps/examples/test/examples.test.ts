@@ -80,6 +80,7 @@ const EXPECTED: Record<string, readonly (string | RegExp)[]> = {
     '  input $0.000251 + cached $0.000077 + output $0.000084 + reasoning $0.000120 = $0.000532\n',
     'tool web_search: 1 call(s) = $0.005000\n',
     /compute: \d+\.\d{3} s = \$0\.\d{6}\n/,
+    'price of offline-model: your modelCost\n',
     // Models $0.000532 + tool $0.005 + compute: at least $0.005532, whatever the machine's speed
     // (the sum itself is checked below).
     /total: \$0\.00(55[3-9]\d|5[6-9]\d\d|[6-9]\d\d\d) USD\n/,

@@ -58,8 +58,24 @@ export type {
   ModelCostBreakdown,
   ModelCosts,
   ModelCostTier,
+  PriceOrigin,
+  PriceSource,
   ToolMetrics,
 } from './cost/cost.js';
+export {
+  createPriceTable,
+  type ModelLimits,
+  type PriceList,
+  type PriceTable,
+} from './cost/price-table.js';
+export type {
+  PriceListData,
+  PriceListModel,
+  PriceMatch,
+  PricePeriod,
+  PriceRates,
+  PriceTableData,
+} from './cost/price-table-data.js';
 export { AigoError, type AigoErrorOptions } from './errors/aigo-error.js';
 export {
   type ConversationConflictDetails,

@@ -1,5 +1,6 @@
 import { ValidationError } from '@aigo/ai';
 import type { HttpClientOptions } from '@aigo/http';
+import { type GeminiPrices, validateGeminiPrices } from './prices/gemini-price-list.js';
 
 /**
  * Options of `gemini()`. Explicit options win over the environment. (Per-request settings go in
@@ -29,6 +30,12 @@ export interface GeminiOptions {
    * endpoint's native streamed JSON array, for proxies that do not pass `alt=sse` through).
    */
   readonly streamFormat?: 'sse' | 'json-array';
+  /**
+   * Whose list prices `modelCost(model)` answers with: `'auto'` (the default) Google's when the base
+   * URL is Google's (`*.googleapis.com`) and none for any other server (a proxy, a test server);
+   * `'google'` Google's whatever the base URL (a proxy that forwards to Google); `false` none.
+   */
+  readonly prices?: GeminiPrices;
 }
 
 /**
@@ -57,6 +64,7 @@ export function validateGeminiOptions(options: GeminiOptions): void {
   ) {
     throw new ValidationError('options.streamFormat', "must be 'sse' or 'json-array'");
   }
+  validateGeminiPrices(options.prices);
   const headers = options.headers;
   if (
     headers !== undefined &&

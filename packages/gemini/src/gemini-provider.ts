@@ -3,6 +3,8 @@ import {
   type ChatRequest,
   type ChatResponse,
   type ChatStream,
+  type ModelCost,
+  type PriceList,
   type StreamProvider,
   ValidationError,
 } from '@aigo/ai';
@@ -26,6 +28,7 @@ import { buildGeminiRequestFor } from './gemini-request.js';
 import { GEMINI_PROVIDER_ID } from './gemini-response-mapper.js';
 import { GeminiStreamMapper } from './gemini-stream-mapper.js';
 import { mapGeminiResponse } from './map-gemini-response.js';
+import { priceListFor } from './prices/gemini-price-list.js';
 
 export type { GeminiOptions } from './gemini-provider-options.js';
 
@@ -52,6 +55,12 @@ export interface GeminiProvider extends StreamProvider {
   readonly baseURL: string;
   /** The model used when a request names none. */
   readonly defaultModel: string;
+  /**
+   * The list price of `model` (`models/` prefix, dated and preview names allowed) from Google's
+   * price list — when the base URL is Google's or `prices: 'google'` was given — or `undefined`.
+   * The price carries its `origin`: the list, its entry for the model and the date of the data.
+   */
+  modelCost(model: string): ModelCost | undefined;
   close(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
 }
@@ -102,6 +111,7 @@ export function gemini(options: GeminiOptions = {}): GeminiProvider {
     baseURL,
     defaultModel: options.defaultModel?.trim() ?? GEMINI_DEFAULT_MODEL,
     streamFormat: options.streamFormat ?? 'sse',
+    prices: priceListFor(options.prices ?? 'auto', baseURL),
   });
 }
 
@@ -110,6 +120,7 @@ interface ProviderSettings {
   readonly baseURL: string;
   readonly defaultModel: string;
   readonly streamFormat: 'sse' | 'json-array';
+  readonly prices: PriceList | undefined;
 }
 
 class GeminiProviderImpl implements GeminiProvider {
@@ -123,6 +134,12 @@ class GeminiProviderImpl implements GeminiProvider {
     this.baseURL = settings.baseURL;
     this.defaultModel = settings.defaultModel;
     Object.freeze(this);
+  }
+
+  modelCost(model: string): ModelCost | undefined {
+    if (typeof model !== 'string') throw new ValidationError('model', 'must be a string');
+    const name = model.startsWith('models/') ? model.slice('models/'.length) : model;
+    return this.#settings.prices?.modelCost(name);
   }
 
   async sendMessage(request: ChatRequest, options?: CallOptions): Promise<ChatResponse> {

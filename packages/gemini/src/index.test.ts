@@ -34,6 +34,7 @@ describe('the package entry', () => {
     expect(isStreamProvider(provider)).toBe(true);
     expect(provider.defaultModel).toBe('gemini-2.5-flash-lite');
     expect(Object.isFrozen(provider)).toBe(true);
+    expect(typeof provider.modelCost).toBe('function');
     await provider[Symbol.asyncDispose]();
     expect(entry.geminiTools.googleSearch()).toEqual({
       type: 'provider',

@@ -54,3 +54,5 @@ export {
 } from './gemini-tools.js';
 export type { GeminiPartRecord } from './gemini-turn-parts.js';
 export { mapGeminiResponse } from './map-gemini-response.js';
+export type { GeminiPrices } from './prices/gemini-price-list.js';
+export type { GeminiPriceListId } from './prices/gemini-prices.generated.js';

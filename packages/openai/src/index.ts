@@ -14,4 +14,6 @@ export {
 export type { OpenAIApi, OpenAIProviderOptions } from './openai-provider-options.js';
 export type { OpenAIRequestOptions } from './openai-request-options.js';
 export { type OpenAIWebSearchOptions, openaiTools } from './openai-tools.js';
+export type { OpenAIPrices } from './prices/openai-price-list.js';
+export type { OpenAIPriceListId } from './prices/openai-prices.generated.js';
 export { makeStrictSchema } from './shared/make-strict-schema.js';

@@ -1,5 +1,6 @@
 import { ValidationError } from '@aigo/ai';
 import type { HttpClientOptions } from '@aigo/http';
+import { type OpenAIPrices, validateOpenAIPrices } from './prices/openai-price-list.js';
 import { isRecord } from './shared/json-guards.js';
 
 /** Which OpenAI API a provider calls. */
@@ -55,6 +56,15 @@ export interface OpenAIProviderOptions {
   /** The default deadline of each call in milliseconds (10 minutes unless set). */
   readonly timeoutMs?: number;
   /**
+   * Whose list prices `modelCost(model)` answers with. `'auto'` (the default) picks the list by
+   * the base URL: OpenAI's for api.openai.com, DeepSeek's for api.deepseek.com, OpenRouter's,
+   * Groq's, xAI's, … (the package README lists them) — and none for any other server (Ollama,
+   * vLLM, a proxy): a server that is not OpenAI never gets OpenAI's prices. A list id (`'openai'`,
+   * `'deepseek'`, …) names the list, for a gateway that forwards to that provider; `false` turns
+   * list prices off.
+   */
+  readonly prices?: OpenAIPrices;
+  /**
    * An undici `Dispatcher` to send requests through (a `ProxyAgent`, a shared `Agent`, a mock).
    * The provider does not close a dispatcher it was given.
    */
@@ -98,6 +108,7 @@ export function validateOpenAIProviderOptions(options: OpenAIProviderOptions): v
       }
     }
   }
+  validateOpenAIPrices(options.prices);
   if (
     options.timeoutMs !== undefined &&
     (typeof options.timeoutMs !== 'number' || !(options.timeoutMs > 0))

@@ -1,4 +1,13 @@
-import type { CallOptions, ChatRequest, ChatResponse, ChatStream, StreamProvider } from '@aigo/ai';
+import {
+  type CallOptions,
+  type ChatRequest,
+  type ChatResponse,
+  type ChatStream,
+  type ModelCost,
+  type PriceList,
+  type StreamProvider,
+  ValidationError,
+} from '@aigo/ai';
 import {
   createKeyedHttpClient,
   type KeyedHttpClient,
@@ -11,6 +20,7 @@ import {
   type OpenAIProviderOptions,
   validateOpenAIProviderOptions,
 } from './openai-provider-options.js';
+import { priceListFor } from './prices/openai-price-list.js';
 import { openAIResponsesStrategy } from './responses/openai-responses-strategy.js';
 import type { OpenAIApiStrategy } from './shared/openai-api-strategy.js';
 import type { OpenAISettings } from './shared/openai-settings.js';
@@ -45,6 +55,7 @@ export class OpenAIProvider implements StreamProvider {
   readonly #strategy: OpenAIApiStrategy;
   readonly #url: string;
   readonly #http: KeyedHttpClient;
+  readonly #prices: PriceList | undefined;
 
   /** @internal Use {@link openai}. */
   constructor(options: OpenAIProviderOptions, env: Readonly<Record<string, string | undefined>>) {
@@ -65,6 +76,7 @@ export class OpenAIProvider implements StreamProvider {
     this.#strategy = api === 'responses' ? openAIResponsesStrategy : openAIChatStrategy;
     this.api = this.#strategy.api;
     this.#url = `${this.baseURL}${this.#strategy.path}`;
+    this.#prices = priceListFor(options.prices ?? 'auto', this.baseURL);
     this.#settings = Object.freeze({
       providerId: PROVIDER_ID,
       isOpenAIHost,
@@ -115,6 +127,19 @@ export class OpenAIProvider implements StreamProvider {
     const http = this.#http;
     const response = await http.client().postSse(this.#url, body, toRequestOptions(options));
     return response.toChatStream(strategy.createStreamMapper(PROVIDER_ID, http.secrets));
+  }
+
+  /**
+   * The list price of `model` (the dated names the API answers with and their aliases alike), from
+   * the price list this provider's `prices` option picked — by default the one of the provider at
+   * its base URL, and none for a server the price data does not know — or `undefined`. The price
+   * carries its `origin`: the list, its entry for the model and the date of the data.
+   *
+   * @throws ValidationError when `model` is not a string.
+   */
+  modelCost(model: string): ModelCost | undefined {
+    if (typeof model !== 'string') throw new ValidationError('model', 'must be a string');
+    return this.#prices?.modelCost(model);
   }
 
   /** Releases the connection pool after the calls in flight finished. Later calls reject. */

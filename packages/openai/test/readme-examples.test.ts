@@ -41,6 +41,26 @@ describe('README examples', () => {
     expect(server.lastRequest()?.body).toMatchObject({ model: 'qwen3' });
   });
 
+  it('prices', () => {
+    const provider = openai({ apiKey: TEST_API_KEY });
+    const mini = provider.modelCost('gpt-4o-mini-2024-07-18');
+    expect([mini?.inputCostPerMillion, mini?.outputCostPerMillion]).toEqual([0.15, 0.6]);
+    expect(mini?.origin).toEqual({ provider: 'openai', model: 'gpt-4o-mini', date: '2026-09-23' });
+
+    expect(
+      openai({ baseURL: 'https://api.deepseek.com/v1' }).modelCost('deepseek-chat')?.origin
+        ?.provider,
+    ).toBe('deepseek');
+    expect(
+      openai({ baseURL: 'http://localhost:11434/v1' }).modelCost('gpt-4o-mini'),
+    ).toBeUndefined();
+    expect(
+      openai({ baseURL: 'https://llm-gateway.example/v1', prices: 'openai' }).modelCost(
+        'gpt-4o-mini',
+      )?.origin?.provider,
+    ).toBe('openai');
+  });
+
   it('streaming', async () => {
     const server = await harness.serve(
       route(RESPONSES_PATH, 'openai-responses/stream-reasoning-summary.sse'),

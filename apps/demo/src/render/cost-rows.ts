@@ -13,7 +13,7 @@ export type CostRow =
       readonly completionTokens: number;
       readonly reasoningTokens: number;
       readonly cost: number;
-      /** False when no price was known for the model: its cost is 0 and says so. */
+      /** False when some call of the model had no known price: its cost is unknown and says so. */
       readonly priced: boolean;
     }
   | { readonly kind: 'tool'; readonly name: string; readonly calls: number; readonly cost: number }

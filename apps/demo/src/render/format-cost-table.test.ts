@@ -7,7 +7,8 @@ describe('formatCostTable', () => {
     const lines = formatCostTable({
       currency: 'USD',
       totalCost: 0.0123,
-      priceNote: 'prices: example',
+      complete: false,
+      priceNotes: ['prices: example', 'cost unknown for local: no price known'],
       rows: [
         {
           kind: 'model',
@@ -39,13 +40,23 @@ describe('formatCostTable', () => {
       '                      calls  prompt tokens (cached)  completion (reasoning)       cost',
       '──────────────────────────────────────────────────────────────────────────────────────',
       'model    gpt-4o-mini      3          12,345 (2,048)                 678 (0)  $0.002100',
-      'model    local            1                  10 (0)                   5 (2)   no price',
+      'model    local            1                  10 (0)                   5 (2)    unknown',
       'tool     WebFetch         2                                                  $0.010000',
       'compute  4.50 s                                                              $0.000200',
       '──────────────────────────────────────────────────────────────────────────────────────',
-      'total                                                                        $0.012300',
+      'total                                                                          unknown',
       'prices: example',
+      'cost unknown for local: no price known',
     ]);
+    // Complete: the total is the sum.
+    const complete = formatCostTable({
+      currency: 'USD',
+      totalCost: 0.5,
+      complete: true,
+      priceNotes: [],
+      rows: [],
+    });
+    expect(complete.at(-1)).toMatch(/^total +\$0\.500000$/);
   });
 
   it('writes other currencies after the amount', () => {
@@ -81,9 +92,14 @@ describe('costRows', () => {
           reasoningCost: 0,
           totalCost: 0.001,
           priced: true,
+          unpricedRequests: 0,
+          priceSources: [{ source: 'application' }],
         },
       },
       unpricedModels: [],
+      unpricedCalls: 0,
+      callsWithoutUsage: 0,
+      complete: true,
       computeCost: 0.0001,
       executionDurationSeconds: 2,
       totalCost: 0.0061,

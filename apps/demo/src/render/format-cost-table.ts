@@ -5,14 +5,17 @@ export interface CostTable {
   readonly currency: string;
   readonly rows: readonly CostRow[];
   readonly totalCost: number;
-  readonly priceNote: string;
+  /** False when some model's cost is unknown: the total is printed as unknown, never as a sum. */
+  readonly complete: boolean;
+  readonly priceNotes: readonly string[];
 }
 
 const HEADER = ['', '', 'calls', 'prompt tokens (cached)', 'completion (reasoning)', 'cost'];
 
 /**
  * The cost table as text lines: a header, one line per model, tool and compute row, the total and
- * where the prices come from. Numbers are right-aligned; an unpriced model says so.
+ * where the prices come from. Numbers are right-aligned; an unpriced model's cost, and then the
+ * total, are `unknown` — never $0.
  */
 export function formatCostTable(table: CostTable): string[] {
   const money = (amount: number): string => formatMoney(amount, table.currency);
@@ -26,7 +29,7 @@ export function formatCostTable(table: CostTable): string[] {
           String(row.requests),
           `${formatCount(row.promptTokens)} (${formatCount(row.cachedTokens)})`,
           `${formatCount(row.completionTokens)} (${formatCount(row.reasoningTokens)})`,
-          row.priced ? money(row.cost) : 'no price',
+          row.priced ? money(row.cost) : 'unknown',
         ]);
         break;
       case 'tool':
@@ -37,7 +40,7 @@ export function formatCostTable(table: CostTable): string[] {
         break;
     }
   }
-  cells.push(['total', '', '', '', '', money(table.totalCost)]);
+  cells.push(['total', '', '', '', '', table.complete ? money(table.totalCost) : 'unknown']);
 
   const widths = HEADER.map((_, column) =>
     Math.max(...cells.map((line) => (line[column] ?? '').length)),
@@ -53,7 +56,14 @@ export function formatCostTable(table: CostTable): string[] {
       .trimEnd(),
   );
   const rule = '─'.repeat(Math.max(...lines.map((line) => line.length)));
-  return [lines[0] ?? '', rule, ...lines.slice(1, -1), rule, lines.at(-1) ?? '', table.priceNote];
+  return [
+    lines[0] ?? '',
+    rule,
+    ...lines.slice(1, -1),
+    rule,
+    lines.at(-1) ?? '',
+    ...table.priceNotes,
+  ];
 }
 
 /** `1234567` → `1,234,567`. */

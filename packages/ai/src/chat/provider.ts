@@ -1,3 +1,4 @@
+import type { ModelCost } from '../cost/cost.js';
 import type { Span } from '../observability/observer.js';
 import type { ChatStream } from '../stream/chat-stream.js';
 import type { ChatRequest } from './chat-request.js';
@@ -28,6 +29,14 @@ export interface Provider {
   /** A short stable id (`openai`, `gemini`), used for `providerOptions` and errors. */
   readonly id: string;
   sendMessage(request: ChatRequest, options?: CallOptions): Promise<ChatResponse>;
+  /**
+   * The list price of `model` as this provider knows it — the dated model names the API answers
+   * with (`gpt-4o-mini-2024-07-18`) as well as the aliases callers pass — or `undefined` when it
+   * knows none: never another model's price and never a made-up 0. Synchronous and cheap (no I/O):
+   * a client calls it for every priced call whose model the application gave no price for. A price
+   * taken from a price table carries its `origin` (the list and the date of its data).
+   */
+  modelCost?(model: string): ModelCost | undefined;
   close?(): Promise<void>;
   [Symbol.asyncDispose]?(): Promise<void>;
 }

@@ -11,11 +11,27 @@ export interface ModelCostTier {
 }
 
 /**
+ * Where a price table's rates come from: the price list, its entry for the model, and the date of
+ * the data. Set on the `ModelCost` values a provider's `modelCost(model)` returns.
+ */
+export interface PriceOrigin {
+  /**
+   * Whose list price it is, as the price database names the provider: `openai`, `google`,
+   * `deepseek`, `openrouter`, …
+   */
+  readonly provider: string;
+  /** The list's entry the model name matched (`gpt-4o-mini` for `gpt-4o-mini-2024-07-18`). */
+  readonly model: string;
+  /** The date of the price data, `YYYY-MM-DD`. */
+  readonly date: string;
+}
+
+/**
  * What a model costs per million tokens. Cached prompt tokens are billed at the cached rate instead
  * of the input rate, and prompt tokens written to a cache at the cache-write rate of its lifetime
  * (5 minutes or 1 hour; the input rate when unset); reasoning tokens, part of the output, at the
- * reasoning rate when it is set. `tiers` pick other rates by each request's prompt size (Gemini's
- * long-context prices).
+ * reasoning rate when it is set. `tiers` pick other rates by each request's prompt size (long-context
+ * prices).
  */
 export interface ModelCost {
   readonly inputCostPerMillion: number;
@@ -27,7 +43,26 @@ export interface ModelCost {
   readonly tiers?: readonly ModelCostTier[];
   /** ISO currency code; default `USD`. */
   readonly currency?: string;
+  /** Where the rates come from, when a provider's price table supplied them. */
+  readonly origin?: PriceOrigin;
 }
+
+/**
+ * Where the price of a call came from: the application (`modelCost` of the client, or the
+ * `AIGO_MODEL_*` environment variables), or the provider's price table (`Provider.modelCost`), with
+ * the list it came from and the date of its data.
+ */
+export type PriceSource =
+  | { readonly source: 'application' }
+  | {
+      readonly source: 'provider';
+      /** The price list's provider (`openai`, `google`, `deepseek`, …), or the provider's `id`. */
+      readonly provider: string;
+      /** The date of the price data (`YYYY-MM-DD`), when the provider gave one. */
+      readonly date?: string;
+      /** The price list's entry the model matched, when the provider gave one. */
+      readonly model?: string;
+    };
 
 /** A client's prices: one for every model, or one per model name. */
 export type ModelCosts = ModelCost | { readonly [model: string]: ModelCost };
@@ -64,8 +99,15 @@ export interface ModelCostBreakdown {
   readonly cacheWriteCost: number;
   readonly reasoningCost: number;
   readonly totalCost: number;
-  /** False when no price was known: the model contributes no cost. */
+  /** False when some call of this model had no known price: those calls add no cost. */
   readonly priced: boolean;
+  /** Calls of this model that had no known price. */
+  readonly unpricedRequests: number;
+  /**
+   * Where this model's prices came from, one entry per distinct source, in the order first seen
+   * (empty when no call was priced).
+   */
+  readonly priceSources: readonly PriceSource[];
 }
 
 /** Everything a run cost, by kind and by model. */
@@ -83,8 +125,18 @@ export interface CostSummary {
   readonly modelReasoningCost: number;
   readonly totalModelCost: number;
   readonly byModel: { readonly [model: string]: ModelCostBreakdown };
-  /** Models used without a known price. */
+  /** Models used without a known price (for some or all of their calls). */
   readonly unpricedModels: readonly string[];
+  /** Model calls that had no known price: they add nothing to the totals. */
+  readonly unpricedCalls: number;
+  /** Model calls whose response reported no usage: their cost is unknown, so they add nothing. */
+  readonly callsWithoutUsage: number;
+  /**
+   * True when `totalCost` is the whole cost of what was recorded: every call was priced and
+   * reported its usage, and no amount is in another currency (`costsInOtherCurrencies()`). When
+   * false, `totalCost` is only a lower bound — say "cost unknown for …", never show it as the cost.
+   */
+  readonly complete: boolean;
   readonly computeCost: number;
   readonly executionDurationSeconds: number;
   readonly totalCost: number;

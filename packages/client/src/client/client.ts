@@ -103,7 +103,10 @@ export interface Client {
     toolCalls: readonly ToolCall[],
     options?: ExecuteToolCallsOptions,
   ): Promise<Message[]>;
-  /** A new overview priced with this client's `modelCost` and `computeCost`. */
+  /**
+   * A new overview priced with this client's `modelCost` and `computeCost`, and, for models
+   * `modelCost` has no price for, the provider's list prices (`provider.modelCost`).
+   */
   createOverview(): Overview;
   /**
    * A new client with these options over this one's. It shares this client's turn serialisation,
@@ -185,6 +188,7 @@ export function clientFromSettings(
     },
     createOverview: () =>
       new Overview({
+        provider: settings.provider,
         ...(settings.modelCost === undefined ? {} : { modelCost: settings.modelCost }),
         ...(settings.computeCost === undefined ? {} : { computeCost: settings.computeCost }),
       }),

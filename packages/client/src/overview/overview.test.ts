@@ -224,6 +224,8 @@ describe('Overview cost summary', () => {
     expect(overview.totalCost()).toBeCloseTo(expected.total, 9);
     expect(summary.executionDurationSeconds).toBeCloseTo((run.durationMs ?? 0) / 1000, 9);
     expect(summary.unpricedModels).toEqual(expected.unpriced ?? []);
+    expect(summary.unpricedCalls).toBe(expected.unpriced?.length ?? 0);
+    expect(summary.complete).toBe(expected.unpriced === undefined);
     expect(summary.currency).toBe('USD');
     for (const [model, total] of Object.entries(expected.byModel ?? {})) {
       expect(summary.byModel[model]?.totalCost).toBeCloseTo(total, 9);
@@ -250,6 +252,8 @@ describe('Overview cost summary', () => {
       reasoningCost: 0,
       totalCost: expect.closeTo(0.02, 9),
       priced: true,
+      unpricedRequests: 0,
+      priceSources: [{ source: 'application' }],
     });
     expect(byModel.mystery?.priced).toBe(false);
     expect(byModel.mystery?.totalCost).toBe(0);

@@ -5,25 +5,31 @@ import {
   type CostSummary,
   type ModelCostBreakdown,
   type ModelCosts,
+  type PriceSource,
   type ToolMetrics,
   type Usage,
   ValidationError,
 } from '@aigo/ai';
 import { computeModelCost, DEFAULT_CURRENCY } from '../cost/calculate-model-cost.js';
-import { resolveModelCost } from '../cost/resolve-model-cost.js';
 import {
-  isModelCost,
   validateComputeCost,
   validateModelCosts,
   validateToolMetrics,
 } from '../cost/validate-cost.js';
+import { CallPricer, type PriceProvider, sourceKey } from './call-pricer.js';
 import { addParts, type CostParts, noCost, partsOf, totalOf } from './cost-parts.js';
+import { addAmount, configuredCurrency } from './currency-amounts.js';
 import { UsageTotals } from './usage-totals.js';
 
 /** Options of the {@link Overview} constructor. */
 export interface OverviewOptions {
   /** Prices of the models used: one `ModelCost` for all, or a map by model name. */
   readonly modelCost?: ModelCosts;
+  /**
+   * The provider whose list prices (`provider.modelCost(model)`) price the calls of models that
+   * `modelCost` has no price for. `createClient`'s overviews pass the client's provider.
+   */
+  readonly provider?: PriceProvider;
   /** What a second of wall-clock run time costs. */
   readonly computeCost?: ComputeCost;
   /** The clock, in milliseconds since the epoch. Default `Date.now`. */
@@ -53,6 +59,10 @@ interface ModelRecord {
   requests: number;
   readonly usage: UsageTotals;
   unpricedRequests: number;
+  /** Priced calls whose response reported no usage. */
+  withoutUsage: number;
+  /** Where the prices came from, by {@link sourceKey}. */
+  readonly sources: Map<string, PriceSource>;
   /** Costs by currency (one currency unless overviews with different prices were merged). */
   readonly costs: Map<string, CostParts>;
 }
@@ -61,6 +71,12 @@ interface ModelRecord {
  * What one execution did and cost: the requests and responses, total token usage, tool calls and
  * their costs, start and end time, and the money spent on models (priced per request, with that
  * request's tier), tools and compute.
+ *
+ * Prices: the application's (`modelCost`) first, then the provider's list price
+ * (`provider.modelCost`); each priced call records where its price came from (`priceSources` of
+ * the summary's `byModel`). A call without a price, or whose response reported no usage, adds
+ * nothing and is counted (`unpricedCalls`, `callsWithoutUsage`): the summary is then not
+ * `complete`, and its `totalCost` is only a lower bound.
  *
  * One overview per execution (a conversation turn, a ReAct run, a graph run). Every `record…`
  * method is synchronous, so parallel work (concurrent tool calls, graph nodes) recording into one
@@ -72,7 +88,7 @@ interface ModelRecord {
  * the totals: they are listed by {@link Overview.costsInOtherCurrencies}.
  */
 export class Overview {
-  readonly #modelCost: ModelCosts | undefined;
+  readonly #pricer: CallPricer;
   readonly #computeCost: ComputeCost | undefined;
   readonly #now: () => number;
   #currency: string | undefined;
@@ -96,7 +112,16 @@ export class Overview {
     if (options.now !== undefined && typeof options.now !== 'function') {
       throw new ValidationError('now', 'must be a function returning milliseconds');
     }
-    this.#modelCost = options.modelCost;
+    const provider = options.provider;
+    if (
+      provider !== undefined &&
+      (provider === null ||
+        typeof provider !== 'object' ||
+        (provider.modelCost !== undefined && typeof provider.modelCost !== 'function'))
+    ) {
+      throw new ValidationError('provider', 'must be a Provider (modelCost, when set, a function)');
+    }
+    this.#pricer = new CallPricer(options.modelCost, provider);
     this.#computeCost = options.computeCost;
     this.#now = options.now ?? Date.now;
     this.#currency = configuredCurrency(options.modelCost);
@@ -112,9 +137,11 @@ export class Overview {
   }
 
   /**
-   * Records a model's response: its usage, and its cost at the price of its model (the request's
-   * model when `request` is given, else the response's), with the tier chosen by this call's prompt
-   * size. `request` is used for pricing only; record it with {@link recordRequest}.
+   * Records a model's response: its usage, and its cost at the price of its model, with the tier
+   * chosen by this call's prompt size. The call is recorded under the request's model when
+   * `request` is given, else the response's; the application's price is looked up by that name
+   * (then the response's), the provider's by the response's (then the request's). `request` is used
+   * for pricing only; record it with {@link recordRequest}.
    */
   recordResponse(response: ChatResponse, request?: ChatRequest): void {
     if (response === null || typeof response !== 'object') {
@@ -134,15 +161,19 @@ export class Overview {
       this.#usage.add(usage);
       record.usage.add(usage);
     }
-    const price =
-      resolveModelCost(this.#modelCost, model) ??
-      (model === response.model ? undefined : resolveModelCost(this.#modelCost, response.model));
+    const answered = typeof response.model === 'string' ? response.model : '';
+    const price = this.#pricer.price(model, answered === '' ? model : answered);
     if (price === undefined) {
       record.unpricedRequests++;
       return;
     }
-    if (usage === undefined) return;
-    const cost = computeModelCost(usage, price);
+    const key = sourceKey(price.source);
+    if (!record.sources.has(key)) record.sources.set(key, price.source);
+    if (usage === undefined) {
+      record.withoutUsage++;
+      return;
+    }
+    const cost = computeModelCost(usage, price.cost);
     this.#currency ??= cost.currency;
     addParts(record.costs, cost.currency, partsOf(cost));
   }
@@ -188,6 +219,10 @@ export class Overview {
       ours.requests += theirs.requests;
       ours.usage.merge(theirs.usage);
       ours.unpricedRequests += theirs.unpricedRequests;
+      ours.withoutUsage += theirs.withoutUsage;
+      for (const [key, source] of theirs.sources) {
+        if (!ours.sources.has(key)) ours.sources.set(key, source);
+      }
       for (const [currency, parts] of theirs.costs) addParts(ours.costs, currency, parts);
     }
     for (const [name, calls] of other.#toolCounts) {
@@ -268,6 +303,8 @@ export class Overview {
     let modelReasoningCost = 0;
     const byModel: Record<string, ModelCostBreakdown> = {};
     const unpricedModels: string[] = [];
+    let unpricedCalls = 0;
+    let callsWithoutUsage = 0;
     for (const [model, record] of this.#models) {
       const parts = record.costs.get(currency) ?? noCost();
       modelInputCost += parts.input;
@@ -277,6 +314,8 @@ export class Overview {
       modelReasoningCost += parts.reasoning;
       const priced = record.unpricedRequests === 0;
       if (!priced) unpricedModels.push(model);
+      unpricedCalls += record.unpricedRequests;
+      callsWithoutUsage += record.withoutUsage;
       byModel[model] = {
         requests: record.requests,
         promptTokens: record.usage.promptTokens,
@@ -292,6 +331,8 @@ export class Overview {
         reasoningCost: parts.reasoning,
         totalCost: totalOf(parts),
         priced,
+        unpricedRequests: record.unpricedRequests,
+        priceSources: [...record.sources.values()],
       };
     }
     const toolCosts = this.toolCosts;
@@ -316,6 +357,12 @@ export class Overview {
       totalModelCost,
       byModel,
       unpricedModels,
+      unpricedCalls,
+      callsWithoutUsage,
+      complete:
+        unpricedCalls === 0 &&
+        callsWithoutUsage === 0 &&
+        this.costsInOtherCurrencies().length === 0,
       computeCost,
       executionDurationSeconds,
       totalCost: totalToolCost + totalModelCost + computeCost,
@@ -323,7 +370,10 @@ export class Overview {
     };
   }
 
-  /** The summary's `totalCost`: models, tools and compute. */
+  /**
+   * The summary's `totalCost`: models, tools and compute — a lower bound when the summary is not
+   * `complete` (a call without a price or usage).
+   */
   totalCost(): number {
     return this.costSummary().totalCost;
   }
@@ -369,32 +419,12 @@ export class Overview {
         requests: 0,
         usage: new UsageTotals(),
         unpricedRequests: 0,
+        withoutUsage: 0,
+        sources: new Map(),
         costs: new Map(),
       };
       this.#models.set(model, record);
     }
     return record;
   }
-}
-
-/** The currency of the configured model prices: a single price's, or a map's first entry's. */
-function configuredCurrency(costs: ModelCosts | undefined): string | undefined {
-  if (costs === undefined) return undefined;
-  if (isModelCost(costs)) return costs.currency || DEFAULT_CURRENCY;
-  for (const cost of Object.values(costs)) return cost.currency || DEFAULT_CURRENCY;
-  return undefined;
-}
-
-function addAmount(
-  costs: Map<string, Map<string, number>>,
-  name: string,
-  currency: string,
-  amount: number,
-): void {
-  let amounts = costs.get(name);
-  if (amounts === undefined) {
-    amounts = new Map();
-    costs.set(name, amounts);
-  }
-  amounts.set(currency, (amounts.get(currency) ?? 0) + amount);
 }
