@@ -10,7 +10,7 @@ import { runWithRetries } from '../middleware/run-with-retries.js';
 import type { Overview } from '../overview/overview.js';
 import { AttemptJournal } from './attempt-journal.js';
 
-/** What the client's call path is made of, from {@link ClientSettings}. */
+/** What a client's call path is made of (part of its resolved settings). */
 export interface CallPathSettings {
   readonly provider: Provider;
   /** The application's middleware, first outermost. */
@@ -47,8 +47,8 @@ const SINGLE_ATTEMPT = readRetryPolicy({ maxRetries: 0 }, '', 'last');
  * Composes a client's call path once: the observability middleware (when there is an observer), then
  * the client's retries (when it retries), then the application's middleware, then the provider — so a
  * span covers the whole call, retries included, and each attempt passes through the application's
- * layers (a timeout middleware bounds each attempt). Without an overview a call costs what the
- * layers cost; with one, the attempts are counted and each failure's code kept.
+ * layers (a timeout middleware bounds each attempt). Without an overview a call costs what its
+ * layers cost; with one, its attempts are counted and each failure's code kept.
  */
 export function clientCalls(settings: CallPathSettings): ClientCalls {
   const inner = composeMiddleware(settings.provider, settings.middleware);
@@ -68,28 +68,32 @@ export function clientCalls(settings: CallPathSettings): ClientCalls {
 
   return {
     send(request, options, overview) {
-      let next = retriedSend;
-      if (overview !== undefined) {
-        const journal = new AttemptJournal(overview, request.model, false);
-        next = (request, options) =>
-          journal.settle(runWithRetries(recording, request, options, inner.send, false, journal));
+      if (overview === undefined) {
+        return outerSend === undefined
+          ? retriedSend(request, options)
+          : outerSend.call(outer, request, options, retriedSend);
       }
-      return outerSend === undefined
-        ? next(request, options)
-        : outerSend.call(outer, request, options, next);
+      const journal = new AttemptJournal(overview, request.model, false);
+      if (outerSend === undefined) {
+        return runWithRetries(recording, request, options, inner.send, false, journal);
+      }
+      return outerSend.call(outer, request, options, (request, options) =>
+        runWithRetries(recording, request, options, inner.send, false, journal),
+      );
     },
     stream(request, options, overview) {
-      let next = retriedStream;
-      if (overview !== undefined) {
-        const journal = new AttemptJournal(overview, request.model, true);
-        next = (request, options) =>
-          journal.settleStream(
-            runWithRetries(recording, request, options, inner.stream, true, journal),
-          );
+      if (overview === undefined) {
+        return outerStream === undefined
+          ? retriedStream(request, options)
+          : outerStream.call(outer, request, options, retriedStream);
       }
-      return outerStream === undefined
-        ? next(request, options)
-        : outerStream.call(outer, request, options, next);
+      const journal = new AttemptJournal(overview, request.model, true);
+      if (outerStream === undefined) {
+        return runWithRetries(recording, request, options, inner.stream, true, journal);
+      }
+      return outerStream.call(outer, request, options, (request, options) =>
+        runWithRetries(recording, request, options, inner.stream, true, journal),
+      );
     },
   };
 }

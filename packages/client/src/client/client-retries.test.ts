@@ -367,6 +367,26 @@ describe('streams are retried only before they start', () => {
     ]);
   });
 
+  it('a stream the consumer stops reading ends its call as not succeeded (aborted)', async () => {
+    const client = createClient(createFakeProvider().text('One two three four five.'), {
+      defaultModel: MODEL,
+      env: {},
+    });
+    const overview = client.createOverview();
+    for await (const event of await client.streamMessage('Hello', { overview })) {
+      if (event.type === 'content') break;
+    }
+    expect(overview.callAttempts).toEqual([
+      {
+        model: MODEL,
+        stream: true,
+        attempts: 1,
+        failures: [{ attempt: 1, code: 'aborted' }],
+        succeeded: false,
+      },
+    ]);
+  });
+
   it('a connection closed before any answer is retried', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
     await serve(

@@ -93,7 +93,8 @@ function checkCallAttempts(call: CallAttempts): void {
   if (call.failures.length > call.attempts) {
     throw new ValidationError('call.failures', 'cannot hold more entries than call.attempts');
   }
-  call.failures.forEach((failure, index) => {
+  for (let index = 0; index < call.failures.length; index++) {
+    const failure = call.failures[index] as FailedAttempt;
     const argument = `call.failures[${index}]`;
     if (failure === null || typeof failure !== 'object') {
       throw new ValidationError(argument, 'must be an object ({ attempt, code })');
@@ -104,5 +105,5 @@ function checkCallAttempts(call: CallAttempts): void {
     if (!Number.isInteger(failure.attempt) || failure.attempt < 1) {
       throw new ValidationError(`${argument}.attempt`, 'must be a positive integer');
     }
-  });
+  }
 }
