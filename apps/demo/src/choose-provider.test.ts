@@ -23,15 +23,33 @@ describe('chooseProvider', () => {
       { kind: 'openai', model: 'gpt-4o-mini' },
     ],
     [
-      'OPENAI_API_BASE_URL → that compatible server, with the model from AIGO_DEFAULT_LLM_MODEL',
+      'GOOGLE_API_KEY or GOOGLE_GENERATIVE_AI_API_KEY → Gemini too',
       {},
-      { OPENAI_API_BASE_URL: 'http://localhost:11434/v1', AIGO_DEFAULT_LLM_MODEL: 'qwen3' },
+      { GOOGLE_GENERATIVE_AI_API_KEY: 'g' },
+      { kind: 'gemini', model: 'gemini-2.5-flash' },
+    ],
+    [
+      'OPENAI_BASE_URL → that compatible server, with the model from AIGO_DEFAULT_LLM_MODEL',
+      {},
+      { OPENAI_BASE_URL: 'http://localhost:11434/v1', AIGO_DEFAULT_LLM_MODEL: 'qwen3' },
       { kind: 'compatible', model: 'qwen3', baseURL: 'http://localhost:11434/v1' },
+    ],
+    [
+      'OPENAI_API_BASE_URL, the older name, still works',
+      { model: 'qwen3' },
+      { OPENAI_API_BASE_URL: 'http://localhost:11434/v1' },
+      { kind: 'compatible', model: 'qwen3', baseURL: 'http://localhost:11434/v1' },
+    ],
+    [
+      'OPENAI_BASE_URL wins over OPENAI_API_BASE_URL, as in openai()',
+      { model: 'qwen3' },
+      { OPENAI_BASE_URL: 'http://vllm:8000/v1', OPENAI_API_BASE_URL: 'http://localhost:11434/v1' },
+      { kind: 'compatible', model: 'qwen3', baseURL: 'http://vllm:8000/v1' },
     ],
     [
       'a key and a compatible base URL → that server, with the key',
       { model: 'deepseek-chat' },
-      { OPENAI_API_KEY: 'sk', OPENAI_API_BASE_URL: 'https://api.deepseek.com/v1' },
+      { OPENAI_API_KEY: 'sk', OPENAI_BASE_URL: 'https://api.deepseek.com/v1' },
       { kind: 'compatible', model: 'deepseek-chat', baseURL: 'https://api.deepseek.com/v1' },
     ],
     [
@@ -55,7 +73,7 @@ describe('chooseProvider', () => {
     [
       'blank values count as unset',
       {},
-      { OPENAI_API_KEY: '  ', GEMINI_API_KEY: '' },
+      { OPENAI_API_KEY: '  ', GEMINI_API_KEY: '', GOOGLE_API_KEY: ' ', OPENAI_BASE_URL: '' },
       { kind: 'offline' },
     ],
   ] as const)('%s', (_name, flags, env, expected) => {
@@ -65,14 +83,17 @@ describe('chooseProvider', () => {
   it('names what is missing', () => {
     expect(() => chooseProvider({ provider: 'openai' }, {})).toThrow(
       new ChoiceError(
-        '--provider openai needs OPENAI_API_KEY (or OPENAI_API_BASE_URL for a compatible server).',
+        '--provider openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a compatible server).',
       ),
     );
     expect(() => chooseProvider({ provider: 'gemini' }, { OPENAI_API_KEY: 'sk' })).toThrow(
       /needs GEMINI_API_KEY/,
     );
     expect(() => chooseProvider({}, { OPENAI_API_BASE_URL: 'http://localhost:11434/v1' })).toThrow(
-      /pass the model it serves with --model/,
+      /^OPENAI_API_BASE_URL points at .*pass the model it serves with --model/,
+    );
+    expect(() => chooseProvider({}, { OPENAI_BASE_URL: 'http://localhost:11434/v1' })).toThrow(
+      /^OPENAI_BASE_URL points at/,
     );
   });
 });

@@ -1,3 +1,6 @@
+import { GEMINI_API_KEY_ENV_VARS } from '@aigo/gemini';
+import { OPENAI_BASE_URL_ENV_VARS } from '@aigo/openai';
+
 /** The providers the demo can run on. `fake` is the offline scripted model. */
 export const PROVIDER_NAMES = ['openai', 'gemini', 'fake'] as const;
 /** A `--provider` value. */
@@ -29,10 +32,14 @@ export class ChoiceError extends Error {
  * Picks the provider from `--provider`, `--model` and the environment:
  *
  * - `--provider fake` → offline; `--provider openai|gemini` → that one (its key must be set, or, for
- *   OpenAI, `OPENAI_API_BASE_URL`);
- * - otherwise `OPENAI_API_KEY` → OpenAI (at `OPENAI_API_BASE_URL` when set), else `GEMINI_API_KEY`
- *   → Gemini, else `OPENAI_API_BASE_URL` → that OpenAI-compatible server (Ollama, vLLM…), else
- *   offline: the scripted model behind a local server.
+ *   OpenAI, a base URL);
+ * - otherwise `OPENAI_API_KEY` → OpenAI (at the base URL when one is set), else a Gemini key →
+ *   Gemini, else a base URL → that OpenAI-compatible server (Ollama, vLLM…), else offline: the
+ *   scripted model behind a local server.
+ *
+ * The variables are the ones the providers read, in their order: the base URL from `OPENAI_BASE_URL`,
+ * else `OPENAI_API_BASE_URL`; the Gemini key from `GEMINI_API_KEY`, else `GOOGLE_API_KEY`, else
+ * `GOOGLE_GENERATIVE_AI_API_KEY`.
  *
  * The model: `--model`, else `AIGO_DEFAULT_LLM_MODEL`, else the provider's default (an
  * OpenAI-compatible server has none: its models are its own).
@@ -44,8 +51,11 @@ export function chooseProvider(
   env: DemoEnv,
 ): ProviderChoice {
   const openaiKey = nonEmpty(env.OPENAI_API_KEY);
-  const geminiKey = nonEmpty(env.GEMINI_API_KEY);
-  const baseURL = nonEmpty(env.OPENAI_API_BASE_URL) ?? nonEmpty(env.OPENAI_BASE_URL);
+  const geminiKey = firstSet(env, GEMINI_API_KEY_ENV_VARS);
+  const baseURLVariable = OPENAI_BASE_URL_ENV_VARS.find(
+    (name) => nonEmpty(env[name]) !== undefined,
+  );
+  const baseURL = baseURLVariable === undefined ? undefined : nonEmpty(env[baseURLVariable]);
   const model = nonEmpty(flags.model) ?? nonEmpty(env.AIGO_DEFAULT_LLM_MODEL);
 
   const provider =
@@ -63,14 +73,17 @@ export function chooseProvider(
       return model === undefined ? { kind: 'offline' } : { kind: 'offline', model };
     case 'gemini':
       if (geminiKey === undefined) {
-        throw new ChoiceError('--provider gemini needs GEMINI_API_KEY in the environment.');
+        throw new ChoiceError(
+          '--provider gemini needs GEMINI_API_KEY (or GOOGLE_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY) ' +
+            'in the environment.',
+        );
       }
       return { kind: 'gemini', model: model ?? DEFAULT_GEMINI_MODEL };
     case 'openai': {
       if (baseURL !== undefined && !isOpenAIHost(baseURL)) {
         if (model === undefined) {
           throw new ChoiceError(
-            `OPENAI_API_BASE_URL points at an OpenAI-compatible server (${baseURL}): pass the model ` +
+            `${baseURLVariable} points at an OpenAI-compatible server (${baseURL}): pass the model ` +
               'it serves with --model (e.g. --model qwen3 for Ollama), or set AIGO_DEFAULT_LLM_MODEL.',
           );
         }
@@ -78,7 +91,7 @@ export function chooseProvider(
       }
       if (openaiKey === undefined) {
         throw new ChoiceError(
-          '--provider openai needs OPENAI_API_KEY (or OPENAI_API_BASE_URL for a compatible server).',
+          '--provider openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a compatible server).',
         );
       }
       return {
@@ -88,6 +101,14 @@ export function chooseProvider(
       };
     }
   }
+}
+
+function firstSet(env: DemoEnv, names: readonly string[]): string | undefined {
+  for (const name of names) {
+    const value = nonEmpty(env[name]);
+    if (value !== undefined) return value;
+  }
+  return undefined;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

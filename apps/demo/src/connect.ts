@@ -108,7 +108,9 @@ export async function connect(
         provider,
         model: choice.model,
         offline: false,
-        description: 'Google Gemini (generativelanguage.googleapis.com), key from GEMINI_API_KEY',
+        description:
+          'Google Gemini (generativelanguage.googleapis.com), key from GEMINI_API_KEY ' +
+          '(or GOOGLE_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY)',
         modelCost: undefined,
         computeCost: undefined,
         clientEnv: env,

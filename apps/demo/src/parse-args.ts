@@ -21,8 +21,8 @@ export const USAGE = `Usage: aigo-demo [--provider openai|gemini|fake] [--model 
 A typed ReAct agent with a calculator and a web-fetch tool, streamed token by token.
 
   --provider  openai | gemini | fake (fake: the offline scripted model). Default: from the
-              environment — OPENAI_API_KEY → OpenAI, GEMINI_API_KEY → Gemini,
-              OPENAI_API_BASE_URL → that OpenAI-compatible server, none → offline.
+              environment — OPENAI_API_KEY → OpenAI, GEMINI_API_KEY (or GOOGLE_API_KEY)
+              → Gemini, OPENAI_BASE_URL → that OpenAI-compatible server, none → offline.
   --model     the model (default: gpt-4o-mini, gemini-2.5-flash; required for a compatible server)
   --prompt    the question (default: the Eiffel Tower's height in feet, read from a web page)
   --json      machine-readable output: one JSON event per line

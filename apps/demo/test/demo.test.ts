@@ -14,7 +14,9 @@ const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 function offlineEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
   for (const name of Object.keys(env)) {
-    if (/^(OPENAI_|GEMINI_|AIGO_)|^NO_COLOR$/.test(name)) delete env[name];
+    if (/^(OPENAI_|GEMINI_|AIGO_)|^GOOGLE_(GENERATIVE_AI_)?API_KEY$|^NO_COLOR$/.test(name)) {
+      delete env[name];
+    }
   }
   return { ...env, ...extra };
 }
@@ -253,7 +255,8 @@ describe('the built demo, offline, as a child process', { timeout: 30_000 }, () 
     const noKey = await runDemo(['--provider', 'gemini']);
     expect(noKey.code).toBe(2);
     expect(noKey.stderr).toBe(
-      'aigo-demo: --provider gemini needs GEMINI_API_KEY in the environment.\n',
+      'aigo-demo: --provider gemini needs GEMINI_API_KEY (or GOOGLE_API_KEY, ' +
+        'GOOGLE_GENERATIVE_AI_API_KEY) in the environment.\n',
     );
 
     const help = await runDemo(['--help']);
@@ -261,7 +264,7 @@ describe('the built demo, offline, as a child process', { timeout: 30_000 }, () 
     expect(help.stdout).toMatch(/^Usage: aigo-demo \[--provider openai\|gemini\|fake\]/);
   });
 
-  it('on an OpenAI-compatible server (OPENAI_API_BASE_URL), the web-fetch tool refuses 127.0.0.1', async () => {
+  it('on an OpenAI-compatible server (OPENAI_BASE_URL), the web-fetch tool refuses 127.0.0.1', async () => {
     // The scripted model on a server of the test's own: the demo takes it for any compatible server
     // (Ollama, vLLM), so it is online mode — where a model must not reach the machine's network.
     let scripted: StreamProvider | undefined;
@@ -283,7 +286,7 @@ describe('the built demo, offline, as a child process', { timeout: 30_000 }, () 
     try {
       const { code, stdout, stderr } = await runDemo(
         ['--json', '--model', 'local-model', '--prompt', offlineQuestion(pageUrl)],
-        offlineEnv({ OPENAI_API_BASE_URL: server.baseURL }),
+        offlineEnv({ OPENAI_BASE_URL: server.baseURL }),
       );
       expect(stderr).toBe('');
       expect(code).toBe(0);

@@ -17,7 +17,7 @@ import { userMessage } from '@aigo/ai';
 import { gemini } from '@aigo/gemini';
 import { openai } from '@aigo/openai';
 import { fixtureRoute, type RecordedServer, startRecordedServer } from '@aigo/testing';
-import { printHeader } from './shared/pick-model.js';
+import { geminiKeyVariable, printHeader } from './shared/pick-model.js';
 
 let server: RecordedServer | undefined;
 let provider: StreamProvider;
@@ -28,10 +28,10 @@ if (process.env.OPENAI_API_KEY) {
   provider = openai(); // reads OPENAI_API_KEY; api.openai.com through the Responses API
   model = 'gpt-4o-mini';
   label = 'OpenAI gpt-4o-mini (OPENAI_API_KEY is set)';
-} else if (process.env.GEMINI_API_KEY) {
-  provider = gemini(); // reads GEMINI_API_KEY
+} else if (geminiKeyVariable(process.env) !== undefined) {
+  provider = gemini(); // reads GEMINI_API_KEY, else GOOGLE_API_KEY, else GOOGLE_GENERATIVE_AI_API_KEY
   model = 'gemini-2.5-flash';
-  label = 'Gemini gemini-2.5-flash (GEMINI_API_KEY is set)';
+  label = `Gemini gemini-2.5-flash (${geminiKeyVariable(process.env)} is set)`;
 } else {
   // Two recorded exchanges: a JSON answer, then a streamed one (Server-Sent Events).
   const path = '/v1/chat/completions';

@@ -10,7 +10,11 @@ const src = fileURLToPath(new URL('../src/', import.meta.url));
 function offlineEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of Object.keys(env)) {
-    if (/^(OPENAI_|GEMINI_|AIGO_|DATABASE_URL$|NO_COLOR$)/.test(name)) delete env[name];
+    if (
+      /^(OPENAI_|GEMINI_|GOOGLE_(GENERATIVE_AI_)?API_KEY$|AIGO_|DATABASE_URL$|NO_COLOR$)/.test(name)
+    ) {
+      delete env[name];
+    }
   }
   return env;
 }

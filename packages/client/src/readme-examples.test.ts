@@ -6,12 +6,13 @@ import {
   defineTool,
   imagePart,
   type Provider,
+  ProviderError,
   userMessage,
   withContent,
 } from '@aigo/ai';
 import { createFakeProvider } from '@aigo/testing';
 import { Type } from 'typebox';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   createClient,
   createStructuredClient,
@@ -223,5 +224,40 @@ describe('README examples', () => {
     expect(error.message).toMatch(
       /^The provider "acme" returned from sendMessage\(\) a ChatResponse whose toolCalls is undefined: it must be an array of tool calls \(\[\] when the model called no tool\)\. Fix the provider's /,
     );
+  });
+
+  it('retries', async () => {
+    // The 1.5 s wait is on fake timers; the example's code is as the README has it.
+    vi.useFakeTimers();
+    try {
+      const provider = createFakeProvider()
+        .error(
+          new ProviderError({
+            code: 'rate_limited',
+            message: 'Rate limit reached',
+            provider: 'fake',
+            status: 429,
+            retryable: true,
+            retryAfterMs: 1_500, // what the provider's Retry-After header said
+          }),
+        )
+        .text('Hello!');
+      const client = createClient(provider, { defaultModel: 'test-model' });
+      const overview = client.createOverview();
+
+      const call = client.sendMessage('Hi', { overview });
+      await vi.advanceTimersByTimeAsync(1_499);
+      expect(provider.callCount).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      const answer = await call;
+      expect(answer.content).toBe('Hello!');
+      expect(provider.callCount).toBe(2);
+      expect(overview.attempts).toBe(2);
+      expect(overview.callAttempts[0]?.failures).toEqual([
+        { attempt: 1, code: 'rate_limited', status: 429, retryAfterMs: 1500, delayMs: 1500 },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

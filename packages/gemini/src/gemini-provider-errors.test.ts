@@ -8,7 +8,7 @@ import {
 } from '@aigo/ai';
 import { fixtureRoute, loadFixture, loadFixtureJson } from '@aigo/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { gemini } from './gemini-provider.js';
+import { GEMINI_API_KEY_ENV_VARS, gemini } from './gemini-provider.js';
 import {
   GENERATE_PATH,
   noOpenSockets,
@@ -31,6 +31,11 @@ function expectNoKey(error: unknown): void {
     (error as ProviderError).body ?? '',
   )}`;
   expect(text).not.toContain(TEST_API_KEY);
+}
+
+/** No Gemini key in the environment, whichever of its names the machine running the tests sets. */
+function stubNoKey(): void {
+  for (const name of GEMINI_API_KEY_ENV_VARS) vi.stubEnv(name, '');
 }
 
 afterEach(() => {
@@ -371,8 +376,8 @@ describe('faults', () => {
 });
 
 describe('configuration and secrets', () => {
-  it('a missing key fails the first call naming GEMINI_API_KEY, before any I/O', async () => {
-    vi.stubEnv('GEMINI_API_KEY', '');
+  it('a missing key fails the first call naming the three variables, before any I/O', async () => {
+    stubNoKey();
     await using rig = await startGeminiRig([
       fixtureRoute({ path: GENERATE_PATH, fixture: 'gemini/text.json' }),
     ]);
@@ -380,13 +385,16 @@ describe('configuration and secrets', () => {
     const error = await rejection(provider.sendMessage(request));
     expect(AigoError.isInstance(error)).toBe(true);
     expect((error as AigoError).code).toBe('missing_api_key');
-    expect((error as Error).message).toContain('GEMINI_API_KEY');
+    expect((error as Error).message).toBe(
+      'Gemini API key is missing: pass the apiKey option or set one of the environment variables ' +
+        'GEMINI_API_KEY, GOOGLE_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY (read in that order)',
+    );
     expect(rig.server.requests).toHaveLength(0);
     await provider.close();
   });
 
   it('reads GEMINI_API_KEY at the first call, not at construction', async () => {
-    vi.stubEnv('GEMINI_API_KEY', '');
+    stubNoKey();
     await using rig = await startGeminiRig([
       fixtureRoute({ path: GENERATE_PATH, fixture: 'gemini/text.json' }),
     ]);
@@ -400,7 +408,7 @@ describe('configuration and secrets', () => {
   });
 
   it('calls without a key when options.headers carry x-goog-api-key (a proxy adds its own)', async () => {
-    vi.stubEnv('GEMINI_API_KEY', '');
+    stubNoKey();
     await using rig = await startGeminiRig([
       fixtureRoute({ path: GENERATE_PATH, fixture: 'gemini/text.json' }),
     ]);
@@ -430,6 +438,35 @@ describe('configuration and secrets', () => {
     await explicit.sendMessage(request);
     expect(rig.server.lastRequest()?.headers['x-goog-api-key']).toBe('explicit-key-123');
     await explicit.close();
+  });
+
+  it('falls back to GOOGLE_API_KEY, then GOOGLE_GENERATIVE_AI_API_KEY; GEMINI_API_KEY wins', async () => {
+    await using rig = await startGeminiRig([
+      fixtureRoute({ path: GENERATE_PATH, fixture: 'gemini/text.json' }),
+    ]);
+    const sentKey = async (): Promise<string | undefined> => {
+      const provider = gemini({ baseURL: `${rig.server.url}/v1beta` });
+      try {
+        await provider.sendMessage(request);
+      } finally {
+        await provider.close();
+      }
+      return rig.server.lastRequest()?.headers['x-goog-api-key'];
+    };
+    stubNoKey();
+    vi.stubEnv('GOOGLE_GENERATIVE_AI_API_KEY', 'AIzaSy-vercel-name-0123456789abcdefghij');
+    expect(await sentKey()).toBe('AIzaSy-vercel-name-0123456789abcdefghij');
+    vi.stubEnv('GOOGLE_API_KEY', 'AIzaSy-google-name-0123456789abcdefghij');
+    expect(await sentKey()).toBe('AIzaSy-google-name-0123456789abcdefghij');
+    vi.stubEnv('GEMINI_API_KEY', 'AIzaSy-gemini-name-0123456789abcdefghij');
+    expect(await sentKey()).toBe('AIzaSy-gemini-name-0123456789abcdefghij');
+    vi.stubEnv('GEMINI_API_KEY', '  ');
+    expect(await sentKey()).toBe('AIzaSy-google-name-0123456789abcdefghij');
+    expect(GEMINI_API_KEY_ENV_VARS).toEqual([
+      'GEMINI_API_KEY',
+      'GOOGLE_API_KEY',
+      'GOOGLE_GENERATIVE_AI_API_KEY',
+    ]);
   });
 
   it('uses the default model when the request names none, sends extra headers, encodes the model id', async () => {

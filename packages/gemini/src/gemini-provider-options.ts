@@ -8,8 +8,9 @@ import { type GeminiPrices, validateGeminiPrices } from './prices/gemini-price-l
  */
 export interface GeminiOptions {
   /**
-   * The API key. Default: `GEMINI_API_KEY`, read at the first call. Sent in the `x-goog-api-key`
-   * header, never in the URL.
+   * The API key. Default: the first of `GEMINI_API_KEY`, `GOOGLE_API_KEY` and
+   * `GOOGLE_GENERATIVE_AI_API_KEY` that is set, read at the first call. Sent in the
+   * `x-goog-api-key` header, never in the URL.
    */
   readonly apiKey?: string;
   /**

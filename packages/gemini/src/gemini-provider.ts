@@ -32,8 +32,18 @@ import { priceListFor } from './prices/gemini-price-list.js';
 
 export type { GeminiOptions } from './gemini-provider-options.js';
 
-/** The environment variable `gemini()` reads the API key from. */
+/** The environment variable `gemini()` reads the API key from first. */
 export const GEMINI_API_KEY_ENV = 'GEMINI_API_KEY';
+/**
+ * Every environment variable `gemini()` reads the API key from, in order: `GEMINI_API_KEY`, then
+ * `GOOGLE_API_KEY` (Google's own SDKs), then `GOOGLE_GENERATIVE_AI_API_KEY` (the Vercel AI SDK's
+ * Google provider). The first that is set (not blank) wins.
+ */
+export const GEMINI_API_KEY_ENV_VARS = Object.freeze([
+  GEMINI_API_KEY_ENV,
+  'GOOGLE_API_KEY',
+  'GOOGLE_GENERATIVE_AI_API_KEY',
+] as const);
 /** The environment variable `gemini()` reads the base URL from. */
 export const GEMINI_API_BASE_URL_ENV = 'GEMINI_API_BASE_URL';
 
@@ -66,8 +76,9 @@ export interface GeminiProvider extends StreamProvider {
 }
 
 /**
- * Creates a Gemini provider. The key comes from `options.apiKey` or `GEMINI_API_KEY`, read at the
- * first call; a missing key fails that call (`missing_api_key`, naming `GEMINI_API_KEY`) before any
+ * Creates a Gemini provider. The key comes from `options.apiKey`, else `GEMINI_API_KEY`,
+ * `GOOGLE_API_KEY` or `GOOGLE_GENERATIVE_AI_API_KEY` (the first set, in that order), read at the
+ * first call; a missing key fails that call (`missing_api_key`, naming all three) before any
  * request, so the provider can be built before the key is configured. A `x-goog-api-key` in
  * `options.headers` (a proxy that adds its own) stands in for the key.
  *
@@ -98,6 +109,7 @@ export function gemini(options: GeminiOptions = {}): GeminiProvider {
     apiKey: {
       apiKey: options.apiKey,
       envVar: GEMINI_API_KEY_ENV,
+      fallbackEnvVars: GEMINI_API_KEY_ENV_VARS.slice(1),
       description: 'Gemini',
       required: !hasKeyHeader,
     },

@@ -8,6 +8,7 @@ describe('the package entry', () => {
       [
         'GEMINI_API_BASE_URL_ENV',
         'GEMINI_API_KEY_ENV',
+        'GEMINI_API_KEY_ENV_VARS',
         'GEMINI_DEFAULT_BASE_URL',
         'GEMINI_DEFAULT_MODEL',
         'GEMINI_METADATA_KEY',

@@ -32,6 +32,7 @@ export { GEMINI_PRICING_SOURCE, geminiModelCost, geminiPricing } from './gemini-
 export {
   GEMINI_API_BASE_URL_ENV,
   GEMINI_API_KEY_ENV,
+  GEMINI_API_KEY_ENV_VARS,
   type GeminiOptions,
   type GeminiProvider,
   gemini,

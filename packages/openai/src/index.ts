@@ -8,6 +8,7 @@
 export {
   OPENAI_API_KEY_ENV,
   OPENAI_BASE_URL,
+  OPENAI_BASE_URL_ENV_VARS,
   OpenAIProvider,
   openai,
 } from './openai-provider.js';

@@ -20,8 +20,9 @@ export interface OpenAIProviderOptions {
   readonly apiKey?: string;
   /**
    * The API's base URL, to which `/chat/completions` or `/responses` is appended. Default:
-   * `OPENAI_API_BASE_URL`, then `OPENAI_BASE_URL` (the official SDK's name), then
-   * `https://api.openai.com/v1`. For Ollama: `http://localhost:11434/v1`.
+   * `OPENAI_BASE_URL` (the standard name, as in the official SDKs), then `OPENAI_API_BASE_URL`
+   * (the older name, still read), then `https://api.openai.com/v1`. For Ollama:
+   * `http://localhost:11434/v1`.
    */
   readonly baseURL?: string;
   /**

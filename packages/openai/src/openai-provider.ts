@@ -29,8 +29,15 @@ import type { OpenAISettings } from './shared/openai-settings.js';
 export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 /** The environment variable the API key is read from. */
 export const OPENAI_API_KEY_ENV = 'OPENAI_API_KEY';
-/** The environment variables the base URL is read from, in order (the second is the SDK's name). */
-const BASE_URL_ENV = Object.freeze(['OPENAI_API_BASE_URL', 'OPENAI_BASE_URL']);
+/**
+ * The environment variables the base URL is read from, in order: `OPENAI_BASE_URL`, the standard
+ * name (the official SDKs read it), then `OPENAI_API_BASE_URL`, the name aigo's Go original used,
+ * kept as a fallback. The first that is set (not blank) wins; the `baseURL` option wins over both.
+ */
+export const OPENAI_BASE_URL_ENV_VARS = Object.freeze([
+  'OPENAI_BASE_URL',
+  'OPENAI_API_BASE_URL',
+] as const);
 
 const PROVIDER_ID = 'openai';
 
@@ -61,7 +68,7 @@ export class OpenAIProvider implements StreamProvider {
   constructor(options: OpenAIProviderOptions, env: Readonly<Record<string, string | undefined>>) {
     this.baseURL = resolveBaseURL({
       baseURL: options.baseURL,
-      envVars: BASE_URL_ENV,
+      envVars: OPENAI_BASE_URL_ENV_VARS,
       defaultURL: OPENAI_BASE_URL,
       env,
     });

@@ -1,7 +1,7 @@
 /** `openai()` options and environment defaults, seen from the wire. */
 import { AigoError, type ChatRequest, userMessage, ValidationError } from '@aigo/ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type OpenAIProviderOptions, openai } from '../src/index.js';
+import { OPENAI_BASE_URL_ENV_VARS, type OpenAIProviderOptions, openai } from '../src/index.js';
 import { CHAT_PATH, createHarness, RESPONSES_PATH, TEST_API_KEY } from './support/harness.js';
 
 const harness = createHarness();
@@ -50,13 +50,32 @@ describe('openai() defaults', () => {
     );
   });
 
-  it('reads OPENAI_API_BASE_URL, then OPENAI_BASE_URL; the option wins over both', () => {
-    vi.stubEnv('OPENAI_API_BASE_URL', 'http://first.example/v1');
-    vi.stubEnv('OPENAI_BASE_URL', 'http://second.example/v1');
-    expect(openai().baseURL).toBe('http://first.example/v1');
+  it('reads OPENAI_BASE_URL, then OPENAI_API_BASE_URL; the option wins over both', () => {
+    vi.stubEnv('OPENAI_BASE_URL', 'http://standard.example/v1');
+    vi.stubEnv('OPENAI_API_BASE_URL', 'http://older.example/v1');
+    expect(openai().baseURL).toBe('http://standard.example/v1');
+    vi.stubEnv('OPENAI_BASE_URL', '  ');
+    expect(openai().baseURL).toBe('http://older.example/v1');
+    vi.stubEnv('OPENAI_BASE_URL', 'http://standard.example/v1');
     vi.stubEnv('OPENAI_API_BASE_URL', '');
-    expect(openai().baseURL).toBe('http://second.example/v1');
-    expect(openai({ baseURL: 'http://third.example/v1' }).baseURL).toBe('http://third.example/v1');
+    expect(openai().baseURL).toBe('http://standard.example/v1');
+    expect(openai({ baseURL: 'http://option.example/v1' }).baseURL).toBe(
+      'http://option.example/v1',
+    );
+    expect(OPENAI_BASE_URL_ENV_VARS).toEqual(['OPENAI_BASE_URL', 'OPENAI_API_BASE_URL']);
+  });
+
+  it('a server named by OPENAI_BASE_URL alone gets the requests (Chat Completions, no key needed)', async () => {
+    vi.stubEnv('OPENAI_API_KEY', '');
+    vi.stubEnv('OPENAI_API_BASE_URL', '');
+    const server = await harness.serve({ path: CHAT_PATH, body: CHAT_OK });
+    vi.stubEnv('OPENAI_BASE_URL', `${server.url}/v1`);
+    const provider = openai();
+    expect(provider.api).toBe('chat');
+    await provider.sendMessage({ ...request, model: 'qwen3' });
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]?.path).toBe(CHAT_PATH);
+    await provider.close();
   });
 
   it('without a key, a call to api.openai.com fails before any request, naming OPENAI_API_KEY', async () => {
@@ -163,9 +182,12 @@ describe('validation and lifecycle', () => {
     }
   });
 
-  it('an invalid OPENAI_API_BASE_URL is named as such', () => {
+  it('an invalid base URL from the environment is named by its variable', () => {
+    vi.stubEnv('OPENAI_BASE_URL', '');
     vi.stubEnv('OPENAI_API_BASE_URL', 'localhost:11434');
     expect(() => openai()).toThrow(/OPENAI_API_BASE_URL/);
+    vi.stubEnv('OPENAI_BASE_URL', 'localhost:11434');
+    expect(() => openai()).toThrow(/Invalid OPENAI_BASE_URL/);
   });
 
   it('a request without a model (and no defaultModel) is a ValidationError before any request', async () => {

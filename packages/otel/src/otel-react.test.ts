@@ -45,6 +45,8 @@ function setUp(provider: FakeProvider, captureContent = false) {
     maxOutputTokens: 512,
     tools: [calculator],
     observer,
+    // One scripted answer per call: a scripted 429 is the call's outcome, not retried.
+    maxRetries: 0,
   });
   const agent = createReAct(client, { name: 'math' });
   return { sdk, agent };

@@ -1,5 +1,5 @@
 import type { StreamProvider } from '@aigo/ai';
-import { gemini } from '@aigo/gemini';
+import { GEMINI_API_KEY_ENV_VARS, gemini } from '@aigo/gemini';
 import { openai } from '@aigo/openai';
 
 /** The model an example runs on. */
@@ -17,7 +17,8 @@ export interface ExampleModel {
  * Every example runs offline by default and online when a key is set:
  *
  * - `OPENAI_API_KEY` → `openai()` (`@aigo/openai`, api.openai.com), model `gpt-4o-mini`;
- * - else `GEMINI_API_KEY` → `gemini()` (`@aigo/gemini`), model `gemini-2.5-flash`;
+ * - else `GEMINI_API_KEY` (or `GOOGLE_API_KEY`, `GOOGLE_GENERATIVE_AI_API_KEY`: the names `gemini()`
+ *   reads) → `gemini()` (`@aigo/gemini`), model `gemini-2.5-flash`;
  * - else the example's own scripted model — `createFakeProvider()` from `@aigo/testing`, which
  *   answers what the script says, with deterministic ids and usage.
  *
@@ -35,13 +36,14 @@ export function pickModel(offline: () => StreamProvider): ExampleModel {
       label: `OpenAI ${model} (OPENAI_API_KEY is set)`,
     };
   }
-  if (env.GEMINI_API_KEY) {
+  const geminiKey = geminiKeyVariable(env);
+  if (geminiKey !== undefined) {
     const model = env.AIGO_DEFAULT_LLM_MODEL || 'gemini-2.5-flash';
     return {
       provider: gemini(),
       model,
       online: true,
-      label: `Gemini ${model} (GEMINI_API_KEY is set)`,
+      label: `Gemini ${model} (${geminiKey} is set)`,
     };
   }
   return {
@@ -52,6 +54,13 @@ export function pickModel(offline: () => StreamProvider): ExampleModel {
       'OFFLINE, a scripted model (createFakeProvider from @aigo/testing). ' +
       'Set OPENAI_API_KEY or GEMINI_API_KEY to run it on a real one.',
   };
+}
+
+/** The first of the variables `gemini()` reads its key from that is set (not blank), if any. */
+export function geminiKeyVariable(
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined {
+  return GEMINI_API_KEY_ENV_VARS.find((name) => (env[name] ?? '').trim() !== '');
 }
 
 /** Prints the example's title and which model it runs on. */

@@ -180,7 +180,8 @@ describe('a failed or aborted call stores nothing', () => {
     });
     const memory = inMemoryMemory();
     await memory.appendMessages([userMessage('before'), { role: 'assistant', content: 'ok' }]);
-    const client = createClient(createFakeProvider().error(failure), { memory });
+    // maxRetries: 0, so the one scripted failure is the call's outcome (the client retries 5xx).
+    const client = createClient(createFakeProvider().error(failure), { memory, maxRetries: 0 });
     await expect(client.sendMessage('lost')).rejects.toBe(failure);
     expect(roles(await memory.allMessages())).toEqual(['user:before', 'assistant:ok']);
   });
@@ -310,7 +311,7 @@ describe('streaming turns', () => {
       retryable: true,
     });
     const provider = createFakeProvider().error(failure).text('then fine');
-    const client = createClient(provider, { memory });
+    const client = createClient(provider, { memory, maxRetries: 0 });
     await expect(client.streamMessage('q')).rejects.toBe(failure);
     await client.sendMessage('again');
     expect(roles(await memory.allMessages())).toEqual(['user:again', 'assistant:then fine']);

@@ -15,7 +15,7 @@ import type {
   ToolSet,
 } from '@aigo/ai';
 import type { TSchema } from 'typebox';
-import type { Middleware } from '../middleware/index.js';
+import type { Middleware, RetryAttempt } from '../middleware/index.js';
 import type { Overview } from '../overview/index.js';
 import type { ToolHooks } from '../tools/tool-hooks.js';
 import type { ConflictPolicy } from './conflict-policy.js';
@@ -87,8 +87,24 @@ export interface ClientOptions extends GenerationOptions, ToolHooks {
   readonly modelCost?: ModelCosts;
   /** What a second of run time costs. Fallback: `AIGO_COMPUTE_COST_PER_SECOND`. */
   readonly computeCost?: ComputeCost;
-  /** Layers around every model call; the first is outermost. */
+  /**
+   * Layers around every model call; the first is outermost. They sit inside the client's own retries,
+   * so each attempt passes through them. A layer named `retry` (`retryMiddleware()`) takes the
+   * retrying over: the client then adds none of its own.
+   */
   readonly middleware?: readonly Middleware[];
+  /**
+   * How many times a model call is retried after a retryable failure (default 2; `0` turns the
+   * client's retries off): rate limits (429), overload and server errors (5xx), 408 and 409, dropped
+   * connections, timeouts. It waits what the provider's `Retry-After` asks (up to 60 s), else an
+   * exponential backoff with full jitter (a random wait below 1 s, then below 2 s). A stream is
+   * retried only while it failed to start, never once it started; an aborted call never. When every
+   * attempt failed, the call rejects with the last attempt's error. Each call's attempts are recorded
+   * in its `overview` (`attempts`, `callAttempts`). Cannot be combined with a retry middleware.
+   */
+  readonly maxRetries?: number;
+  /** Told before each of the client's retries (which retry, the error, the wait, stream or not). */
+  readonly onRetry?: (attempt: RetryAttempt) => void;
   /** Traces, metrics and logs: adds the observability middleware as the outermost layer. */
   readonly observer?: Observer;
   /**
@@ -124,7 +140,11 @@ export interface ContinueOptions extends GenerationOptions {
   readonly signal?: AbortSignal;
   /** Extra HTTP headers for this call. */
   readonly headers?: { readonly [name: string]: string };
-  /** A deadline for the call, in milliseconds (passed to the provider). */
+  /**
+   * A deadline for each attempt of the call, in milliseconds (passed to the provider; a timed-out
+   * attempt is retried like the official SDKs do). For a deadline on the whole call, retries
+   * included, pass `signal: AbortSignal.timeout(ms)`.
+   */
   readonly timeoutMs?: number;
   /**
    * The memory of this call, overriding the client's (one client, many conversations); `null` makes
@@ -144,7 +164,7 @@ export interface ContinueOptions extends GenerationOptions {
   readonly ephemeralSystemPrompt?: string;
   /** Which tools the model may or must call, for this call. */
   readonly toolChoice?: ToolChoice;
-  /** Record the request and response (usage, cost) into this overview. */
+  /** Record the request and response (usage, cost) and the call's attempts into this overview. */
   readonly overview?: Overview;
   /** The parent span of this call's spans. */
   readonly span?: Span;

@@ -14,12 +14,12 @@ import {
   toAssistantMessage,
   ValidationError,
 } from '@aigo/ai';
-import { type ComposedCalls, composeMiddleware } from '../middleware/index.js';
 import { Overview } from '../overview/index.js';
 import type { ToolsNow } from '../tools/client-tools.js';
 import { executeToolCalls } from '../tools/execute-tool-calls.js';
 import type { ToolCatalog } from '../tools/tool-catalog.js';
 import { buildRequest } from './build-request.js';
+import { type ClientCalls, clientCalls } from './client-calls.js';
 import type {
   ClientOptions,
   ContinueOptions,
@@ -139,7 +139,7 @@ export function clientFromSettings(
   options: ClientOptions,
   locks: TurnLocks,
 ): Client {
-  const calls = composeMiddleware(settings.provider, settings.middleware);
+  const calls = clientCalls(settings);
   const frozenOptions = Object.freeze({ ...options });
   let promptOf: ToolsNow | undefined;
   let systemPrompt: string | undefined;
@@ -231,7 +231,7 @@ export interface TurnRunner {
 export function turnRunner(
   settings: ClientSettings,
   locks: TurnLocks,
-  calls: ComposedCalls = composeMiddleware(settings.provider, settings.middleware),
+  calls: ClientCalls = clientCalls(settings),
 ): TurnRunner {
   const toolName = (name: string) => settings.tools.current().catalog.get(name)?.name;
 
@@ -261,7 +261,7 @@ export function turnRunner(
           turn ?? call.messages,
           call,
         );
-        const response = await calls.send(request, callOptions(call, memory));
+        const response = await calls.send(request, callOptions(call, memory), call.options.overview);
         recordExchange(call, request, response);
         const result = await accept(response);
         if (memory === undefined) return result;
@@ -291,7 +291,7 @@ export function turnRunner(
       const history = memory === undefined ? NO_HISTORY : await readTurnHistory(memory, signal);
       version = history.version;
       prepared = buildRequest(settings, history.messages, turn ?? call.messages, call);
-      chatStream = await calls.stream(prepared.request, callOptions(call, memory));
+      chatStream = await calls.stream(prepared.request, callOptions(call, memory), call.options.overview);
     } catch (error) {
       release?.();
       throw error;

@@ -16,6 +16,7 @@ import {
 import { validateComputeCost, validateModelCosts } from '../cost/index.js';
 import { type Middleware, observabilityMiddleware } from '../middleware/index.js';
 import { checkObserver } from '../middleware/observability-middleware.js';
+import type { RetryPolicy } from '../middleware/retry-policy.js';
 import { type ClientTools, clientTools } from '../tools/client-tools.js';
 import { pickToolHooks, TOOL_HOOK_NAMES, type ToolHooks } from '../tools/tool-hooks.js';
 import type { ClientOptions, GenerationOptions } from './client-options.js';
@@ -30,6 +31,7 @@ import {
   toolsPromptSection,
 } from './enrich-system-prompt.js';
 import { envComputeCost, envDefaultModel, envModelCost } from './env-defaults.js';
+import { resolveRetries } from './resolve-retries.js';
 import {
   GENERATION_KEYS,
   validateGenerationOptions,
@@ -53,7 +55,11 @@ export interface ClientSettings {
   readonly modelCost: ModelCosts | undefined;
   readonly computeCost: ComputeCost | undefined;
   readonly observer: Observer | undefined;
-  /** The full middleware list, observability first when an observer is set. */
+  /** The observability middleware, outermost, when an observer (other than the no-op one) is set. */
+  readonly observability: Middleware | undefined;
+  /** The client's own retries, inside the observability middleware; none with `maxRetries: 0`. */
+  readonly retry: RetryPolicy | undefined;
+  /** The application's middleware, inside the client's retries. */
   readonly middleware: readonly Middleware[];
   readonly persistAssistantReplies: boolean;
   readonly toolConcurrency: number;
@@ -77,6 +83,8 @@ const OPTION_KEYS = new Set<string>([
   'modelCost',
   'computeCost',
   'middleware',
+  'maxRetries',
+  'onRetry',
   'observer',
   'persistAssistantReplies',
   'toolConcurrency',
@@ -180,6 +188,7 @@ export function resolveClientOptions(provider: Provider, options: ClientOptions)
   if (observer !== undefined) checkObserver(observer);
   const middleware = options.middleware ?? [];
   if (!Array.isArray(middleware)) throw new ValidationError('middleware', 'must be an array');
+  const retry = resolveRetries(options.maxRetries, options.onRetry, middleware);
 
   const persist = options.persistAssistantReplies ?? true;
   if (typeof persist !== 'boolean') {
@@ -213,12 +222,13 @@ export function resolveClientOptions(provider: Provider, options: ClientOptions)
     modelCost,
     computeCost,
     observer,
-    middleware: Object.freeze(
-      // The no-op observer records nothing, so it gets no middleware: it costs nothing per call.
+    // The no-op observer records nothing, so it gets no middleware: it costs nothing per call.
+    observability:
       observer === undefined || observer === noopObserver
-        ? [...middleware]
-        : [observabilityMiddleware(observer, { providerName: provider.id }), ...middleware],
-    ),
+        ? undefined
+        : observabilityMiddleware(observer, { providerName: provider.id }),
+    retry,
+    middleware: Object.freeze([...middleware]),
     persistAssistantReplies: persist,
     toolConcurrency,
     hooks,

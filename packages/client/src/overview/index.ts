@@ -1,3 +1,4 @@
+export type { CallAttempts, FailedAttempt } from './call-attempts.js';
 export {
   type OtherCurrencyCost,
   Overview,

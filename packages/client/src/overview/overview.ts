@@ -16,6 +16,7 @@ import {
   validateModelCosts,
   validateToolMetrics,
 } from '../cost/validate-cost.js';
+import { AttemptLog, type CallAttempts } from './call-attempts.js';
 import { CallPricer, type PriceProvider, sourceKey } from './call-pricer.js';
 import { addParts, type CostParts, noCost, partsOf, totalOf } from './cost-parts.js';
 import { addAmount, configuredCurrency } from './currency-amounts.js';
@@ -99,6 +100,7 @@ export class Overview {
   readonly #models = new Map<string, ModelRecord>();
   readonly #toolCounts = new Map<string, number>();
   readonly #toolCosts = new Map<string, Map<string, number>>();
+  readonly #attempts = new AttemptLog();
   readonly #start: number;
   #end: number | undefined;
 
@@ -178,6 +180,14 @@ export class Overview {
     addParts(record.costs, cost.currency, partsOf(cost));
   }
 
+  /**
+   * Records the attempts of one model call: how many times its request was sent and why each failed
+   * attempt failed. The client records every call it makes with this overview.
+   */
+  recordAttempts(call: CallAttempts): void {
+    this.#attempts.record(call);
+  }
+
   /** Records one tool execution: counted always, billed (`metrics.amount`) unless it failed. */
   recordToolCall(call: ToolCallRecord): void {
     if (call === null || typeof call !== 'object') {
@@ -204,8 +214,9 @@ export class Overview {
 
   /**
    * Adds another overview's records to this one (a graph node's into the graph's): requests,
-   * responses, usage, per-model costs, tool counts and costs. This overview keeps its own start and
-   * end time, compute price and currency; the other's last response becomes the last response.
+   * responses, usage, per-model costs, tool counts and costs, call attempts. This overview keeps its
+   * own start and end time, compute price and currency; the other's last response becomes the last
+   * response.
    */
   merge(other: Overview): void {
     if (!(other instanceof Overview)) throw new ValidationError('other', 'must be an Overview');
@@ -231,6 +242,7 @@ export class Overview {
     for (const [name, amounts] of other.#toolCosts) {
       for (const [currency, amount] of amounts) addAmount(this.#toolCosts, name, currency, amount);
     }
+    this.#attempts.merge(other.#attempts);
     this.#currency ??= other.#currency;
   }
 
@@ -242,6 +254,16 @@ export class Overview {
   /** Every response recorded, in order (a live, read-only view). */
   get responses(): readonly ChatResponse[] {
     return this.#responses;
+  }
+
+  /** How many requests the recorded model calls sent, retries included. */
+  get attempts(): number {
+    return this.#attempts.total;
+  }
+
+  /** The attempts of each recorded model call, in the order the calls ended (a live, read-only view). */
+  get callAttempts(): readonly CallAttempts[] {
+    return this.#attempts.calls;
   }
 
   /** The most recent response. */
@@ -406,6 +428,8 @@ export class Overview {
       totalUsage: this.totalUsage,
       toolCallStats: this.toolCallStats,
       toolCosts: this.toolCosts,
+      attempts: this.attempts,
+      callAttempts: this.callAttempts,
       executionStartTime: this.executionStartTime.toISOString(),
       executionEndTime: this.executionEndTime?.toISOString(),
       costSummary: this.costSummary(),

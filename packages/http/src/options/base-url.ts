@@ -32,7 +32,7 @@ export interface ResolveBaseURLOptions {
   readonly baseURL?: string | undefined;
   /** The option's name in errors. Default `options.baseURL`. */
   readonly argument?: string;
-  /** Environment variables read in order when no URL was passed (`OPENAI_API_BASE_URL`). */
+  /** Environment variables read in order when no URL was passed (`OPENAI_BASE_URL`). */
   readonly envVars?: readonly string[];
   /** The URL used when neither the option nor a variable is set. */
   readonly defaultURL: string;

@@ -41,6 +41,40 @@ describe('loadApiKey', () => {
     expect((caught as Error).message).toContain('OpenAI');
   });
 
+  it('reads the fallback variables in order after envVar, skipping blank ones', () => {
+    const gemini = {
+      envVar: 'GEMINI_API_KEY',
+      fallbackEnvVars: ['GOOGLE_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY'],
+      description: 'Gemini',
+    } as const;
+    const all = {
+      GEMINI_API_KEY: 'first',
+      GOOGLE_API_KEY: 'second',
+      GOOGLE_GENERATIVE_AI_API_KEY: 'third',
+    };
+    expect(loadApiKey({ ...gemini, env: all })).toBe('first');
+    expect(loadApiKey({ ...gemini, env: { ...all, GEMINI_API_KEY: ' ' } })).toBe('second');
+    expect(loadApiKey({ ...gemini, env: { GOOGLE_GENERATIVE_AI_API_KEY: ' third\n' } })).toBe(
+      'third',
+    );
+    expect(loadApiKey({ ...gemini, apiKey: 'explicit', env: all })).toBe('explicit');
+    expect(loadApiKey({ ...gemini, required: false, env: { GOOGLE_API_KEY: '' } })).toBeUndefined();
+  });
+
+  it('names every variable when none of them is set', () => {
+    expect(() =>
+      loadApiKey({
+        envVar: 'GEMINI_API_KEY',
+        fallbackEnvVars: ['GOOGLE_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY'],
+        description: 'Gemini',
+        env: {},
+      }),
+    ).toThrowError(
+      'Gemini API key is missing: pass the apiKey option or set one of the environment variables ' +
+        'GEMINI_API_KEY, GOOGLE_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY (read in that order)',
+    );
+  });
+
   it('returns undefined when the key is optional and absent', () => {
     expect(loadApiKey({ ...base, required: false, env: {} })).toBeUndefined();
   });
@@ -53,6 +87,12 @@ describe('loadApiKey', () => {
     expect(() => loadApiKey({ ...base, apiKey: 42 as never })).toThrow(/options.apiKey/);
     expect(() => loadApiKey({ ...base, required: 'yes' as never })).toThrow(/options.required/);
     expect(() => loadApiKey({ ...base, env: 'x' as never })).toThrow(/options.env/);
+    expect(() => loadApiKey({ ...base, fallbackEnvVars: 'KEY' as never })).toThrow(
+      /options.fallbackEnvVars/,
+    );
+    expect(() => loadApiKey({ ...base, fallbackEnvVars: ['OK', 'NOT OK'] })).toThrow(
+      /options.fallbackEnvVars\[1\]/,
+    );
   });
 
   it('never puts the key in an error about another argument', () => {
