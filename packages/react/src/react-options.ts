@@ -14,7 +14,9 @@ import type { ToolHooks } from '@aigo/client';
  * The type of a run's result: the schema's validated type with a schema (`Static<typeof schema>` for
  * typebox, the output type of a Standard Schema), `string` without one.
  */
-export type ReActData<S extends Schema | undefined> = S extends Schema ? InferSchema<S> : string;
+export type ReActData<S extends Schema | undefined> = [S] extends [undefined]
+  ? string
+  : InferSchema<S>;
 
 /**
  * How the final answer's schema reaches the model:

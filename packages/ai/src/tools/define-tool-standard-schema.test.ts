@@ -305,3 +305,32 @@ describe('defineTool schema checks', () => {
     expectTypeOf(now.execute).parameter(0).toEqualTypeOf<NoInput>();
   });
 });
+
+describe('README example (Schemas: typebox or any Standard Schema)', () => {
+  it('runs as written', async () => {
+    const forecast = defineTool({
+      name: 'forecast',
+      description: 'Weather forecast for a city',
+      input: z.object({
+        city: z.string().describe('City name, e.g. "Paris"'),
+        days: z.number().int().min(1).max(7).default(3),
+      }),
+      execute: ({ city, days }) => ({ city, days, summary: 'sunny' }), // days: number, defaulted
+    });
+
+    expect(forecast.description.parameters).toEqual({
+      type: 'object',
+      properties: {
+        city: { type: 'string', description: 'City name, e.g. "Paris"' },
+        days: { type: 'integer', minimum: 1, maximum: 7, default: 3 },
+      },
+      required: ['city'],
+    });
+    expect(await forecast.call('{"city":"Paris"}')).toBe(
+      '{"city":"Paris","days":3,"summary":"sunny"}',
+    );
+    expect(await forecast.call('{"days":9}')).toBe(
+      '{"ok":false,"error":{"code":"invalid_arguments","message":"Invalid arguments for forecast: /city: Invalid input: expected string, received undefined; /days: Too big: expected number to be <=7"}}',
+    );
+  });
+});

@@ -26,17 +26,19 @@ import {
 /** The input of a tool with no parameters. */
 export type NoInput = Record<string, never>;
 
+// Tested as `[Input] extends [undefined]`, not `Input extends Schema`: without typebox installed its
+// `TSchema` reads as `any`, and `undefined extends any` would type a tool without input as `any`.
 /**
  * What `execute` receives for an input schema: the validated value (`InferSchema`: a Standard
  * Schema's output type, typebox's `Static`), or `NoInput` for a tool without parameters.
  */
-export type ToolInput<Input> = Input extends Schema ? InferSchema<Input> : NoInput;
+export type ToolInput<Input> = [Input] extends [undefined] ? NoInput : InferSchema<Input>;
 
 /**
  * What `execute` returns for an output schema: the value the schema checks (`InferSchemaInput`: a
  * Standard Schema's input type, typebox's `Static`), or `unknown` without one.
  */
-export type ToolOutput<Output> = Output extends Schema ? InferSchemaInput<Output> : unknown;
+export type ToolOutput<Output> = [Output] extends [undefined] ? unknown : InferSchemaInput<Output>;
 
 /** What `defineTool` takes. */
 export interface ToolDefinition<
