@@ -1,4 +1,5 @@
 import { toStandardJsonSchema } from '@valibot/to-json-schema';
+import { type } from 'arktype';
 import Type from 'typebox';
 import * as v from 'valibot';
 import { describe, expect, expectTypeOf, it } from 'vitest';
@@ -331,6 +332,33 @@ describe('README example (Schemas: typebox or any Standard Schema)', () => {
     );
     expect(await forecast.call('{"days":9}')).toBe(
       '{"ok":false,"error":{"code":"invalid_arguments","message":"Invalid arguments for forecast: /city: Invalid input: expected string, received undefined; /days: Too big: expected number to be <=7"}}',
+    );
+  });
+});
+
+describe('defineTool with ArkType (a schema that is a function)', () => {
+  const booking = defineTool({
+    name: 'book',
+    description: 'Books a stay',
+    input: type({ city: 'string', 'nights?': '1 <= number.integer <= 7' }),
+    execute: ({ city, nights }) => `${city} × ${nights ?? 1}`,
+  });
+
+  it('shows the model its JSON Schema and types execute', () => {
+    expect(booking.description.parameters).toEqual({
+      type: 'object',
+      properties: { city: { type: 'string' }, nights: { type: 'integer', minimum: 1, maximum: 7 } },
+      required: ['city'],
+    });
+    expectTypeOf(booking.execute).parameter(0).toEqualTypeOf<{ city: string; nights?: number }>();
+  });
+
+  it('runs valid calls and names the failing paths of invalid ones', async () => {
+    expect(await booking.call('{"city":"Oslo","nights":2}')).toBe('"Oslo × 2"');
+    const error = envelope(await booking.call('{"nights":9}'));
+    expect(error.code).toBe('invalid_arguments');
+    expect(error.message).toBe(
+      'Invalid arguments for book: /city: city must be a string (was missing); /nights: nights must be at most 7 (was 9)',
     );
   });
 });
