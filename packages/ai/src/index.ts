@@ -1,6 +1,8 @@
 /**
  * `@aigo/ai` — the contracts every aigo package connects through. No I/O, no runtime dependencies;
- * typebox is an optional peer, loaded only when a tool first validates its arguments.
+ * typebox is an optional peer, loaded only when a tool first validates its arguments. Standard
+ * Schemas (Zod, Valibot, ArkType) are accepted wherever a schema is, through the spec's interfaces
+ * alone.
  *
  * @packageDocumentation
  */
@@ -187,6 +189,27 @@ export {
 export { isSecretHeader, isSecretName } from './redaction/secret-names.js';
 export { REDACTED } from './redaction/secret-patterns.js';
 export {
+  type InferSchema,
+  type InferSchemaInput,
+  isStandardSchema,
+  type Schema,
+} from './schema/schema.js';
+export {
+  JSON_SCHEMA_TARGET,
+  type SchemaJsonOptions,
+  schemaToJsonSchema,
+} from './schema/schema-to-json-schema.js';
+export type {
+  StandardJSONSchemaV1,
+  StandardSchemaV1,
+  StandardTypedV1,
+} from './schema/standard-schema.js';
+export {
+  type SchemaResult,
+  type ValidateSchemaOptions,
+  validateSchema,
+} from './schema/validate-schema.js';
+export {
   ChatStream,
   type ChatStreamController,
   type ChatStreamHooks,
@@ -214,6 +237,8 @@ export {
   defineTool,
   type NoInput,
   type ToolDefinition,
+  type ToolInput,
+  type ToolOutput,
 } from './tools/define-tool.js';
 export {
   formatIssues,

@@ -12,7 +12,8 @@ import {
 } from '@aigo/ai';
 import { createFakeProvider } from '@aigo/testing';
 import { Type } from 'typebox';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
+import * as z from 'zod';
 import {
   createClient,
   createStructuredClient,
@@ -182,6 +183,21 @@ describe('README examples', () => {
     const { data } = await people.sendMessage('Invent a person.');
     expect(data.age + 1).toBe(37);
     expect(provider.lastRequest?.responseFormat?.type).toBe('json');
+  });
+
+  it('structured output with Zod', async () => {
+    const Person = z.object({
+      name: z.string(),
+      born: z.string().transform((year) => Number(year)),
+      tags: z.array(z.string()).default([]),
+    });
+    const provider = createFakeProvider().text('{"name": "Ada", "born": "1815"}');
+    const people = createStructuredClient(provider, { schema: Person, defaultModel: 'test-model' });
+    const { data } = await people.sendMessage('Invent a person.');
+    expectTypeOf(data).toEqualTypeOf<{ name: string; born: number; tags: string[] }>();
+    expect([data.born + 1, data.tags]).toEqual([1816, []]);
+    expect(people.jsonSchema.required).toEqual(['name', 'born']);
+    expect(provider.lastRequest?.responseFormat).toMatchObject({ schema: people.jsonSchema });
   });
 
   it('parseStringAs', async () => {

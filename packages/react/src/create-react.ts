@@ -2,11 +2,12 @@ import {
   type JsonSchema,
   type MemoryProvider,
   type Prompt,
+  type Schema,
+  schemaToJsonSchema,
   type ToolDescription,
   ValidationError,
 } from '@aigo/ai';
 import { type Client, inMemoryMemory } from '@aigo/client';
-import type { TSchema } from 'typebox';
 import { joinPrompt, reactInstructions } from './react-instructions.js';
 import type {
   ReActData,
@@ -37,7 +38,9 @@ export interface ReAct<T> {
   /** The client the agent runs on (never changed by the agent). */
   readonly client: Client;
   /** The final answer's schema, if any. */
-  readonly schema: TSchema | undefined;
+  readonly schema: Schema | undefined;
+  /** The final answer's JSON Schema the model sees, when there is a schema. */
+  readonly jsonSchema: JsonSchema | undefined;
   readonly maxIterations: number;
   /**
    * Runs the agent on a prompt. Resolves to the run's overview with the typed `data` only when the
@@ -61,6 +64,7 @@ export interface ReAct<T> {
 
 const OPTION_KEYS = new Set<string>([
   'schema',
+  'jsonSchema',
   'name',
   'description',
   'maxIterations',
@@ -88,17 +92,21 @@ const MODES: readonly StructuredOutputMode[] = ['auto', 'native', 'prompt'];
 
 /**
  * Creates a ReAct agent over a client: the client's tools are the agent's tools, its memory the
- * default conversation, its observer the agent's. With `schema` (typebox) the result's `data` is
- * `Static<typeof schema>`; without one it is the final answer's text.
+ * default conversation, its observer the agent's. With `schema` — typebox, or a Standard Schema such
+ * as Zod's — the result's `data` is the schema's validated type; without one it is the final
+ * answer's text.
  *
  * @example
  * const agent = createReAct(client, { schema: Type.Object({ total: Type.Number() }) });
  * const { data, iterations } = await agent.execute('What is 17 * 23 + 4?');
  * data.total; // number
  *
+ * @example
+ * const agent = createReAct(client, { schema: z.object({ total: z.number() }) });
+ *
  * @throws ValidationError naming the first bad argument or option.
  */
-export function createReAct<S extends TSchema | undefined = undefined>(
+export function createReAct<S extends Schema | undefined = undefined>(
   client: Client,
   options: ReActOptions<S> = {},
 ): ReAct<ReActData<S>> {
@@ -119,9 +127,7 @@ export function createReAct<S extends TSchema | undefined = undefined>(
     toolConcurrency = 4,
     structuredOutput = 'auto',
   } = options;
-  if (schema !== undefined && (schema === null || typeof schema !== 'object')) {
-    throw new ValidationError('schema', 'must be a typebox schema (e.g. Type.Object({ … }))');
-  }
+  const jsonSchema = finalAnswerJsonSchema(schema, options.jsonSchema);
   if (typeof name !== 'string' || name.trim() === '' || name.length > 128) {
     throw new ValidationError('name', 'must be a non-empty string of at most 128 characters');
   }
@@ -158,15 +164,13 @@ export function createReAct<S extends TSchema | undefined = undefined>(
   const settings: AgentSettings = Object.freeze({
     client: agentClient,
     name,
-    schema: schema as TSchema | undefined,
+    schema,
+    jsonSchema,
     maxIterations,
     stopOnError,
     toolConcurrency,
     systemPrompt: annotateSystemPrompt
-      ? joinPrompt(
-          client.options.systemPrompt,
-          reactInstructions(maxIterations, schema as unknown as JsonSchema | undefined),
-        )
+      ? joinPrompt(client.options.systemPrompt, reactInstructions(maxIterations, jsonSchema))
       : undefined,
     structuredOutput,
     visibleTools: new VisibleTools(agentClient),
@@ -197,7 +201,8 @@ export function createReAct<S extends TSchema | undefined = undefined>(
       return agentClient.tools.descriptions;
     },
     client,
-    schema: schema as TSchema | undefined,
+    schema,
+    jsonSchema,
     maxIterations,
     execute: async (prompt: Prompt, runOptions?: ReActRunOptions) =>
       runReAct<ReActData<S>>(
@@ -230,6 +235,20 @@ function checkClient(client: Client): void {
   if (client.tools === null || typeof client.tools !== 'object' || client.options === undefined) {
     throw new ValidationError('client', 'must be a Client (createClient() from @aigo/client)');
   }
+}
+
+/** The final answer's JSON Schema (checked with the schema), or `undefined` without a schema. */
+function finalAnswerJsonSchema(
+  schema: Schema | undefined,
+  jsonSchema: JsonSchema | undefined,
+): JsonSchema | undefined {
+  if (schema === undefined) {
+    if (jsonSchema !== undefined) {
+      throw new ValidationError('jsonSchema', 'describes a schema: give schema too');
+    }
+    return undefined;
+  }
+  return schemaToJsonSchema(schema, { jsonSchema });
 }
 
 function checkPositiveInteger(value: unknown, argument: string): void {

@@ -1,9 +1,22 @@
-import type { ChatResponse, MemoryProvider, Span, Tool, ToolChoice } from '@aigo/ai';
+import type {
+  ChatResponse,
+  InferSchema,
+  JsonSchema,
+  MemoryProvider,
+  Schema,
+  Span,
+  Tool,
+  ToolChoice,
+} from '@aigo/ai';
 import type { ToolHooks } from '@aigo/client';
-import type { Static, TSchema } from 'typebox';
 
-/** The type of a run's result: `Static<typeof schema>` with a schema, `string` without one. */
-export type ReActData<S extends TSchema | undefined> = S extends TSchema ? Static<S> : string;
+/**
+ * The type of a run's result: the schema's validated type with a schema (`Static<typeof schema>` for
+ * typebox, the output type of a Standard Schema), `string` without one.
+ */
+export type ReActData<S extends Schema | undefined> = [S] extends [undefined]
+  ? string
+  : InferSchema<S>;
 
 /**
  * How the final answer's schema reaches the model:
@@ -57,12 +70,19 @@ export interface FinalAnswer<T> {
 }
 
 /** Options of `createReAct`. Every option is optional. */
-export interface ReActOptions<S extends TSchema | undefined = undefined> extends ToolHooks {
+export interface ReActOptions<S extends Schema | undefined = undefined> extends ToolHooks {
   /**
-   * The typebox schema of the final answer: the result's `data` is `Static<typeof schema>`.
-   * Without one the final answer is the model's text (`string`).
+   * The schema of the final answer: typebox (the result's `data` is `Static<typeof schema>`) or a
+   * Standard Schema — Zod, Valibot, ArkType — (`data` is its output type). Without one the final
+   * answer is the model's text (`string`).
    */
   readonly schema?: S;
+  /**
+   * The JSON Schema of the final answer the model sees, instead of the schema's own (a typebox
+   * schema, or a Standard Schema's `~standard.jsonSchema.input`). Needed for a Standard Schema without
+   * JSON Schema output (a plain Valibot schema).
+   */
+  readonly jsonSchema?: JsonSchema;
   /** The name of the agent, for spans (`gen_ai.agent.name`). Default `react`. */
   readonly name?: string;
   /** What the agent does, for people and other agents (an A2A card). Default none. */

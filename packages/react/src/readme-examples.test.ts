@@ -4,7 +4,8 @@ import { AgentStoppedError, defineTool } from '@aigo/ai';
 import { createClient, inMemoryMemory } from '@aigo/client';
 import { createFakeProvider } from '@aigo/testing';
 import { Type } from 'typebox';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import * as z from 'zod';
 import { createReAct, type ReActStoppedOverview } from './index.js';
 
 describe('README examples', () => {
@@ -99,6 +100,27 @@ describe('README examples', () => {
       '{"ok":false,"error":{"code":"tool_blocked","message":"deploy needs approval"}}',
     );
     expect(model.requests[3]?.messages.at(-1)?.content).toBe('Cite at least one source.');
+  });
+
+  it('options: other schema libraries', async () => {
+    const add = defineTool({
+      name: 'add',
+      description: 'Adds two numbers',
+      input: z.object({ a: z.number(), b: z.number() }),
+      execute: ({ a, b }) => a + b,
+    });
+    const model = createFakeProvider().toolCall('add', { a: 2, b: 'three' }).text('{"total": 5}');
+    const client = createClient(model, { defaultModel: 'test-model', tools: [add] });
+    const agent = createReAct(client, {
+      schema: z.object({ total: z.number(), unit: z.string().default('none') }),
+    });
+
+    const { data } = await agent.execute('2 + 3?');
+    expectTypeOf(data).toEqualTypeOf<{ total: number; unit: string }>();
+    expect(data).toEqual({ total: 5, unit: 'none' });
+    expect(model.requests[1]?.messages.at(-1)?.content).toBe(
+      '{"ok":false,"error":{"code":"invalid_arguments","message":"Invalid arguments for add: /b: Invalid input: expected number, received string"}}',
+    );
   });
 
   it('memory', async () => {

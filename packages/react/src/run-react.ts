@@ -9,6 +9,7 @@ import {
   ParseError,
   type Prompt,
   parseToolErrorEnvelope,
+  type Schema,
   ToolError,
   userMessage,
   ValidationError,
@@ -21,7 +22,6 @@ import {
   parseStringAs,
   toolMessageResult,
 } from '@aigo/client';
-import type { TSchema } from 'typebox';
 import { startAgentSpan } from './agent-span.js';
 import { jsonOnlyRequest } from './react-instructions.js';
 import type { IterationSettings } from './react-options.js';
@@ -235,9 +235,10 @@ class Run {
     extra: ContinueOptions,
   ): Promise<ChatResponse> {
     const client = step.client;
+    const native = this.#nativeSchema(client);
     const options: ContinueOptions = {
       ...this.#callBase,
-      ...(this.#nativeSchema(client) ? { outputSchema: this.#settings.schema as TSchema } : {}),
+      ...(native === undefined ? {} : { outputSchema: native }),
       ...extra,
     };
     const sink = this.#input.sink;
@@ -260,11 +261,12 @@ class Run {
     return stream.collect();
   }
 
-  #nativeSchema(client: Client): boolean {
-    const settings = this.#settings;
-    if (settings.schema === undefined || settings.structuredOutput === 'prompt') return false;
-    if (settings.structuredOutput === 'native') return true;
-    return !(client.provider.id === 'gemini' && offersTools(client));
+  /** The JSON Schema to send as the request's response format, when it goes natively. */
+  #nativeSchema(client: Client): JsonSchema | undefined {
+    const { jsonSchema, structuredOutput } = this.#settings;
+    if (jsonSchema === undefined || structuredOutput === 'prompt') return undefined;
+    if (structuredOutput === 'native') return jsonSchema;
+    return client.provider.id === 'gemini' && offersTools(client) ? undefined : jsonSchema;
   }
 
   async #runTools(step: Step, response: ChatResponse, iteration: number): Promise<Message[]> {
@@ -318,16 +320,17 @@ class Run {
     step: Step,
     response: ChatResponse,
   ): Promise<{ data: unknown; response: ChatResponse }> {
-    const schema = this.#settings.schema;
-    if (schema === undefined) return { data: response.content, response };
-    const first = await parse(response.content, schema);
+    const { schema, jsonSchema } = this.#settings;
+    if (schema === undefined || jsonSchema === undefined)
+      return { data: response.content, response };
+    const first = await parse(response.content, schema, jsonSchema);
     if (first.ok) return { data: first.data, response };
 
     const retry = await this.#call(step, undefined, {
-      messages: [userMessage(jsonOnlyRequest(schema as unknown as JsonSchema, first.error.issues))],
+      messages: [userMessage(jsonOnlyRequest(jsonSchema, first.error.issues))],
       ...(offersTools(step.client) ? { toolChoice: 'none' as const } : {}),
     });
-    const second = await parse(retry.content, schema);
+    const second = await parse(retry.content, schema, jsonSchema);
     if (second.ok) return { data: second.data, response: retry };
     throw new ParseError(
       `The final answer could not be read as the schema, even after asking for JSON only: ${second.error.message}`,
@@ -341,9 +344,9 @@ class Run {
   }
 }
 
-async function parse(text: string, schema: TSchema): Promise<Parsed> {
+async function parse(text: string, schema: Schema, jsonSchema: JsonSchema): Promise<Parsed> {
   try {
-    return { ok: true, data: await parseStringAs(text, schema) };
+    return { ok: true, data: await parseStringAs(text, schema, { jsonSchema }) };
   } catch (error) {
     if (ParseError.isInstance(error)) return { ok: false, error };
     throw error;

@@ -1,6 +1,5 @@
-import type { MemoryProvider, Prompt, Span } from '@aigo/ai';
+import type { JsonSchema, MemoryProvider, Prompt, Schema, Span } from '@aigo/ai';
 import type { Client, Overview, ToolHooks } from '@aigo/client';
-import type { TSchema } from 'typebox';
 import type { ReactEvent } from './react-events.js';
 import type {
   FinalAnswer,
@@ -15,7 +14,9 @@ export interface AgentSettings {
   /** The client every call goes through (one that stores assistant replies). */
   readonly client: Client;
   readonly name: string;
-  readonly schema: TSchema | undefined;
+  readonly schema: Schema | undefined;
+  /** The final answer's JSON Schema the model sees (set exactly when `schema` is). */
+  readonly jsonSchema: JsonSchema | undefined;
   readonly maxIterations: number;
   readonly stopOnError: boolean;
   readonly toolConcurrency: number;

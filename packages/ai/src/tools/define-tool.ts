@@ -1,4 +1,3 @@
-import type { Static, TSchema } from 'typebox';
 import { raceAbort } from '../abort/race-abort.js';
 import type { ToolMetrics } from '../cost/cost.js';
 import { AigoError } from '../errors/aigo-error.js';
@@ -6,7 +5,15 @@ import { AbortError } from '../errors/interruption-errors.js';
 import { ValidationError } from '../errors/validation-error.js';
 import type { JsonSchema, JsonValue } from '../json.js';
 import type { ContentPart } from '../messages/content-part.js';
-import { formatIssues, type SchemaValidator, schemaValidator } from './schema-validator.js';
+import {
+  type InferSchema,
+  type InferSchemaInput,
+  isSchema,
+  type Schema,
+} from '../schema/schema.js';
+import { schemaToJsonSchema } from '../schema/schema-to-json-schema.js';
+import { validateSchema } from '../schema/validate-schema.js';
+import { formatIssues } from './schema-validator.js';
 import type { Tool, ToolCallOptions, ToolContext, ToolProgress } from './tool.js';
 import type { ToolDescription } from './tool-description.js';
 import { toolErrorEnvelope } from './tool-envelope.js';
@@ -19,48 +26,68 @@ import {
 /** The input of a tool with no parameters. */
 export type NoInput = Record<string, never>;
 
+// Tested as `[Input] extends [undefined]`, not `Input extends Schema`: without typebox installed its
+// `TSchema` reads as `any`, and `undefined extends any` would type a tool without input as `any`.
+/**
+ * What `execute` receives for an input schema: the validated value (`InferSchema`: a Standard
+ * Schema's output type, typebox's `Static`), or `NoInput` for a tool without parameters.
+ */
+export type ToolInput<Input> = [Input] extends [undefined] ? NoInput : InferSchema<Input>;
+
+/**
+ * What `execute` returns for an output schema: the value the schema checks (`InferSchemaInput`: a
+ * Standard Schema's input type, typebox's `Static`), or `unknown` without one.
+ */
+export type ToolOutput<Output> = [Output] extends [undefined] ? unknown : InferSchemaInput<Output>;
+
 /** What `defineTool` takes. */
 export interface ToolDefinition<
-  Input extends TSchema | undefined,
-  Output extends TSchema | undefined,
+  Input extends Schema | undefined,
+  Output extends Schema | undefined,
   Context,
 > {
   /** 1–64 letters, digits, `_` or `-` (the limit every provider shares). */
   readonly name: string;
   /** What the tool does and when to use it, written for the model. */
   readonly description: string;
-  /** The arguments' schema (an object schema); omit for a tool without parameters. */
+  /**
+   * The arguments' schema, of an object: typebox (`Type.Object`) or a Standard Schema (`z.object`,
+   * Valibot's `toStandardJsonSchema(v.object(…))`, ArkType). Omit it for a tool without parameters.
+   */
   readonly input?: Input;
-  /** The output's schema; when given, outputs are checked before they reach the model. */
+  /**
+   * The JSON Schema of the arguments the model sees, instead of the one `input` gives: needed for a
+   * Standard Schema without JSON Schema output (a plain Valibot schema), optional otherwise.
+   */
+  readonly jsonSchema?: JsonSchema;
+  /**
+   * The output's schema (typebox or any Standard Schema); when given, outputs are checked before they
+   * reach the model, and what the model reads is the value it validated to.
+   */
   readonly output?: Output;
   readonly metrics?: ToolMetrics;
   /** Ask providers to enforce the input schema exactly, where they can. */
   readonly strict?: boolean;
   execute(
-    input: Input extends TSchema ? Static<Input> : NoInput,
+    input: ToolInput<Input>,
     context: ToolContext<Context>,
   ):
-    | Promise<OutputType<Output> | ToolOutputWithContent<OutputType<Output>>>
-    | OutputType<Output>
-    | ToolOutputWithContent<OutputType<Output>>;
+    | Promise<ToolOutput<Output> | ToolOutputWithContent<ToolOutput<Output>>>
+    | ToolOutput<Output>
+    | ToolOutputWithContent<ToolOutput<Output>>;
 }
-
-type OutputType<Output> = Output extends TSchema ? Static<Output> : unknown;
 
 /** A tool made by `defineTool`: the `Tool` contract plus its typed `execute`. */
 export interface DefinedTool<
-  Input extends TSchema | undefined,
-  Output extends TSchema | undefined,
+  Input extends Schema | undefined,
+  Output extends Schema | undefined,
   Context,
 > extends Tool<Context> {
   /**
    * Runs the tool directly on a typed input, without JSON and without validation. Resolves to the
    * output (of a `withContent` result, its `output`; `callWithResult` has the content too).
    */
-  execute(
-    input: Input extends TSchema ? Static<Input> : NoInput,
-    context?: ToolCallOptions<Context>,
-  ): Promise<OutputType<Output>>;
+  execute(input: ToolInput<Input>, context?: ToolCallOptions<Context>): Promise<ToolOutput<Output>>;
   callWithResult(argumentsJson: string, options?: ToolCallOptions<Context>): Promise<ToolResult>;
 }
 
@@ -70,10 +97,12 @@ const NEVER_ABORTED = new AbortController().signal;
 const IGNORE_PROGRESS = (_update: ToolProgress): void => {};
 
 /**
- * Defines a tool from typebox schemas. The input schema becomes the JSON Schema the model sees and
- * the static type of `execute`'s argument; `tool.call(json)` parses, validates and runs it, turning
- * every failure into an error envelope the model can read (the failing path named), except an
- * aborted signal, which rejects with `AbortError`.
+ * Defines a tool from typebox schemas or Standard Schemas (Zod, Valibot, ArkType). The input schema
+ * becomes the JSON Schema the model sees (a Standard Schema's `~standard.jsonSchema.input`, or the
+ * `jsonSchema` option) and the static type of `execute`'s argument; `tool.call(json)` parses,
+ * validates and runs it, turning every failure into an error envelope the model can read (the failing
+ * path named), except an aborted signal, which rejects with `AbortError`. `execute` receives the
+ * validated value (with a Standard Schema's defaults and transforms applied).
  *
  * @example
  * const add = defineTool({
@@ -83,16 +112,19 @@ const IGNORE_PROGRESS = (_update: ToolProgress): void => {};
  *   execute: ({ a, b }) => a + b,
  * });
  * await add.call('{"a":1,"b":2}'); // '3'
+ *
+ * @throws ValidationError naming the first bad field of the definition (`input` that is not an
+ *   object schema or cannot be converted to JSON Schema, …).
  */
 export function defineTool<
-  Input extends TSchema | undefined = undefined,
-  Output extends TSchema | undefined = undefined,
+  Input extends Schema | undefined = undefined,
+  Output extends Schema | undefined = undefined,
   Context = unknown,
 >(definition: ToolDefinition<Input, Output, Context>): DefinedTool<Input, Output, Context> {
   if (definition === null || typeof definition !== 'object') {
     throw new ValidationError('definition', 'must be an object with name, description and execute');
   }
-  const { name, description, input, output, metrics, strict, execute } = definition;
+  const { name, description, input, jsonSchema, output, metrics, strict, execute } = definition;
   if (typeof name !== 'string' || !TOOL_NAME.test(name)) {
     throw new ValidationError(
       'name',
@@ -105,29 +137,21 @@ export function defineTool<
   if (typeof execute !== 'function') {
     throw new ValidationError('execute', `tool "${name}" needs an execute function`);
   }
-  if (
-    input !== undefined &&
-    (input === null || typeof input !== 'object' || (input as JsonSchema).type !== 'object')
-  ) {
+  const parameters = inputJsonSchema(name, input, jsonSchema);
+  if (output !== undefined && !isSchema(output)) {
     throw new ValidationError(
-      'input',
-      `tool "${name}" input must be an object schema (Type.Object)`,
+      'output',
+      `tool "${name}" output must be a typebox schema or a Standard Schema`,
     );
-  }
-  if (output !== undefined && (output === null || typeof output !== 'object')) {
-    throw new ValidationError('output', `tool "${name}" output must be a schema`);
   }
 
   const toolDescription: ToolDescription = Object.freeze({
     name,
     description,
-    parameters: (input as JsonSchema | undefined) ?? EMPTY_OBJECT_SCHEMA,
+    parameters,
     ...(strict === undefined ? {} : { strict }),
     ...(metrics === undefined ? {} : { metrics }),
   });
-
-  let inputValidator: Promise<SchemaValidator> | undefined;
-  let outputValidator: Promise<SchemaValidator> | undefined;
 
   const runExecute = async (value: unknown, options: ToolCallOptions<Context> | undefined) => {
     const context: ToolContext<Context> = {
@@ -164,14 +188,14 @@ export function defineTool<
       }
     }
     if (input !== undefined) {
-      inputValidator ??= schemaValidator(input);
-      const issues = (await inputValidator).issues(value);
-      if (issues.length > 0) {
+      const checked = await validateSchema(input, value);
+      if (!checked.ok) {
         return failed(
           'invalid_arguments',
-          `Invalid arguments for ${name}: ${formatIssues(issues)}`,
+          `Invalid arguments for ${name}: ${formatIssues(checked.issues)}`,
         );
       }
+      value = checked.value;
     } else if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       return failed('invalid_arguments', `${name} takes no arguments; send {}`);
     }
@@ -192,14 +216,14 @@ export function defineTool<
       result = result.output;
     }
     if (output !== undefined) {
-      outputValidator ??= schemaValidator(output);
-      const issues = (await outputValidator).issues(result);
-      if (issues.length > 0) {
+      const checked = await validateSchema(output, result);
+      if (!checked.ok) {
         return failed(
           'invalid_output',
-          `${name} returned an invalid output: ${formatIssues(issues)}`,
+          `${name} returned an invalid output: ${formatIssues(checked.issues)}`,
         );
       }
+      result = checked.value;
     }
     let json: string;
     try {
@@ -234,6 +258,28 @@ export function defineTool<
       return isToolOutputWithContent(result) ? result.output : result;
     },
   }) as DefinedTool<Input, Output, Context>;
+}
+
+/** The JSON Schema of the arguments: `{ type: 'object' }` always, checked. */
+function inputJsonSchema(
+  name: string,
+  input: Schema | undefined,
+  jsonSchema: JsonSchema | undefined,
+): JsonSchema {
+  if (input === undefined) {
+    if (jsonSchema !== undefined) {
+      throw new ValidationError('jsonSchema', `tool "${name}" has no input schema to describe`);
+    }
+    return EMPTY_OBJECT_SCHEMA;
+  }
+  const parameters = schemaToJsonSchema(input, { jsonSchema, argument: 'input' });
+  if (parameters.type !== 'object') {
+    throw new ValidationError(
+      jsonSchema === undefined ? 'input' : 'jsonSchema',
+      `tool "${name}" input must be an object schema (Type.Object, z.object, v.object, …)`,
+    );
+  }
+  return parameters;
 }
 
 function failed(code: string, message: string): ToolResult {

@@ -28,6 +28,10 @@ describe('parseStringAs primitives', () => {
     await expect(parseStringAs(' happy\n', Type.String({ pattern: '^happy$' }))).resolves.toBe(
       'happy',
     );
+    // A quoted JSON string is read with its escapes.
+    await expect(
+      parseStringAs('"he said \\"hi\\""', Type.String({ pattern: '^he said "hi"$' })),
+    ).resolves.toBe('he said "hi"');
     // A union is not a primitive schema: it goes through the JSON pipeline.
     await expect(parseStringAs('"happy"', Mood)).resolves.toBe('happy');
   });

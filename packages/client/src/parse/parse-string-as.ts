@@ -1,25 +1,36 @@
 import {
   formatIssues,
+  type InferSchema,
+  isStandardSchema,
+  type JsonSchema,
   type JsonValue,
   ParseError,
+  type Schema,
   type SchemaIssue,
-  schemaValidator,
+  schemaToJsonSchema,
   type Usage,
   ValidationError,
+  validateSchema,
 } from '@aigo/ai';
-import type { Static, TSchema } from 'typebox';
 import { extractJsonCandidates } from './extract-json-candidates.js';
 
 /** Options of `parseStringAs`. */
 export interface ParseStringOptions {
   /** The usage of the call that produced the text, kept on a `ParseError` so the tokens are billed. */
   readonly usage?: Usage;
+  /**
+   * The JSON Schema of `schema`, which guides the lenient reading (a primitive or JSON; which
+   * reshapings to try). Default: the schema itself (typebox) or its Standard JSON Schema. A Standard
+   * Schema without one, and without this option, is read as JSON first, then as the plain text.
+   */
+  readonly jsonSchema?: JsonSchema;
 }
 
 type PrimitiveKind = 'string' | 'number' | 'integer' | 'boolean' | 'null';
 
 /**
- * Reads a model's answer as a value of `schema` (a typebox schema), leniently:
+ * Reads a model's answer as a value of `schema` (a typebox schema or a Standard Schema: Zod,
+ * Valibot, ArkType), leniently; the kind of value expected is read from the schema's JSON Schema:
  *
  * - string schemas take the text as it is (then trimmed, then a quoted JSON string, if the schema
  *   rejects the raw text);
@@ -32,7 +43,8 @@ type PrimitiveKind = 'string' | 'number' | 'integer' | 'boolean' | 'null';
  *   first element, an object where an array is expected is wrapped, and `{type, value}` pairs some
  *   models write around each value are unwrapped — each only when the schema then accepts it.
  *
- * Without a schema the first candidate that parses as JSON is returned.
+ * The value returned is the one the schema validated to (a Standard Schema's transforms and defaults
+ * applied). Without a schema the first candidate that parses as JSON is returned.
  *
  * @throws ParseError with the raw `text`, the `usage` given, and the schema `issues` of the best
  *   candidate, when nothing fits. The message never contains the text.
@@ -41,32 +53,44 @@ type PrimitiveKind = 'string' | 'number' | 'integer' | 'boolean' | 'null';
  * const Person = Type.Object({ name: Type.String(), age: Type.Number() });
  * await parseStringAs('Sure! ```json\n{"name": "Ada", age: 36,}\n```', Person); // { name: 'Ada', age: 36 }
  */
-export function parseStringAs<S extends TSchema>(
+export function parseStringAs<S extends Schema>(
   text: string,
   schema: S,
   options?: ParseStringOptions,
-): Promise<Static<S>>;
+): Promise<InferSchema<S>>;
 export function parseStringAs(text: string): Promise<JsonValue>;
 export async function parseStringAs(
   text: string,
-  schema?: TSchema,
+  schema?: Schema,
   options?: ParseStringOptions,
 ): Promise<unknown> {
   if (typeof text !== 'string') throw new ValidationError('text', 'must be a string');
-  if (schema !== undefined && (schema === null || typeof schema !== 'object')) {
-    throw new ValidationError('schema', 'must be a typebox schema (a JSON Schema object)');
+  if (
+    schema !== undefined &&
+    !isStandardSchema(schema) &&
+    (schema === null || typeof schema !== 'object' || Array.isArray(schema))
+  ) {
+    throw new ValidationError(
+      'schema',
+      'must be a typebox schema or a Standard Schema (Zod, Valibot, ArkType, …)',
+    );
+  }
+  const explicit = options?.jsonSchema;
+  if (explicit !== undefined && (explicit === null || typeof explicit !== 'object')) {
+    throw new ValidationError('jsonSchema', 'must be a JSON Schema object');
   }
   const usage = options?.usage;
   if (schema === undefined) return parseAnyJson(text, usage);
-  const validator = await schemaValidator(schema);
-  const kind = primitiveKind(schema);
+  const guide = explicit ?? guideOf(schema);
+  const check = (value: unknown) => validateSchema(schema, value);
+  const kind = guide === undefined ? undefined : primitiveKind(guide);
   if (kind !== undefined) {
     const attempts = primitiveAttempts(text, kind);
-    let issues: SchemaIssue[] = [];
+    let issues: readonly SchemaIssue[] = [];
     for (const value of attempts) {
-      const found = validator.issues(value);
-      if (found.length === 0) return value;
-      if (issues.length === 0) issues = found;
+      const checked = await check(value);
+      if (checked.ok) return checked.value;
+      if (issues.length === 0) issues = checked.issues;
     }
     if (attempts.length === 0) {
       issues = [{ path: '', message: `expected ${article(kind)} ${kind}` }];
@@ -79,19 +103,27 @@ export async function parseStringAs(
   }
 
   const candidates = extractJsonCandidates(text);
-  let bestIssues: SchemaIssue[] | undefined;
+  let bestIssues: readonly SchemaIssue[] | undefined;
   let parsedAny = false;
   for (const candidate of candidates) {
     const value = await parseJson(candidate);
     if (value === NOT_JSON) continue;
     parsedAny = true;
-    for (const variant of variants(value, schema)) {
-      const issues = validator.issues(variant);
-      if (issues.length === 0) return variant;
-      bestIssues ??= issues;
+    for (const variant of variants(value, guide)) {
+      const checked = await check(variant);
+      if (checked.ok) return checked.value;
+      bestIssues ??= checked.issues;
     }
   }
-  if (!parsedAny) {
+  if (guide === undefined) {
+    // Nothing says what the schema expects: the answer may be plain text.
+    for (const value of primitiveAttempts(text, 'string')) {
+      const checked = await check(value);
+      if (checked.ok) return checked.value;
+      bestIssues ??= checked.issues;
+    }
+  }
+  if (!parsedAny && bestIssues === undefined) {
     throw parseError(
       `The answer holds no JSON (${candidates.length} candidate${candidates.length === 1 ? '' : 's'} tried)`,
       { text, usage, issues: [{ path: '', message: 'no JSON value found' }] },
@@ -118,9 +150,20 @@ async function parseAnyJson(text: string, usage: Usage | undefined): Promise<Jso
   });
 }
 
+/** The JSON Schema that says what `schema` expects, when it has one. */
+function guideOf(schema: Schema): JsonSchema | undefined {
+  if (!isStandardSchema(schema)) return schema as JsonSchema;
+  try {
+    return schemaToJsonSchema(schema);
+  } catch {
+    // A Standard Schema without (convertible) JSON Schema: validation alone decides.
+    return undefined;
+  }
+}
+
 function parseError(
   message: string,
-  options: { text: string; usage: Usage | undefined; issues: SchemaIssue[] },
+  options: { text: string; usage: Usage | undefined; issues: readonly SchemaIssue[] },
 ): ParseError {
   return new ParseError(message, {
     text: options.text,
@@ -167,9 +210,9 @@ async function parseJson(candidate: string): Promise<JsonValue | typeof NOT_JSON
 }
 
 /** The value, then the reshapings a model's slip may need, each tried against the schema. */
-function* variants(value: JsonValue, schema: TSchema): Generator<JsonValue> {
+function* variants(value: JsonValue, schema: JsonSchema | undefined): Generator<JsonValue> {
   yield value;
-  const type = (schema as { type?: unknown }).type;
+  const type = schema?.type;
   if (type === 'object' && Array.isArray(value) && value.length > 0) {
     yield value[0] as JsonValue;
   }
@@ -207,8 +250,8 @@ function unwrapTypedValues(value: JsonValue): JsonValue {
   return changed ? result : value;
 }
 
-function primitiveKind(schema: TSchema): PrimitiveKind | undefined {
-  const type = (schema as { type?: unknown }).type;
+function primitiveKind(schema: JsonSchema): PrimitiveKind | undefined {
+  const type = schema.type;
   return type === 'string' ||
     type === 'number' ||
     type === 'integer' ||
@@ -230,8 +273,8 @@ function primitiveAttempts(text: string, kind: PrimitiveKind): unknown[] {
     const unfenced = unwrapPrimitive(trimmed);
     if (unfenced !== trimmed) attempts.push(unfenced);
     if (trimmed.startsWith('"')) {
-      const value = parseJson(trimmed);
-      if (typeof value === 'string') attempts.push(value);
+      const value = parseJsonString(trimmed);
+      if (value !== undefined) attempts.push(value);
     }
     return attempts;
   }
@@ -248,6 +291,16 @@ function primitiveAttempts(text: string, kind: PrimitiveKind): unknown[] {
     }
     case 'null':
       return bare.toLowerCase() === 'null' ? [null] : [];
+  }
+}
+
+/** A quoted JSON string's value (escapes read), or `undefined` when the text is not one. */
+function parseJsonString(text: string): string | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'string' ? value : undefined;
+  } catch {
+    return undefined;
   }
 }
 

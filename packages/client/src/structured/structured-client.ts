@@ -1,12 +1,15 @@
 import {
   type ChatResponse,
+  type InferSchema,
+  isStandardSchema,
   type JsonSchema,
   type Provider,
   type ResponseFormat,
+  type Schema,
+  schemaToJsonSchema,
   schemaValidator,
   ValidationError,
 } from '@aigo/ai';
-import type { Static, TSchema } from 'typebox';
 import { type Client, clientFromSettings, turnRunner } from '../client/client.js';
 import type {
   ClientOptions,
@@ -30,10 +33,19 @@ import { structuredOutputInstructions } from './structured-output-instructions.j
 export type StructuredOutputMode = 'native' | 'prompt' | 'auto';
 
 /** Options of `createStructuredClient`: the client's, plus the schema and how to ask for it. */
-export interface StructuredClientOptions<S extends TSchema>
+export interface StructuredClientOptions<S extends Schema>
   extends Omit<ClientOptions, 'outputSchema'> {
-  /** The typebox schema of the answer (`response.data` is `Static<typeof schema>`). */
+  /**
+   * The schema of the answer: typebox (`response.data` is `Static<typeof schema>`) or a Standard
+   * Schema — Zod, Valibot, ArkType — (`data` is its output type, transforms and defaults applied).
+   */
   readonly schema: S;
+  /**
+   * The JSON Schema the model is asked to follow, instead of the schema's own (a typebox schema, or a
+   * Standard Schema's `~standard.jsonSchema.input`). Needed for a Standard Schema without JSON Schema
+   * output (a plain Valibot schema).
+   */
+  readonly jsonSchema?: JsonSchema;
   /** Default `auto` (native). */
   readonly structuredOutput?: StructuredOutputMode;
   /** The schema's name in the request (OpenAI requires one; default `response`). */
@@ -54,7 +66,9 @@ export type StructuredContinueOptions = Omit<ContinueOptions, 'outputSchema' | '
 /** A client whose answers are typed values. Immutable, like `Client`. */
 export interface StructuredClient<T> {
   /** The schema every answer is checked against. */
-  readonly schema: TSchema;
+  readonly schema: Schema;
+  /** The JSON Schema the model is asked to follow (sent natively, or written into the prompt). */
+  readonly jsonSchema: JsonSchema;
   /** `native` or `prompt` (what `auto` resolved to). */
   readonly mode: 'native' | 'prompt';
   /** The plain client with the same settings (the schema included): tools, overviews, streaming. */
@@ -70,10 +84,18 @@ export interface StructuredClient<T> {
 }
 
 const SCHEMA_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
-const STRUCTURED_KEYS = ['schema', 'structuredOutput', 'schemaName', 'strict'] as const;
+const STRUCTURED_KEYS = [
+  'schema',
+  'jsonSchema',
+  'structuredOutput',
+  'schemaName',
+  'strict',
+] as const;
 
 /**
- * Creates a client whose answers follow a typebox schema.
+ * Creates a client whose answers follow a schema: typebox (the default in these docs) or any
+ * Standard Schema with JSON Schema output (Zod ≥ 4.2, ArkType, Valibot through
+ * `toStandardJsonSchema()`); another Standard Schema takes its JSON Schema as `jsonSchema`.
  *
  * @example
  * const Person = Type.Object({ name: Type.String(), age: Type.Number() });
@@ -81,19 +103,29 @@ const STRUCTURED_KEYS = ['schema', 'structuredOutput', 'schemaName', 'strict'] a
  * const { data } = await people.sendMessage('Invent a person.');
  * data.age; // number
  *
- * @throws ValidationError naming the first bad option.
+ * @example
+ * const people = createStructuredClient(provider, {
+ *   schema: z.object({ name: z.string(), age: z.number() }),
+ * });
+ *
+ * @throws ValidationError naming the first bad option (`schema` also when it cannot be converted to
+ *   JSON Schema and no `jsonSchema` is given).
  */
-export function createStructuredClient<S extends TSchema>(
+export function createStructuredClient<S extends Schema>(
   provider: Provider,
   options: StructuredClientOptions<S>,
-): StructuredClient<Static<S>> {
+): StructuredClient<InferSchema<S>> {
   if (options === null || typeof options !== 'object') {
     throw new ValidationError('options', 'must be an object with a schema');
   }
   const { schema, structuredOutput = 'auto', schemaName = 'response', strict } = options;
-  if (schema === null || typeof schema !== 'object') {
-    throw new ValidationError('schema', 'must be a typebox schema (e.g. Type.Object({ … }))');
+  if (schema === undefined) {
+    throw new ValidationError(
+      'schema',
+      'is required: a typebox schema (Type.Object({ … })) or a Standard Schema (z.object({ … }), …)',
+    );
   }
+  const jsonSchema = schemaToJsonSchema(schema, { jsonSchema: options.jsonSchema });
   if (
     structuredOutput !== 'native' &&
     structuredOutput !== 'prompt' &&
@@ -120,7 +152,7 @@ export function createStructuredClient<S extends TSchema>(
   const resolved = resolveClientOptions(provider, clientOptions as ClientOptions);
   const responseFormat: ResponseFormat = Object.freeze({
     type: 'json',
-    schema: schema as unknown as JsonSchema,
+    schema: jsonSchema,
     name: schemaName,
     ...(strict === undefined ? {} : { strict }),
   });
@@ -129,17 +161,19 @@ export function createStructuredClient<S extends TSchema>(
       ? { ...resolved, responseFormat }
       : {
           ...resolved,
-          instructions: structuredOutputInstructions(schema as unknown as JsonSchema),
+          instructions: structuredOutputInstructions(jsonSchema),
         },
   );
   const locks = new TurnLocks();
   const client = clientFromSettings(settings, clientOptions as ClientOptions, locks);
   const runner = turnRunner(settings, locks);
-  // Compile the validator ahead of the first answer (typebox is loaded lazily); errors surface there.
-  schemaValidator(schema).catch(() => {});
+  // Compile a typebox validator ahead of the first answer (typebox is loaded lazily); errors surface
+  // there. A Standard Schema is ready as it is.
+  if (!isStandardSchema(schema)) schemaValidator(schema).catch(() => {});
 
-  const accept = async (response: ChatResponse): Promise<StructuredResponse<Static<S>>> => {
+  const accept = async (response: ChatResponse): Promise<StructuredResponse<InferSchema<S>>> => {
     const data = await parseStringAs(response.content, schema, {
+      jsonSchema,
       ...(response.usage === undefined ? {} : { usage: response.usage }),
     });
     return Object.freeze({ ...response, data });
@@ -147,6 +181,7 @@ export function createStructuredClient<S extends TSchema>(
 
   return Object.freeze({
     schema,
+    jsonSchema,
     mode,
     client,
     sendMessage: async (prompt: Prompt, callOptions?: StructuredMessageOptions) =>
