@@ -3,7 +3,7 @@ import type { AgentEvent, AgentFinalAnswerEvent } from '../agent/agent-event.js'
 import type { Usage } from '../chat/usage.js';
 import type { StreamMapper } from './iterator-stream.js';
 import { sseFrame } from './sse-frame.js';
-import { type ErrorMessage, sseErrorData } from './web-error.js';
+import { type ErrorMessage, sseErrorData, toStreamError } from './web-error.js';
 
 /**
  * An agent run as server-sent events: every `AgentEvent` as an event of its `type` with the event as
@@ -26,14 +26,12 @@ export function agentSSEMapper<T>(
         case 'final_answer':
           finalAnswer = event;
           return;
-        case 'error':
-          out.enqueue(
-            sseFrame(
-              'error',
-              sseErrorData(event.error, errorMessage(event.error), event.iteration),
-            ),
-          );
+        case 'error': {
+          // An agent of another package may put something other than an AigoError here.
+          const error = toStreamError(event.error);
+          out.enqueue(sseFrame('error', sseErrorData(error, errorMessage(error), event.iteration)));
           return;
+        }
         case 'interaction_requested': {
           const { suspended: _suspended, ...shown } = event;
           out.enqueue(sseFrame(event.type, shown));

@@ -108,7 +108,7 @@ export function iteratorStream<E, C>(
           } catch (error) {
             // The event cannot be sent (or it says the stream failed): stop the source first.
             await Promise.resolve(iterator.return?.()).catch(() => undefined);
-            fail(error);
+            if (!finished) fail(error);
             return;
           }
         }

@@ -247,6 +247,22 @@ describe('toSSEStream of an agent run', () => {
     expect(text).not.toContain('system prompt');
   });
 
+  it("sends a third-party agent's error event whose error is not an AigoError as stream_error", async () => {
+    const { stream } = scriptedAgentStream(
+      [{ type: 'error', iteration: 1, error: new Error('db down') as never }],
+      USAGE,
+    );
+
+    expect(await readText(toSSEStream(stream))).toBe(
+      frame('error', {
+        type: 'error',
+        code: 'stream_error',
+        message: 'The agent run failed.',
+        iteration: 1,
+      }),
+    );
+  });
+
   it('sends the requests of interaction_requested without the suspended run', async () => {
     const requests = [{ id: 'approve-1', kind: 'approval', toolCall }] as never;
     const { stream } = scriptedAgentStream(
