@@ -271,3 +271,13 @@ export {
   type MutableToolSet,
   type ToolSet,
 } from './tools/tool-set.js';
+export {
+  type NodeServerResponse,
+  type PipeResponseOptions,
+  pipeResponse,
+} from './web/pipe-response.js';
+export { toReadableStream } from './web/to-readable-stream.js';
+export { toSSEResponse, toSSEStream } from './web/to-sse-stream.js';
+export { toTextResponse, toTextStream } from './web/to-text-stream.js';
+export type { ErrorMessage, SSEErrorData } from './web/web-error.js';
+export type { SSEResponseInit, SSEStreamOptions } from './web/web-stream-options.js';

@@ -1,8 +1,11 @@
 // The README's examples, run as they are written there (imports adjusted to the source tree;
 // console output asserted instead of printed).
-import { AgentStoppedError, defineTool } from '@aigo/ai';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AgentStoppedError, defineTool, pipeResponse, toSSEResponse } from '@aigo/ai';
 import { createClient, inMemoryMemory } from '@aigo/client';
 import { createFakeProvider } from '@aigo/testing';
+import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { Type } from 'typebox';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod';
@@ -183,5 +186,40 @@ describe('README examples', () => {
       }
     }
     expect(printed).toEqual(['1/3', '2/3', '3/3']);
+  });
+
+  it('streaming to the web: a run as server-sent events over node:http', async () => {
+    const weather = defineTool({
+      name: 'weather',
+      description: 'Current temperature in a city',
+      input: Type.Object({ city: Type.String() }),
+      execute: ({ city }) => ({ city, celsius: 18 }),
+    });
+    const model = createFakeProvider()
+      .toolCall('weather', { city: 'Paris' })
+      .text('It is 18 °C in Paris.');
+    const agent = createReAct(
+      createClient(model, { defaultModel: 'test-model', tools: [weather] }),
+    );
+
+    const server = createServer(async (_req, res) => {
+      const left = new AbortController();
+      res.once('close', () => left.abort());
+      const stream = agent.executeStream('Weather in Paris?', { signal: left.signal });
+      await pipeResponse(toSSEResponse(stream), res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+
+    const response = await fetch(`http://127.0.0.1:${port}/`);
+    const seen: string[] = [];
+    const events = (response.body as ReadableStream<Uint8Array>)
+      .pipeThrough(new TextDecoderStream())
+      .pipeThrough(new EventSourceParserStream());
+    for await (const { event } of events) if (seen.at(-1) !== event) seen.push(event ?? '');
+    expect(seen.join(' ')).toBe(
+      'iteration_start tool_call tool_result iteration_start content usage final_answer',
+    );
+    server.close();
   });
 });

@@ -1,0 +1,59 @@
+import type { AgentStream } from '../agent/agent.js';
+import type { AgentEvent, AgentFinalAnswerEvent } from '../agent/agent-event.js';
+import type { Usage } from '../chat/usage.js';
+import type { StreamMapper } from './iterator-stream.js';
+import { sseFrame } from './sse-frame.js';
+import { type ErrorMessage, sseErrorData, toStreamError } from './web-error.js';
+
+/**
+ * An agent run as server-sent events: every `AgentEvent` as an event of its `type` with the event as
+ * data, except that
+ * - an `error` event carries `{ type, code, message, stopReason?, iteration }`, never the error
+ *   object (its overview stays on the server);
+ * - `interaction_requested` carries `requests` without `suspended` (the run's state is for the
+ *   server to store, from `collect()`);
+ * - `final_answer` is held until the run ended, and preceded by a `usage` event with the run's
+ *   `totalUsage` (from `collect()`).
+ */
+export function agentSSEMapper<T>(
+  stream: AgentStream<T>,
+  errorMessage: ErrorMessage,
+): StreamMapper<AgentEvent<T>, Uint8Array> {
+  let finalAnswer: AgentFinalAnswerEvent<T> | undefined;
+  return {
+    event(event, out) {
+      switch (event.type) {
+        case 'final_answer':
+          finalAnswer = event;
+          return;
+        case 'error': {
+          // An agent of another package may put something other than an AigoError here.
+          const error = toStreamError(event.error);
+          out.enqueue(sseFrame('error', sseErrorData(error, errorMessage(error), event.iteration)));
+          return;
+        }
+        case 'interaction_requested': {
+          const { suspended: _suspended, ...shown } = event;
+          out.enqueue(sseFrame(event.type, shown));
+          return;
+        }
+        default:
+          out.enqueue(sseFrame(event.type, event));
+      }
+    },
+    async end(out) {
+      const event = finalAnswer;
+      if (event === undefined) return;
+      // The run is over: `collect()` settles at once with what `execute` resolves to.
+      const usage = await stream.collect().then(
+        (result): Usage | undefined => result.totalUsage,
+        () => undefined,
+      );
+      if (usage !== undefined) out.enqueue(sseFrame('usage', { type: 'usage', usage }));
+      out.enqueue(sseFrame('final_answer', event));
+    },
+    error(error, out) {
+      out.enqueue(sseFrame('error', sseErrorData(error, errorMessage(error), undefined)));
+    },
+  };
+}
