@@ -36,8 +36,9 @@ export function clientSocketsTo(port: number): number | undefined {
     } catch {
       continue;
     }
+    // No regular expression on the table: V8 keeps the subject of the last match alive.
     for (const line of table.split('\n').slice(1)) {
-      const columns = line.trim().split(/\s+/);
+      const columns = line.split(' ').filter((column) => column !== '');
       const remote = columns[2]?.split(':')[1];
       const inode = columns[9];
       if (remote === undefined || inode === undefined) continue;
