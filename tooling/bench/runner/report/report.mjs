@@ -5,7 +5,7 @@ import { clientBenchTable } from '../../suites/client/client-bench.mjs';
 import { graphBenchTable } from '../../suites/graph/graph-bench.mjs';
 import { observabilityBenchTable } from '../../suites/observability/observability-bench.mjs';
 import { reactBenchTable } from '../../suites/react/react-bench.mjs';
-import { soakTable } from '../../suites/soak/soak-bench.mjs';
+import { soakTable } from '../../suites/soak/soak-report.mjs';
 import { anchorMatrix } from './anchor-matrix.mjs';
 import { num, row } from './format.mjs';
 import {

@@ -1,7 +1,7 @@
 // The summary table of the bench report: one row per aigo figure (area, figure, aigo, floor, ratio,
 // control, target, verdict), built from the sections' results.
 
-import { soakCriteria } from '../../suites/soak/soak-bench.mjs';
+import { soakCriteria } from '../../suites/soak/soak-report.mjs';
 import {
   ANCHOR_TARGETS,
   absoluteVerdict,
