@@ -96,6 +96,14 @@ export const SECTIONS = Object.freeze([
     },
   },
   {
+    name: 'soak',
+    title: '10,000 aborted streams through @aigo/client + @aigo/openai: sockets, handles, heap',
+    timeoutMs: 600_000,
+    async run() {
+      return (await import('../suites/soak/soak-bench.mjs')).main();
+    },
+  },
+  {
     name: 'memory-pg',
     title: '@aigo/memory-pg vs raw pg',
     timeoutMs: 180_000,

@@ -13,6 +13,7 @@ import {
 import { loadedUndici, loadUndici, type UndiciModule } from './load-undici.js';
 import { mapTransportError, type TransportContext } from './map-transport-error.js';
 import { type PreparedRequest, prepareRequest, RequestTargets } from './prepared-request.js';
+import { raceCall } from './race-call.js';
 import { readBody } from './read-body.js';
 import { invalidResponse, notAnEventStream, statusError } from './response-errors.js';
 
@@ -228,7 +229,7 @@ export class HttpClient {
         dispatcher === this.#ownDispatcher && prepared.timeoutMs === this.#settings.timeoutMs
           ? undefined
           : undiciTimeout(prepared.timeoutMs);
-      const response = await dispatcher.request({
+      const request = dispatcher.request({
         origin,
         path,
         method: 'POST',
@@ -237,6 +238,8 @@ export class HttpClient {
         signal: call ?? null,
         ...(timers === undefined ? {} : { headersTimeout: timers, bodyTimeout: timers }),
       });
+      // undici reads the signal only once the request has a connection: until then the abort is ours.
+      const response = await (call === undefined ? request : raceCall(request, call));
       return { response, call, context: this.#context(prepared, call, true) };
     } catch (error) {
       call?.dispose();

@@ -5,6 +5,7 @@ import { clientBenchTable } from '../../suites/client/client-bench.mjs';
 import { graphBenchTable } from '../../suites/graph/graph-bench.mjs';
 import { observabilityBenchTable } from '../../suites/observability/observability-bench.mjs';
 import { reactBenchTable } from '../../suites/react/react-bench.mjs';
+import { soakTable } from '../../suites/soak/soak-report.mjs';
 import { anchorMatrix } from './anchor-matrix.mjs';
 import { num, row } from './format.mjs';
 import {
@@ -46,6 +47,11 @@ export function buildReport({ results, meta }) {
     ['react', (r) => reactBenchTable(r).replace(/^## /, '### ')],
     ['graph', (r) => graphBenchTable(r).replace(/^## /, '### ')],
     ['observability', (r) => observabilityBenchTable(r).replace(/^## /, '### ')],
+    [
+      'soak',
+      (r) =>
+        r.skipped ? `### soak\n\nSkipped: ${r.skipped}.` : soakTable(r).replace(/^## /, '### '),
+    ],
     ['memory-pg', memoryPgDetails],
     ['imports', importDetails],
     ['sizes', sizeDetails],

@@ -1,5 +1,7 @@
 // The summary table of the bench report: one row per aigo figure (area, figure, aigo, floor, ratio,
 // control, target, verdict), built from the sections' results.
+
+import { soakCriteria } from '../../suites/soak/soak-report.mjs';
 import {
   ANCHOR_TARGETS,
   absoluteVerdict,
@@ -298,6 +300,21 @@ function observabilityRows(o) {
   ];
 }
 
+function soakRows(s) {
+  if (s.skipped)
+    return [['soak', 'sockets, handles, heap', '—', '—', '—', '—', '—', `skipped: ${s.skipped}`]];
+  return soakCriteria(s).map(([criterion, result, target, verdict]) => [
+    'soak (aborted streams)',
+    criterion,
+    result,
+    '—',
+    '—',
+    '—',
+    target,
+    absoluteVerdict(verdict === 'ok'),
+  ]);
+}
+
 function memoryPgRows(m) {
   if (m.skipped)
     return [
@@ -348,6 +365,7 @@ export function summaryRows(results) {
   add('react', reactRows);
   add('graph', graphRows);
   add('observability', observabilityRows);
+  add('soak', soakRows);
   add('memory-pg', memoryPgRows);
   return rows;
 }
