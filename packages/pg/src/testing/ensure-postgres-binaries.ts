@@ -10,6 +10,8 @@ import {
 import { runCommand } from './run-command.js';
 
 const APT_TIMEOUT_MS = 15 * 60_000;
+/** How long a run waits for another one's install (its lock). */
+const LOCK_WAIT_SECONDS = 900;
 
 /** The Debian package of the server binaries (the distribution's supported major version). */
 export const POSTGRES_DEBIAN_PACKAGE = 'postgresql';
@@ -115,8 +117,6 @@ export async function ensurePostgresBinaries(
     lock?.release();
   }
 }
-
-const LOCK_WAIT_SECONDS = 900;
 
 /** Takes the lock at once, or says why it waits and waits (up to {@link LOCK_WAIT_SECONDS}). */
 async function lockOrWait(
