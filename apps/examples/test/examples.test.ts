@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { pgMemoryStore } from '@aigo/memory-pg';
+import { testDatabase } from '@aigo/pg/testing/vitest';
 import { describe, expect, it } from 'vitest';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -19,12 +21,15 @@ function offlineEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-function run(example: string): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(
+  example: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [`${dist}${example}.js`],
-      { env: offlineEnv() },
+      { env: { ...offlineEnv(), ...env } },
       (error, stdout, stderr) => {
         resolve({
           code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1,
@@ -34,6 +39,25 @@ function run(example: string): Promise<{ code: number; stdout: string; stderr: s
       },
     );
   });
+}
+
+/** Fails unless each expectation is found in `stdout` after the previous one (strings: exact substrings). */
+function expectInOrder(stdout: string, expected: readonly (string | RegExp)[]): void {
+  let from = 0;
+  for (const expectation of expected) {
+    const rest = stdout.slice(from);
+    const match =
+      typeof expectation === 'string'
+        ? { index: rest.indexOf(expectation), length: expectation.length }
+        : (() => {
+            const found = expectation.exec(rest);
+            return { index: found?.index ?? -1, length: found?.[0].length ?? 0 };
+          })();
+    expect(match.index, `${String(expectation)} in what follows:\n${rest}`).toBeGreaterThanOrEqual(
+      0,
+    );
+    from += match.index + match.length;
+  }
 }
 
 const OFFLINE_HEADER =
@@ -211,22 +235,80 @@ describe('every example runs offline as a child process', { timeout: 30_000 }, (
     const { code, stdout, stderr } = await run(example);
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    // In order: each expectation is found after the previous one.
-    let from = 0;
-    for (const expectation of expected) {
-      const rest = stdout.slice(from);
-      const match =
-        typeof expectation === 'string'
-          ? { index: rest.indexOf(expectation), length: expectation.length }
-          : (() => {
-              const found = expectation.exec(rest);
-              return { index: found?.index ?? -1, length: found?.[0].length ?? 0 };
-            })();
-      expect(
-        match.index,
-        `${String(expectation)} in what follows:\n${rest}`,
-      ).toBeGreaterThanOrEqual(0);
-      from += match.index + match.length;
+    expectInOrder(stdout, expected);
+  });
+});
+
+// Without DATABASE_URL (above) postgres-memory only says how to run it; here it runs for real against
+// the PostgreSQL this test run started (test/global-setup.ts: DATABASE_URL or a scratch cluster).
+describe("postgres-memory against the test run's PostgreSQL", { timeout: 60_000 }, () => {
+  const database = testDatabase();
+  const conversationOf = (stdout: string) =>
+    /conversation (example-[0-9a-f-]{36}): \d+ messages\n/.exec(stdout)?.[1];
+
+  it('stores the turns, and a second store and client continue the conversation from PostgreSQL', async () => {
+    const ids: string[] = [];
+    // Twice: on a new database (the tables are created), then again on the tables it left.
+    for (const round of [1, 2]) {
+      const { code, stdout, stderr } = await run('postgres-memory', {
+        DATABASE_URL: database.url,
+      });
+      expect(stderr, `round ${round}`).toBe('');
+      expect(code, `round ${round}`).toBe(0);
+      expectInOrder(stdout, [
+        '== PostgreSQL memory\n',
+        OFFLINE_HEADER,
+        'process 1: a store and a client\n' +
+          '  you: My name is Ada.\n' +
+          '   (request carries 1 message(s))\n' +
+          '  model: Nice to meet you, Ada.\n' +
+          '  stored: 2 messages\n',
+        // A new store, pool and client: the request carries the 2 stored messages and the prompt,
+        // and the scripted model knows the name only because the history came with it.
+        'process 2: a new store, a new client, the same conversation id\n' +
+          '  you: What is my name?\n' +
+          '   (request carries 3 message(s))\n' +
+          '  model: Your name is Ada.\n',
+        'stored in PostgreSQL (4 messages):\n' +
+          '  user: My name is Ada.\n' +
+          '  assistant: Nice to meet you, Ada.\n' +
+          '  user: What is my name?\n' +
+          '  assistant: Your name is Ada.\n',
+        /conversation example-[0-9a-f-]{36}: 4 messages\n/,
+        'deleted: true\nmessages left: 0\n',
+      ]);
+      const id = conversationOf(stdout);
+      expect(id).toBeDefined();
+      if (id !== undefined) ids.push(id);
     }
+    expect(new Set(ids).size).toBe(2);
+    // Seen from outside: the tables are there (a store that only checks the schema accepts them),
+    // and neither conversation is left in them.
+    const store = pgMemoryStore({
+      connectionString: database.url,
+      schema: 'aigo_examples',
+      migrate: false,
+    });
+    try {
+      await store.ready();
+      const left = (await store.listConversations({ limit: 1000 })).map(
+        (conversation) => conversation.id,
+      );
+      for (const id of ids) expect(left).not.toContain(id);
+      for (const id of ids) expect(await store.conversation(id).allMessages()).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("a server that is not there: the example fails with the store's error, naming host and port only", async () => {
+    const { code, stdout, stderr } = await run('postgres-memory', {
+      DATABASE_URL: 'postgres://ada:s3cret@127.0.0.1:1/nowhere',
+    });
+    expect(code).not.toBe(0);
+    expect(stdout).toContain('process 1: a store and a client\n');
+    expect(stderr).toMatch(/MemoryError/);
+    expect(stderr).toContain('127.0.0.1:1');
+    expect(stderr).not.toContain('s3cret');
   });
 });

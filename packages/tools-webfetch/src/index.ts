@@ -8,6 +8,7 @@
 export { isReadableMediaType } from './decode-page.js';
 export { htmlToMarkdown, type PageMarkdown } from './html-to-markdown.js';
 export {
+  WEBFETCH_DEFAULT_MAX_CHARACTERS,
   WEBFETCH_DEFAULT_USER_AGENT,
   WEBFETCH_MAX_TIMEOUT_SECONDS,
   WEBFETCH_METRICS,

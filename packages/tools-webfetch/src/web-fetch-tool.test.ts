@@ -1,9 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { ProviderError, parseToolErrorEnvelope } from '@aigo/ai';
+import { ProviderError, parseToolErrorEnvelope, ValidationError } from '@aigo/ai';
 import type { HostResolver } from '@aigo/http';
 import { loadPageFixture, type RecordedServer, startRecordedServer } from '@aigo/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEBFETCH_METRICS, webFetchTool } from './web-fetch-tool.js';
+import {
+  WEBFETCH_DEFAULT_MAX_CHARACTERS,
+  WEBFETCH_METRICS,
+  type WebFetchOutput,
+  webFetchTool,
+} from './web-fetch-tool.js';
 
 const page = (name: string): Buffer =>
   readFileSync(new URL(`../test/fixtures/pages/${name}`, import.meta.url));
@@ -11,6 +16,11 @@ const golden = (name: string): string =>
   readFileSync(new URL(`../test/golden/${name}.md`, import.meta.url), 'utf8');
 
 const HTML = { 'content-type': 'text/html; charset=utf-8' };
+/** A long plain-text page: 1,500 numbered lines, about 51,000 characters. */
+const LONG_TEXT = Array.from(
+  { length: 1500 },
+  (_, index) => `Line ${String(index + 1).padStart(4, '0')} of the long release notes.`,
+).join('\n');
 const toLoopback: HostResolver = async () => [{ address: '127.0.0.1', family: 4 }];
 
 let server: RecordedServer;
@@ -35,6 +45,12 @@ beforeAll(async () => {
       headers: { 'content-type': 'text/plain; charset=utf-8' },
     },
     { method: 'GET', path: '/api/status.json', body: { status: 'ok', version: '2.4.0' } },
+    {
+      method: 'GET',
+      path: '/long.txt',
+      body: LONG_TEXT,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    },
     {
       method: 'GET',
       path: '/cafe',
@@ -255,5 +271,128 @@ describe('webFetchTool', () => {
     expect(fetcher.name).toBe('WebFetch');
     expect(fetcher.metrics).toEqual(WEBFETCH_METRICS);
     expect(fetcher.description.parameters).toMatchObject({ required: ['url'] });
+  });
+});
+
+describe('webFetchTool on long pages: maxCharacters and offset', () => {
+  const blog = () => `${origin}/2024/postgres-lessons/`;
+  const parted = (maxCharacters: number) =>
+    webFetchTool({ lookup: toLoopback, allowedPrivateHosts: ['site.test'], maxCharacters });
+
+  it('returns at most maxCharacters, says it cut, and pages to the end; the parts are the whole page', async () => {
+    const whole = await parted(Number.POSITIVE_INFINITY).execute({ url: blog() });
+    expect(whole.truncated).toBeUndefined();
+    const total = whole.markdown.length;
+    expect(total).toBeGreaterThan(1000);
+
+    const parts: WebFetchOutput[] = [];
+    let offset = 0;
+    for (;;) {
+      const part = await parted(400).execute({ url: blog(), offset });
+      parts.push(part);
+      if (!part.truncated) break;
+      expect(part.next_offset).toBeGreaterThan(offset);
+      offset = part.next_offset ?? Number.NaN;
+    }
+    expect(parts.length).toBeGreaterThanOrEqual(Math.ceil(total / 400));
+    expect(parts.map((part) => part.markdown).join('')).toBe(whole.markdown);
+    for (const [index, part] of parts.entries()) {
+      expect(part.markdown.length).toBeLessThanOrEqual(400);
+      expect(part).toMatchObject({
+        url: blog(),
+        title: whole.title,
+        content_type: 'text/html',
+        truncated: index < parts.length - 1,
+        offset: index === 0 ? 0 : parts[index - 1]?.next_offset,
+        total_characters: total,
+      });
+    }
+    const last = parts.at(-1);
+    expect(last?.next_offset).toBeUndefined();
+    expect((last?.offset ?? 0) + (last?.markdown.length ?? 0)).toBe(total);
+  });
+
+  it('cuts at 20,000 characters by default, at a line end, and tells the model how to read on', async () => {
+    const first = await tool().execute({ url: `${origin}/long.txt` });
+    expect(WEBFETCH_DEFAULT_MAX_CHARACTERS).toBe(20_000);
+    expect(first.markdown.length).toBeLessThanOrEqual(20_000);
+    expect(first.markdown.length).toBeGreaterThan(16_000);
+    expect(first.markdown.endsWith('\n')).toBe(true);
+    expect(first).toMatchObject({
+      truncated: true,
+      offset: 0,
+      next_offset: first.markdown.length,
+      total_characters: LONG_TEXT.length,
+    });
+    expect(LONG_TEXT.startsWith(first.markdown)).toBe(true);
+    // Through call(): what the model reads.
+    const next = JSON.parse(
+      await tool().call(JSON.stringify({ url: `${origin}/long.txt`, offset: first.next_offset })),
+    );
+    expect(next.markdown.startsWith('Line ')).toBe(true);
+    expect(LONG_TEXT.slice(first.next_offset).startsWith(next.markdown)).toBe(true);
+    expect(tool().description.description).toContain(
+      'Long pages come in parts of at most 20000 characters: when the result has truncated: true, call again with offset set to its next_offset',
+    );
+    expect(parted(Number.POSITIVE_INFINITY).description.description).not.toContain('in parts');
+  });
+
+  it('a page that fits, read from offset 0, has no paging fields; read from further on, it says where it is', async () => {
+    const whole = await tool().execute({ url: `${origin}/about` });
+    expect(Object.keys(whole).sort()).toEqual(['content_type', 'markdown', 'title', 'url']);
+    const rest = await tool().execute({ url: `${origin}/about`, offset: 10 });
+    expect(rest).toMatchObject({
+      markdown: whole.markdown.slice(10),
+      truncated: false,
+      offset: 10,
+      total_characters: whole.markdown.length,
+    });
+    expect(rest.next_offset).toBeUndefined();
+  });
+
+  it('an offset past the end is an error the model can act on', async () => {
+    const whole = await tool().execute({ url: `${origin}/about` });
+    const total = whole.markdown.length;
+    for (const offset of [total, total + 1, 10_000_000]) {
+      const envelope = parseToolErrorEnvelope(
+        await tool().call(JSON.stringify({ url: `${origin}/about`, offset })),
+      );
+      expect(envelope?.error.code).toBe('validation');
+      expect(envelope?.error.message).toBe(
+        `Invalid offset: ${offset} is past the end of the content, which has ${total} characters: ask for an offset below ${total} (0 is the start)`,
+      );
+    }
+  });
+
+  it('refuses bad offsets before fetching, and bad maxCharacters when the tool is made', async () => {
+    const before = server.requests.length;
+    for (const offset of [-1, 1.5, '100', null, true]) {
+      const envelope = parseToolErrorEnvelope(
+        await tool().call(JSON.stringify({ url: `${origin}/about`, offset })),
+      );
+      expect(envelope?.error.code, String(offset)).toBe('invalid_arguments');
+      expect(envelope?.error.message, String(offset)).toContain('offset');
+    }
+    expect(server.requests.length).toBe(before);
+    for (const maxCharacters of [0, -5, 1.5, Number.NaN, '100', Number.NEGATIVE_INFINITY]) {
+      let caught: unknown;
+      try {
+        webFetchTool({ maxCharacters: maxCharacters as number });
+      } catch (error) {
+        caught = error;
+      }
+      expect(ValidationError.isInstance(caught), String(maxCharacters)).toBe(true);
+      expect((caught as ValidationError).argument).toBe('options.maxCharacters');
+    }
+  });
+
+  it('cuts the raw HTML to maxCharacters too, and says so', async () => {
+    const output = await parted(500).execute({ url: blog(), include_html: true });
+    const html = page('blog-post.html').toString('utf8');
+    expect(output.html?.length).toBeLessThanOrEqual(500);
+    expect(html.startsWith(output.html ?? '-')).toBe(true);
+    expect(output.html_truncated).toBe(true);
+    const small = await tool().execute({ url: `${origin}/about`, include_html: true });
+    expect(small.html_truncated).toBeUndefined();
   });
 });

@@ -10,6 +10,7 @@ import {
 import { type Static, Type } from 'typebox';
 import { decodePage, isReadableMediaType } from './decode-page.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
+import { pagePart } from './page-part.js';
 
 /** WebFetch's input. */
 export const WebFetchInput = Type.Object({
@@ -24,6 +25,13 @@ export const WebFetchInput = Type.Object({
   include_html: Type.Optional(
     Type.Boolean({ description: 'Also return the raw HTML (large; default false)' }),
   ),
+  offset: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description:
+        'Where to start reading, in characters of the content: 0 (default) for the start, or the next_offset of the previous call to read the next part of a long page',
+    }),
+  ),
 });
 /** WebFetch's input. */
 export type WebFetchInput = Static<typeof WebFetchInput>;
@@ -34,9 +42,30 @@ export const WebFetchOutput = Type.Object({
   title: Type.Optional(Type.String()),
   content_type: Type.String({ description: 'The media type the server sent' }),
   markdown: Type.String({
-    description: 'The main content as Markdown (text as it was for non-HTML)',
+    description:
+      'The main content as Markdown (text as it was for non-HTML) — or the part of it that starts at offset, when it is long',
   }),
-  html: Type.Optional(Type.String({ description: 'The raw HTML, when include_html was set' })),
+  html: Type.Optional(
+    Type.String({
+      description: 'The raw HTML, when include_html was set (its first maxCharacters characters)',
+    }),
+  ),
+  html_truncated: Type.Optional(
+    Type.Boolean({ description: 'True when html holds only the start of the raw HTML' }),
+  ),
+  truncated: Type.Optional(
+    Type.Boolean({
+      description:
+        'Present when markdown is not the whole content: true when more follows (read it with offset = next_offset), false on the last part',
+    }),
+  ),
+  offset: Type.Optional(Type.Integer({ description: 'Where this part starts (characters)' })),
+  next_offset: Type.Optional(
+    Type.Integer({ description: 'The offset of the next part, when truncated' }),
+  ),
+  total_characters: Type.Optional(
+    Type.Integer({ description: "The whole content's length (characters)" }),
+  ),
 });
 /** WebFetch's output. */
 export type WebFetchOutput = Static<typeof WebFetchOutput>;
@@ -54,6 +83,12 @@ export const WEBFETCH_METRICS: ToolMetrics = Object.freeze({
 export const WEBFETCH_DEFAULT_USER_AGENT = 'aigo-webfetch-tool/1.0';
 /** The longest a call may take, whatever the model asks: 300 s. */
 export const WEBFETCH_MAX_TIMEOUT_SECONDS = 300;
+/**
+ * The default longest content a call returns: 20,000 characters — about 5,000 tokens of English, a
+ * long article's worth, and a small part of even an 8k-token model's context. Longer pages come in
+ * parts (`offset`).
+ */
+export const WEBFETCH_DEFAULT_MAX_CHARACTERS = 20_000;
 
 /**
  * Options of {@link webFetchTool}. The address checks (`allowPrivateNetwork`, `allowedPrivateHosts`,
@@ -71,6 +106,14 @@ export interface WebFetchToolOptions extends SafeNetworkOptions {
   readonly maxResponseBytes?: number;
   /** Redirects followed. Default 10. */
   readonly maxRedirects?: number;
+  /**
+   * The longest content (Markdown, or text) a call returns, in characters (UTF-16 code units). A
+   * longer page comes in parts: the result says `truncated`, `next_offset` and `total_characters`,
+   * and the model asks for the next part with `offset`. The raw HTML (`include_html`) is cut to the
+   * same length. A whole number ≥ 1, or `Infinity` for whole pages. Default 20,000
+   * ({@link WEBFETCH_DEFAULT_MAX_CHARACTERS}).
+   */
+  readonly maxCharacters?: number;
 }
 
 /** The tool made by {@link webFetchTool}. */
@@ -91,6 +134,19 @@ export function webFetchTool(options?: WebFetchToolOptions): WebFetchTool {
   if (typeof defaultTimeout !== 'number' || !(defaultTimeout > 0)) {
     throw new ValidationError('options.timeoutSeconds', 'must be a positive number of seconds');
   }
+  const maxCharacters = options?.maxCharacters ?? WEBFETCH_DEFAULT_MAX_CHARACTERS;
+  if (
+    typeof maxCharacters !== 'number' ||
+    !(
+      maxCharacters === Number.POSITIVE_INFINITY ||
+      (Number.isInteger(maxCharacters) && maxCharacters >= 1)
+    )
+  ) {
+    throw new ValidationError(
+      'options.maxCharacters',
+      'must be a whole number of characters, 1 or more (or Infinity for whole pages)',
+    );
+  }
   const defaultUserAgent = options?.userAgent ?? WEBFETCH_DEFAULT_USER_AGENT;
   const maxResponseBytes = options?.maxResponseBytes ?? SAFE_FETCH_DEFAULT_MAX_BYTES;
   const network = {
@@ -102,7 +158,10 @@ export function webFetchTool(options?: WebFetchToolOptions): WebFetchTool {
     description:
       'Reads a web page and returns its main content as Markdown (navigation, ads and scripts removed, ' +
       'links kept as absolute URLs), with the final URL after redirects. Plain text, JSON and XML come ' +
-      'back as they are; images, PDFs and other binary files are refused. Only public http(s) URLs work.',
+      'back as they are; images, PDFs and other binary files are refused. Only public http(s) URLs work.' +
+      (maxCharacters === Number.POSITIVE_INFINITY
+        ? ''
+        : ` Long pages come in parts of at most ${maxCharacters} characters: when the result has truncated: true, call again with offset set to its next_offset to read on.`),
     input: WebFetchInput,
     output: WebFetchOutput,
     metrics: WEBFETCH_METRICS,
@@ -140,24 +199,35 @@ export function webFetchTool(options?: WebFetchToolOptions): WebFetchTool {
         redactUrl(response.url),
       );
       const contentType = response.mediaType || (page.kind === 'html' ? 'text/html' : 'text/plain');
-      if (page.kind === 'text') {
-        return {
-          url: response.url,
-          content_type: contentType,
-          markdown: page.text,
-          ...(input.include_html === true ? { html: page.text } : {}),
-        };
-      }
-      const { title, markdown } = htmlToMarkdown(page.text, response.url);
+      const converted =
+        page.kind === 'text'
+          ? { title: undefined, markdown: page.text }
+          : htmlToMarkdown(page.text, response.url);
+      const part = pagePart(converted.markdown, input.offset ?? 0, maxCharacters);
       return {
         url: response.url,
-        ...(title === undefined ? {} : { title }),
+        ...(converted.title === undefined ? {} : { title: converted.title }),
         content_type: contentType,
-        markdown,
-        ...(input.include_html === true ? { html: page.text } : {}),
+        markdown: part.text,
+        ...(part.offset === 0 && !part.truncated
+          ? {}
+          : {
+              truncated: part.truncated,
+              offset: part.offset,
+              ...(part.truncated ? { next_offset: part.end } : {}),
+              total_characters: part.total,
+            }),
+        ...(input.include_html === true ? rawHtml(page.text, maxCharacters) : {}),
       };
     },
   });
+}
+
+/** The raw HTML for `include_html`: at most `maxCharacters` of it, saying when it was cut. */
+function rawHtml(html: string, maxCharacters: number): { html: string; html_truncated?: true } {
+  if (html.length <= maxCharacters) return { html };
+  const part = pagePart(html, 0, maxCharacters);
+  return { html: part.text, html_truncated: true };
 }
 
 /** Trims; adds `https://` when no scheme is given; refuses other schemes. */

@@ -1,70 +1,111 @@
 // The install path, with a stand-in apt-get (a real child process: a shell script that records its
 // arguments and "installs" stub binaries where Debian puts them) — never the real one, never the network.
 
-import { execFileSync } from 'node:child_process';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ensurePostgresBinaries } from './ensure-postgres-binaries.js';
 import { findPostgresBinaries } from './find-postgres-binaries.js';
+import { type FakeMachine, type FakeMachineOptions, fakeMachine } from './test-fake-machine.js';
 
-const dirs: string[] = [];
+const machines: FakeMachine[] = [];
+const children: number[] = [];
 
 afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  // A failed test may leave a child (and its stand-in apt-get) waiting on a gate: end its group.
+  for (const pid of children.splice(0)) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+  for (const machine of machines.splice(0)) machine.remove();
 });
 
-/**
- * A machine without the binaries: an empty Debian root, an empty PATH dir, and a fake apt-get that
- * logs each call and, on `install`, creates `<root>/16/bin/{initdb,pg_ctl,postgres}` — but only after
- * an `update` when `needsUpdate` (a fresh machine has no package lists).
- */
-function fakeMachine(options: { needsUpdate: boolean; installs: boolean }) {
-  const dir = mkdtempSync(join(tmpdir(), 'aigo-pg-apt-'));
-  dirs.push(dir);
-  const debianRoot = join(dir, 'usr-lib-postgresql');
-  const path = join(dir, 'bin');
-  mkdirSync(debianRoot);
-  mkdirSync(path);
-  const log = join(dir, 'apt.log');
-  const aptGet = join(path, 'apt-get');
-  const bin = join(debianRoot, '16', 'bin');
-  writeFileSync(
-    aptGet,
-    `#!/bin/sh
-PATH=/usr/bin:/bin
-echo "DEBIAN_FRONTEND=$DEBIAN_FRONTEND $*" >> "${log}"
-for arg in "$@"; do
-  case "$arg" in
-    update) touch "${dir}/lists"; exit 0 ;;
-    install)
-      ${options.needsUpdate ? `[ -f "${dir}/lists" ] || { echo "E: Unable to locate package postgresql" >&2; exit 100; }` : ''}
-      ${options.installs ? `mkdir -p "${bin}" && for b in initdb pg_ctl postgres; do printf '#!/bin/sh\\n' > "${bin}/$b"; done` : ''}
-      exit 0 ;;
-  esac
-done
-exit 1
-`,
+function machineFor(options: FakeMachineOptions): FakeMachine {
+  const machine = fakeMachine(options);
+  machines.push(machine);
+  return machine;
+}
+
+const childScript = fileURLToPath(new URL('../../test/ensure-binaries-child.mjs', import.meta.url));
+
+/** A test run starting on the machine, as a process of its own (the built package). */
+function startRun(name: string, machine: FakeMachine) {
+  const child = spawn(
+    process.execPath,
+    [
+      childScript,
+      JSON.stringify({
+        name,
+        env: machine.env,
+        debianRoot: machine.debianRoot,
+        lockFile: machine.lockFile,
+        events: machine.events,
+      }),
+    ],
+    { detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  chmodSync(aptGet, 0o755);
-  const env = { PATH: path };
-  const lockFile = join(dir, 'apt.lock');
-  const calls = () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : []);
-  return { debianRoot, env, bin, calls, aptGet, lockFile, path };
+  if (child.pid !== undefined) children.push(child.pid);
+  const lines: string[] = [];
+  const waiters = new Set<() => void>();
+  let stderr = '';
+  let buffered = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    buffered += chunk;
+    const parts = buffered.split('\n');
+    buffered = parts.pop() ?? '';
+    lines.push(...parts);
+    for (const waiter of waiters) waiter();
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
+  return {
+    lines,
+    /** Resolves with the first line (so far or to come) that `matches`; rejects if the run ends first. */
+    line(matches: (line: string) => boolean): Promise<string> {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = lines.find(matches);
+          if (found !== undefined) {
+            waiters.delete(check);
+            resolve(found);
+          }
+        };
+        waiters.add(check);
+        check();
+        void exited.then((code) => {
+          check();
+          if (waiters.has(check)) {
+            waiters.delete(check);
+            reject(
+              new Error(
+                `${name} ended (exit ${code}) without such a line: ${lines.join('\n')}\n${stderr}`,
+              ),
+            );
+          }
+        });
+      });
+    },
+    /** What ensurePostgresBinaries resolved to. */
+    async result(): Promise<unknown> {
+      const code = await exited;
+      const line = lines.find((candidate) => candidate.startsWith('result '));
+      if (code !== 0 || line === undefined)
+        throw new Error(`${name} failed (exit ${code}): ${stderr}`);
+      return JSON.parse(line.slice('result '.length));
+    },
+  };
 }
 
 describe('ensurePostgresBinaries', () => {
   it('finds binaries in PG_BIN_DIR, the newest Debian version, or PATH, without installing anything', async () => {
-    const machine = fakeMachine({ needsUpdate: false, installs: true });
+    const machine = machineFor({ needsUpdate: false, installs: true });
     for (const version of ['9.6', '15', '16']) {
       const bin = join(machine.debianRoot, version, 'bin');
       mkdirSync(bin, { recursive: true });
@@ -88,7 +129,7 @@ describe('ensurePostgresBinaries', () => {
   });
 
   it('as root with apt-get: installs postgresql non-interactively, running apt-get update first when the lists are missing', async () => {
-    const machine = fakeMachine({ needsUpdate: true, installs: true });
+    const machine = machineFor({ needsUpdate: true, installs: true });
     const lines: string[] = [];
     const found = await ensurePostgresBinaries({
       env: machine.env,
@@ -109,13 +150,11 @@ describe('ensurePostgresBinaries', () => {
     );
   });
 
-  it('holds a lock file (flock) around each apt-get call, so runs starting at once take turns', async () => {
-    const machine = fakeMachine({ needsUpdate: true, installs: true });
-    const flock = execFileSync('sh', ['-c', 'command -v flock'], { encoding: 'utf8' }).trim();
-    // flock on the stand-in PATH; the lock is held while apt-get runs: a second flock -n fails then.
-    writeFileSync(join(machine.path, 'flock'), `#!/bin/sh\nexec ${flock} "$@"\n`);
-    chmodSync(join(machine.path, 'flock'), 0o755);
-    const probe = join(machine.path, 'probe-lock');
+  it('holds the lock file while apt-get runs', async () => {
+    const machine = machineFor({ needsUpdate: true, installs: true, flock: true });
+    // The lock is held while apt-get runs: a second flock -n on the file fails then.
+    const flock = join(machine.path, 'flock');
+    const probe = join(machine.dir, 'probe-lock');
     writeFileSync(
       machine.aptGet,
       readFileSync(machine.aptGet, 'utf8').replace(
@@ -137,7 +176,7 @@ describe('ensurePostgresBinaries', () => {
   });
 
   it('installs without an update when the lists are there', async () => {
-    const machine = fakeMachine({ needsUpdate: false, installs: true });
+    const machine = machineFor({ needsUpdate: false, installs: true });
     await ensurePostgresBinaries({
       env: machine.env,
       debianRoot: machine.debianRoot,
@@ -148,7 +187,7 @@ describe('ensurePostgresBinaries', () => {
   });
 
   it('says why when it cannot or must not install: not root, no apt-get, turned off, apt-get failing', async () => {
-    const machine = fakeMachine({ needsUpdate: false, installs: false });
+    const machine = machineFor({ needsUpdate: false, installs: false });
     const base = { env: machine.env, debianRoot: machine.debianRoot, log: () => undefined };
     await expect(ensurePostgresBinaries({ ...base, isRoot: false })).resolves.toMatchObject({
       binDir: undefined,
@@ -173,7 +212,7 @@ describe('ensurePostgresBinaries', () => {
         /^apt-get installed postgresql, yet no PostgreSQL server binaries/,
       ),
     });
-    const failing = join(machine.env.PATH, 'apt-get');
+    const failing = machine.aptGet;
     writeFileSync(failing, '#!/bin/sh\necho "E: dpkg was interrupted" >&2\nexit 100\n');
     await expect(ensurePostgresBinaries({ ...base, isRoot: true })).resolves.toMatchObject({
       binDir: undefined,
@@ -181,5 +220,93 @@ describe('ensurePostgresBinaries', () => {
         /apt-get could not install postgresql: .*E: dpkg was interrupted/s,
       ),
     });
+  });
+});
+
+// Test runs of several packages start at once under turbo, each in a process of its own, each finding
+// the binaries missing — or finding them while another is still installing.
+describe('ensurePostgresBinaries in several processes at once', { timeout: 60_000 }, () => {
+  it('installs once: one process runs apt-get, the others wait for it and use what it installed', async () => {
+    const machine = machineFor({
+      needsUpdate: true,
+      installs: true,
+      pause: 'before-unpack',
+      flock: true,
+    });
+    const runs = ['a', 'b', 'c'].map((name) => startRun(name, machine));
+    // Each run has looked, found nothing and either started installing or is waiting for the one
+    // that did; only then may apt-get go on (so no run can find the binaries at its first look).
+    await Promise.all(runs.map((run) => run.line((line) => line.startsWith('log '))));
+    await machine.openGate();
+    const results = await Promise.all(runs.map((run) => run.result()));
+    expect(results).toEqual([
+      { binDir: machine.bin },
+      { binDir: machine.bin },
+      { binDir: machine.bin },
+    ]);
+    const install =
+      'DEBIAN_FRONTEND=noninteractive -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends postgresql';
+    expect(machine.calls()).toEqual([
+      install,
+      'DEBIAN_FRONTEND=noninteractive -o DPkg::Lock::Timeout=600 update -q',
+      install,
+    ]);
+    const logs = runs.flatMap((run) => run.lines.filter((line) => line.startsWith('log ')));
+    expect(logs.filter((line) => line.includes('installing postgresql with apt-get'))).toHaveLength(
+      1,
+    );
+    expect(logs.filter((line) => line.includes('installed by another process'))).toHaveLength(2);
+    expect(
+      logs.filter(
+        (line) => line.includes('another process is installing') && line.includes('waiting'),
+      ),
+    ).toHaveLength(2);
+  });
+
+  it('a run that finds the binaries while apt-get is still configuring them waits for apt-get to finish', async () => {
+    const machine = machineFor({
+      needsUpdate: false,
+      installs: true,
+      pause: 'after-unpack',
+      flock: true,
+    });
+    const installer = startRun('installer', machine);
+    await machine.unpacked();
+    // The binaries are there now, and apt-get has not finished.
+    expect(findPostgresBinaries({ env: machine.env, debianRoot: machine.debianRoot })).toEqual({
+      binDir: machine.bin,
+    });
+    const late = startRun('late', machine);
+    const first = await late.line(() => true);
+    await machine.openGate();
+    expect(await late.result()).toEqual({ binDir: machine.bin });
+    expect(await installer.result()).toEqual({ binDir: machine.bin });
+    expect(first).toMatch(/^log .*another process is installing .*: waiting for it$/);
+    const events = machine.eventLines();
+    expect(events).toContain('configured');
+    expect(events.indexOf('configured')).toBeLessThan(events.indexOf('resolved late'));
+    expect(machine.calls()).toHaveLength(1);
+  });
+
+  it('a run that finds the binaries with no install under way uses them at once', async () => {
+    const machine = machineFor({ needsUpdate: false, installs: true, flock: true });
+    mkdirSync(machine.bin, { recursive: true });
+    for (const name of ['initdb', 'pg_ctl', 'postgres']) writeFileSync(join(machine.bin, name), '');
+    const lines: string[] = [];
+    const options = {
+      env: machine.env,
+      debianRoot: machine.debianRoot,
+      lockFile: machine.lockFile,
+      isRoot: true,
+      log: (line: string) => lines.push(line),
+    };
+    // No lock file yet: no install ever ran here, so nothing to wait for (and no lock file made).
+    await expect(ensurePostgresBinaries(options)).resolves.toEqual({ binDir: machine.bin });
+    expect(existsSync(machine.lockFile)).toBe(false);
+    // A lock file from an earlier install, nobody holding it: the shared lock is had at once.
+    writeFileSync(machine.lockFile, '');
+    await expect(ensurePostgresBinaries(options)).resolves.toEqual({ binDir: machine.bin });
+    expect(lines).toEqual([]);
+    expect(machine.calls()).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ValidationError } from '@aigo/ai';
 import { findPostgresBinaries } from './find-postgres-binaries.js';
+import { findRunuser, postgresUser, searchableBy, type UserIds } from './postgres-user.js';
 import { runCommand } from './run-command.js';
 
 const COMMAND_TIMEOUT_MS = 60_000;
@@ -46,6 +47,11 @@ export interface StartScratchPostgresOptions {
   readonly fast?: boolean;
   /** The server binaries' directory. Default: `findPostgresBinaries()`. */
   readonly binDir?: string;
+  /**
+   * Where to make the cluster's directory. Default: the temporary directory — or, as root when the
+   * `postgres` user cannot reach that one (a `TMPDIR` under `/root`, say), `/tmp`.
+   */
+  readonly baseDir?: string;
 }
 
 function freePort(): Promise<number> {
@@ -59,14 +65,26 @@ function freePort(): Promise<number> {
   });
 }
 
-function postgresUser(): { uid: number; gid: number } | undefined {
-  try {
-    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
-    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
-    return { uid, gid };
-  } catch {
-    return undefined;
+/**
+ * The directory to make the cluster's directory in: `baseDir` when given (it must be reachable by
+ * the server's user), else the temporary directory, else `/tmp`.
+ */
+function clusterBaseDir(baseDir: string | undefined, owner: UserIds | undefined): string {
+  if (owner === undefined) return baseDir ?? tmpdir();
+  if (baseDir !== undefined) {
+    if (!searchableBy(baseDir, owner)) {
+      throw new Error(
+        `startScratchPostgres: baseDir ${baseDir} cannot be reached by the postgres user (uid ${owner.uid}) the server runs as; give a directory every user can enter (o+x on it and on each directory above it)`,
+      );
+    }
+    return baseDir;
   }
+  for (const candidate of [tmpdir(), '/tmp']) {
+    if (searchableBy(candidate, owner)) return candidate;
+  }
+  throw new Error(
+    `startScratchPostgres: neither the temporary directory ${tmpdir()} nor /tmp can be reached by the postgres user (uid ${owner.uid}) the server runs as; pass baseDir`,
+  );
 }
 
 /**
@@ -97,22 +115,25 @@ export async function startScratchPostgres(
   }
   const bin = binDir;
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  let owner: { uid: number; gid: number } | undefined;
+  let owner: UserIds | undefined;
   if (asRoot) {
     owner = postgresUser();
     if (owner === undefined) {
       throw new Error('running as root, and there is no `postgres` user to run PostgreSQL as');
     }
   }
+  const runuser = asRoot ? findRunuser() : 'runuser';
+  const dir = mkdtempSync(join(clusterBaseDir(options.baseDir, owner), 'aigo-pg-'));
+  if (owner !== undefined) chownSync(dir, owner.uid, owner.gid);
+  // In the cluster's directory: the postgres user may not be allowed into this process's.
   const as = (binary: string, args: readonly string[]) =>
     asRoot
-      ? runCommand('runuser', ['-u', 'postgres', '--', join(bin, binary), ...args], {
+      ? runCommand(runuser, ['-u', 'postgres', '--', join(bin, binary), ...args], {
           timeoutMs: COMMAND_TIMEOUT_MS,
+          cwd: dir,
         })
-      : runCommand(join(bin, binary), args, { timeoutMs: COMMAND_TIMEOUT_MS });
+      : runCommand(join(bin, binary), args, { timeoutMs: COMMAND_TIMEOUT_MS, cwd: dir });
 
-  const dir = mkdtempSync(join(tmpdir(), 'aigo-pg-'));
-  if (owner !== undefined) chownSync(dir, owner.uid, owner.gid);
   const data = join(dir, 'data');
   const log = join(dir, 'postgres.log');
   const remove = () => rmSync(dir, { recursive: true, force: true });
@@ -122,8 +143,9 @@ export async function startScratchPostgres(
       try {
         const args = ['-D', data, '-m', 'immediate', 'stop'];
         if (asRoot) {
-          execFileSync('runuser', ['-u', 'postgres', '--', join(bin, 'pg_ctl'), ...args], {
+          execFileSync(runuser, ['-u', 'postgres', '--', join(bin, 'pg_ctl'), ...args], {
             stdio: 'ignore',
+            cwd: '/',
           });
         } else {
           execFileSync(join(bin, 'pg_ctl'), args, { stdio: 'ignore' });

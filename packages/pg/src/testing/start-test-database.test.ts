@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { StartedTestDatabase, TestDatabase } from './database.js';
@@ -56,6 +58,84 @@ describe('startTestDatabase', () => {
     await expect(startTestDatabase(machine)).rejects.toThrow(
       /^No PostgreSQL for the tests: no PostgreSQL server binaries .*installing them is turned off$/,
     );
+  });
+});
+
+describe('startTestDatabase under CI', () => {
+  const noBinaries = { debianRoot: '/nonexistent', install: false } as const;
+
+  it.each([['true'], ['1'], ['yes']])(
+    'CI=%s: no fallback when there is no server — the run fails and says why',
+    async (ci) => {
+      const unused = fallback('pglite');
+      await expect(
+        startTestDatabase({
+          ...noBinaries,
+          env: { PATH: '/nonexistent', CI: ci },
+          fallback: unused.start,
+        }),
+      ).rejects.toThrow(
+        `No PostgreSQL for the tests: no PostgreSQL server binaries (initdb, pg_ctl, postgres) in PG_BIN_DIR, /nonexistent/*/bin or PATH; installing them is turned off; the tests need a real server here (CI=${ci}), so the fallback is not used`,
+      );
+      expect(unused.reasons).toEqual([]);
+    },
+  );
+
+  it('CI set: a forced fallback is refused too', async () => {
+    const unused = fallback('pglite');
+    await expect(
+      startTestDatabase({
+        env: { CI: 'true' },
+        fallback: unused.start,
+        forceFallback: 'forced by AIGO_MEMORY_PG_TEST_PGLITE=1',
+      }),
+    ).rejects.toThrow(
+      'No PostgreSQL for the tests: the fallback was forced (forced by AIGO_MEMORY_PG_TEST_PGLITE=1); the tests need a real server here (CI=true), so the fallback is not used',
+    );
+    expect(unused.reasons).toEqual([]);
+  });
+
+  it.each([[''], ['0'], ['false']])('CI=%j is not CI: the fallback is used', async (ci) => {
+    const used = fallback('pglite');
+    await expect(
+      startTestDatabase({
+        ...noBinaries,
+        env: { PATH: '/nonexistent', CI: ci },
+        fallback: used.start,
+      }),
+    ).resolves.toMatchObject({ database: { kind: 'fallback' } });
+    expect(used.reasons).toHaveLength(1);
+  });
+
+  it('requireRealServer says so without CI, and false lets a CI run fall back', async () => {
+    const unused = fallback('pglite');
+    await expect(
+      startTestDatabase({
+        ...noBinaries,
+        env: { PATH: '/nonexistent' },
+        fallback: unused.start,
+        requireRealServer: true,
+      }),
+    ).rejects.toThrow(
+      /; the tests need a real server here \(requireRealServer\), so the fallback is not used$/,
+    );
+    const used = fallback('pglite');
+    await expect(
+      startTestDatabase({
+        ...noBinaries,
+        env: { PATH: '/nonexistent', CI: 'true' },
+        fallback: used.start,
+        requireRealServer: false,
+      }),
+    ).resolves.toMatchObject({ database: { kind: 'fallback' } });
+  });
+
+  it('CI set and DATABASE_URL set: that server, as always', async () => {
+    const started = await startTestDatabase({
+      env: { CI: 'true', DATABASE_URL: 'postgres://ci@db:5432/ci' },
+      fallback: fallback('pglite').start,
+    });
+    expect(started.database.kind).toBe('external');
   });
 });
 
@@ -121,6 +201,42 @@ describe('a scratch cluster', () => {
     await expect(cluster.restart()).rejects.toThrow(/stopped/);
     // initdb, a start and two restarts at default settings: seconds each on a busy machine.
   }, 180_000);
+
+  it('starts when the temporary directory is one the postgres user cannot enter (TMPDIR under /root)', async () => {
+    const found = await ensurePostgresBinaries();
+    if (found.binDir === undefined) throw new Error(found.reason);
+    const closed = mkdtempSync(join(tmpdir(), 'aigo-pg-closed-'));
+    chmodSync(closed, 0o700);
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = closed;
+    try {
+      // As root the server runs as postgres, which cannot enter `closed`: the cluster goes to /tmp.
+      // Not as root it runs as this user, who can.
+      const asRoot = process.getuid?.() === 0;
+      if (asRoot) {
+        await expect(
+          startScratchPostgres({ fast: true, binDir: found.binDir, baseDir: closed }),
+        ).rejects.toThrow(
+          `startScratchPostgres: baseDir ${closed} cannot be reached by the postgres user`,
+        );
+      }
+      const cluster = await startScratchPostgres({ fast: true, binDir: found.binDir });
+      try {
+        expect(dirname(cluster.dir)).toBe(asRoot ? '/tmp' : closed);
+        const client = new pg.Client({ connectionString: cluster.url });
+        await client.connect();
+        const answer = await client.query<{ one: number }>('SELECT 1 AS one');
+        await client.end();
+        expect(answer.rows).toEqual([{ one: 1 }]);
+      } finally {
+        await cluster.stop();
+      }
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+      rmSync(closed, { recursive: true, force: true });
+    }
+  });
 
   it('the global setup provides the database, says which it is, and stops it in its teardown', async () => {
     const provided: TestDatabase[] = [];

@@ -18,6 +18,19 @@ export interface StartTestDatabaseOptions extends EnsurePostgresBinariesOptions 
   readonly fallback?: (reason: string) => Promise<StartedTestDatabase>;
   /** Use the fallback even with the binaries there, for this reason (to try the fallback path). */
   readonly forceFallback?: string | undefined;
+  /**
+   * The run must use a real PostgreSQL server: the `fallback` is never used (not even forced), and
+   * when there is no server the run fails with the reason. Default: when the environment says CI
+   * (`CI` set to anything but `''`, `0` or `false`) — a CI run that quietly tested less than it
+   * should is worse than one that fails.
+   */
+  readonly requireRealServer?: boolean;
+}
+
+/** Whether `env` says this is a CI run: `CI` set to anything but `''`, `0` or `false`. */
+function isCiEnvironment(env: NodeJS.ProcessEnv): boolean {
+  const value = env.CI?.trim().toLowerCase();
+  return value !== undefined && value !== '' && value !== '0' && value !== 'false';
 }
 
 function hostOf(url: string): string {
@@ -34,7 +47,8 @@ function hostOf(url: string): string {
  * 1. `DATABASE_URL` set: that server (tests work in schemas of their own and drop them);
  * 2. a scratch cluster (`startScratchPostgres({ fast: true })`) from the server binaries, which are
  *    installed first when missing and possible (`ensurePostgresBinaries`: root and apt-get);
- * 3. the `fallback`, with the reason there was no server.
+ * 3. the `fallback`, with the reason there was no server — unless a real server is required
+ *    (`requireRealServer`, by default under CI).
  *
  * @throws Error when none of them can be had (the reason says what to install or set).
  */
@@ -54,13 +68,24 @@ export async function startTestDatabase(
       stop: async () => undefined,
     };
   }
+  const realRequired = options.requireRealServer ?? isCiEnvironment(env);
+  const noFallback = realRequired
+    ? `; the tests need a real server here (${options.requireRealServer === undefined ? `CI=${env.CI}` : 'requireRealServer'}), so the fallback is not used`
+    : '';
   if (options.forceFallback !== undefined && options.fallback !== undefined) {
+    if (realRequired) {
+      throw new Error(
+        `No PostgreSQL for the tests: the fallback was forced (${options.forceFallback})${noFallback}`,
+      );
+    }
     return options.fallback(options.forceFallback);
   }
   const found = await ensurePostgresBinaries(options);
   if (found.binDir === undefined) {
-    if (options.fallback !== undefined) return options.fallback(found.reason);
-    throw new Error(`No PostgreSQL for the tests: ${found.reason}`);
+    if (options.fallback !== undefined && !realRequired) return options.fallback(found.reason);
+    throw new Error(
+      `No PostgreSQL for the tests: ${found.reason}${options.fallback === undefined ? '' : noFallback}`,
+    );
   }
   const cluster = await startScratchPostgres({ fast: true, binDir: found.binDir });
   return {
