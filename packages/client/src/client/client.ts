@@ -261,7 +261,11 @@ export function turnRunner(
           turn ?? call.messages,
           call,
         );
-        const response = await calls.send(request, callOptions(call, memory), call.options.overview);
+        const response = await calls.send(
+          request,
+          callOptions(call, memory),
+          call.options.overview,
+        );
         recordExchange(call, request, response);
         const result = await accept(response);
         if (memory === undefined) return result;
@@ -291,7 +295,11 @@ export function turnRunner(
       const history = memory === undefined ? NO_HISTORY : await readTurnHistory(memory, signal);
       version = history.version;
       prepared = buildRequest(settings, history.messages, turn ?? call.messages, call);
-      chatStream = await calls.stream(prepared.request, callOptions(call, memory), call.options.overview);
+      chatStream = await calls.stream(
+        prepared.request,
+        callOptions(call, memory),
+        call.options.overview,
+      );
     } catch (error) {
       release?.();
       throw error;
