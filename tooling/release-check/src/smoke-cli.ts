@@ -3,19 +3,27 @@
  * `aigo-release-smoke [root]` — what a user gets from npm, checked outside the workspace: packs every
  * publishable package with `pnpm pack`, installs the tarballs with npm into a scratch project in the
  * system's temporary folder (with the peers in `SMOKE_PEERS`), then loads every entry point with
- * `require()` from a CommonJS file and with `import()` from an ES module. Packages must be built first
+ * `require()` from a CommonJS file and with `import()` from an ES module, and runs the root README's
+ * first example there against a local stand-in for the OpenAI API, expecting the typed answer and a
+ * nonzero cost with its price source. Packages must be built first
  * (`pnpm release:smoke` does that). npm fetches the third-party dependencies from the registry (or
  * its cache). Exits 1 when anything fails.
  *
  * @packageDocumentation
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findWorkspaceRoot, readWorkspace } from '@aigo/deps-check';
 import { packPackage } from './pack-package.js';
 import { runCommand } from './run-command.js';
 import { entryPoints, SMOKE_PEERS, writeSmokeScripts } from './smoke-project.js';
+import {
+  checkExampleOutput,
+  firstTypeScriptBlock,
+  offlineExample,
+  startScriptedOpenAIServer,
+} from './smoke-readme.js';
 
 async function main(argv: readonly string[]): Promise<number> {
   const workspace = readWorkspace(findWorkspaceRoot(argv[0] ?? process.cwd()));
@@ -59,8 +67,24 @@ async function main(argv: readonly string[]): Promise<number> {
         return 1;
       }
     }
+    const server = await startScriptedOpenAIServer();
+    try {
+      const readme = readFileSync(join(workspace.root, 'README.md'), 'utf8');
+      const example = join(project, 'readme-example.mjs');
+      writeFileSync(example, offlineExample(firstTypeScriptBlock(readme), server.baseURL));
+      const run = await runCommand(process.execPath, [example], project);
+      process.stdout.write(run.output);
+      const problems =
+        run.code === 0 ? checkExampleOutput(run.stdout) : [`it exited with ${run.code}`];
+      if (problems.length > 0) {
+        console.error(`release-smoke: the README example failed: ${problems.join('; ')}`);
+        return 1;
+      }
+    } finally {
+      await server.close();
+    }
     console.log(
-      `release-smoke: ${specifiers.length} entry points of ${publishable.length} packages load with require() and import() on Node ${process.version}.`,
+      `release-smoke: ${specifiers.length} entry points of ${publishable.length} packages load with require() and import() on Node ${process.version}; the README example printed its answer and a priced cost.`,
     );
     return 0;
   } finally {
