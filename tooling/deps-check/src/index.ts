@@ -1,5 +1,5 @@
 /**
- * `@aigo/deps-check` — the dependency-rule check of the aigo monorepo (DESIGN §2), and the workspace
+ * `@aigo/deps-check` — the dependency-rule check of the aigo monorepo (ARCHITECTURE.md, "The dependency rule"), and the workspace
  * reader the other repository tools share.
  *
  * @packageDocumentation

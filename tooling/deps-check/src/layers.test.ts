@@ -12,7 +12,7 @@ function check(from: string, to: string): string | undefined {
 }
 
 describe('layers', () => {
-  it('orders the packages of DESIGN §2', () => {
+  it('orders the packages by layer', () => {
     expect(layer('@aigo/ai').rank).toBe(0);
     expect(layer('@aigo/http').rank).toBe(1);
     expect(layer('@aigo/testing').rank).toBe(1);

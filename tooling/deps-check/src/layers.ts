@@ -1,5 +1,5 @@
 /**
- * The layer table of DESIGN §2. A library imports only from strictly lower layers: adapters never import
+ * The layer table (ARCHITECTURE.md, "Layers"). A library imports only from strictly lower layers: adapters never import
  * each other, and neither do the support packages or the two agentic-pattern packages.
  *
  * A new library package must be added here; the check reports one it does not know.

@@ -1,5 +1,5 @@
 /**
- * `@aigo/release-check` — the package check of the aigo monorepo (DESIGN §7): every publishable package
+ * `@aigo/release-check` — the package check of the aigo monorepo (docs/design.md, "Release"): every publishable package
  * packs, passes publint and Are the Types Wrong, has the metadata users rely on, and fits its size budget.
  *
  * @packageDocumentation

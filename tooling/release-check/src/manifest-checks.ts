@@ -4,7 +4,7 @@ const SEMVER =
   /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
 
 /**
- * Checks the package.json fields every published aigo package needs (DESIGN §4, §7): a semver `version`,
+ * Checks the package.json fields every published aigo package needs (docs/design.md, "Conventions" and "Release"): a semver `version`,
  * `license: "MIT"`, `type: "module"`, `sideEffects: false`, `engines.node`, a `files` list, and an
  * `exports` map whose entry points (every subpath except JSON files) carry a `types` condition.
  *
