@@ -72,7 +72,8 @@ export function checkPackages(workspace: Workspace): CheckResult {
           packageName: pkg.name,
           location: cycle[0] ?? 'src',
           action: `imports in a cycle with ${cycle.slice(1).join(', ')}`,
-          reason: 'production files of a library import one another in a cycle; move what they share into a file both import',
+          reason:
+            'production files of a library import one another in a cycle; move what they share into a file both import',
         });
       }
     }

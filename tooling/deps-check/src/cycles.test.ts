@@ -44,7 +44,7 @@ describe('findImportCycles', () => {
 
   it('ignores tests, which may import anything', () => {
     const dir = packageWith({
-      'src/a.ts': "export const a = 1;",
+      'src/a.ts': 'export const a = 1;',
       'src/a.test.ts': "import { a } from './a.js';\nexport * from './a.test.js';",
     });
     expect(findImportCycles(dir)).toEqual([]);

@@ -25,7 +25,10 @@ export function findImportCycles(packageDir: string): string[][] {
     edges.set(from, targets);
   }
   return stronglyConnected(edges)
-    .filter((component) => component.length > 1 || edges.get(component[0] ?? '')?.includes(component[0] ?? ''))
+    .filter(
+      (component) =>
+        component.length > 1 || edges.get(component[0] ?? '')?.includes(component[0] ?? ''),
+    )
     .map((component) => component.map((path) => relativeOf.get(path) ?? path).sort())
     .sort((a, b) => (a[0] ?? '').localeCompare(b[0] ?? ''));
 }
@@ -63,7 +66,8 @@ function stronglyConnected(edges: ReadonlyMap<string, readonly string[]>): strin
       }
       work.pop();
       const parent = work[work.length - 1];
-      if (parent) low.set(parent.node, Math.min(low.get(parent.node) ?? 0, low.get(frame.node) ?? 0));
+      if (parent)
+        low.set(parent.node, Math.min(low.get(parent.node) ?? 0, low.get(frame.node) ?? 0));
       if (low.get(frame.node) === index.get(frame.node)) {
         const component: string[] = [];
         let member: string | undefined;
