@@ -1,9 +1,9 @@
 import type { Observer, Span } from '@aigo/ai';
 import type { Client } from '@aigo/client';
+import type { CheckpointState } from './durable/checkpoint-state.js';
 import type { GraphEvent } from './graph-events.js';
 import type { ErrorStrategy } from './graph-options.js';
 import type { GraphPlan } from './graph-plan.js';
-import type { CheckpointState } from './durable/checkpoint-state.js';
 import type { StateProvider } from './state-provider.js';
 
 /** The graph-wide settings an execution runs with. */

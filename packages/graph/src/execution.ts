@@ -1,5 +1,7 @@
 import { AbortError, type Span, TimeoutError } from '@aigo/ai';
 import { type Client, Overview } from '@aigo/client';
+import type { NodeFacts } from './durable/checkpoint-state.js';
+import { beginDurable, finishDurable } from './durable/durable-lifecycle.js';
 import { EdgeJoins, type JoinsHost } from './edge-joins.js';
 import { abortReasonOf, ExecutionOutcome } from './execution-outcome.js';
 import type { ExecutionParts } from './execution-parts.js';
@@ -13,8 +15,6 @@ import { ProgressEvents } from './progress-events.js';
 import { ReadyQueue } from './ready-queue.js';
 import { Scheduler, type SchedulerHost } from './scheduler.js';
 import type { SharedState } from './shared-state.js';
-import type { NodeFacts } from './durable/checkpoint-state.js';
-import { beginDurable, finishDurable } from './durable/durable-lifecycle.js';
 import { callState } from './state-calls.js';
 
 /**
@@ -256,7 +256,9 @@ export class Execution<T> implements SchedulerHost, JoinsHost {
 
   /** Resolves or rejects — a durable execution once the checkpoint recorded how it ended. */
   #settle(
-    outcome: { readonly output: unknown; readonly result: GraphResult<T> } | { readonly error: unknown },
+    outcome:
+      | { readonly output: unknown; readonly result: GraphResult<T> }
+      | { readonly error: unknown },
   ): void {
     const durable = this.#request.durable;
     const settle = (): void => {
@@ -283,7 +285,10 @@ export class Execution<T> implements SchedulerHost, JoinsHost {
 }
 
 /** What a durable execution's checkpoint asks about its nodes. */
-function nodeFacts(records: ExecutionRecords, host: { nodeOverview(node: number): Overview }): NodeFacts {
+function nodeFacts(
+  records: ExecutionRecords,
+  host: { nodeOverview(node: number): Overview },
+): NodeFacts {
   let index: Map<string, number> | undefined;
   const find = (id: string): number => {
     if (index === undefined) {
@@ -298,6 +303,7 @@ function nodeFacts(records: ExecutionRecords, host: { nodeOverview(node: number)
     },
     attempts: (id) => records.attempts[find(id)] ?? 0,
     skipReason: (id) => records.skipReasons[find(id)],
-    overview: (id) => (records.overviews[find(id)] === undefined ? undefined : host.nodeOverview(find(id))),
+    overview: (id) =>
+      records.overviews[find(id)] === undefined ? undefined : host.nodeOverview(find(id)),
   };
 }

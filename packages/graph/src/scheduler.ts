@@ -1,3 +1,5 @@
+import { jsonFailure } from './durable/json-failure.js';
+import { restoreNode } from './durable/restore-node.js';
 import type { EdgeJoins } from './edge-joins.js';
 import type { ExecutionParts } from './execution-parts.js';
 import type { GraphStopReason } from './graph-errors.js';
@@ -7,8 +9,6 @@ import { COMPLETED, FAILED, RUNNING } from './node-state.js';
 import type { NodeResult, StoredNodeResult } from './node-types.js';
 import { retryDelay } from './retry-delay.js';
 import { runAttempt } from './run-attempt.js';
-import { jsonFailure } from './durable/json-failure.js';
-import { restoreNode } from './durable/restore-node.js';
 import { bestEffort } from './state-calls.js';
 
 /** What the scheduler needs from its execution: what attempts need, and the execution's end. */
@@ -95,7 +95,10 @@ export class Scheduler {
       events?.nodeStart(node, number);
       const attempt = await runAttempt(this.#host, node, number, definition);
       if (records.finished) return;
-      const notJson = attempt.ok && records.jsonOnly ? jsonFailure(definition.id, attempt.value as NodeResult) : undefined;
+      const notJson =
+        attempt.ok && records.jsonOnly
+          ? jsonFailure(definition.id, attempt.value as NodeResult)
+          : undefined;
       if (attempt.ok && notJson === undefined) {
         await this.#complete(node, attempt.value as NodeResult);
         return;

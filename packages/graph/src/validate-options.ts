@@ -1,9 +1,12 @@
 import type { Observer } from '@aigo/ai';
 import { ValidationError } from '@aigo/ai';
 import type { Client } from '@aigo/client';
+import {
+  validateDurableExecuteOptions,
+  validateDurableGraphOptions,
+} from './durable/validate-durable-options.js';
 import type { ExecuteOptions, GraphOptions } from './graph-options.js';
 import type { EdgeOptions, NodeOptions, RetryOptions } from './node-types.js';
-import { validateDurableExecuteOptions, validateDurableGraphOptions } from './durable/validate-durable-options.js';
 import type { StateProvider } from './state-provider.js';
 
 const GRAPH_OPTIONS = new Set([

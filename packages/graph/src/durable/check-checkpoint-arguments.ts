@@ -6,7 +6,10 @@ export const MAX_RUN_ID_LENGTH = 200;
 /** Checks a run id: a non-empty string of at most {@link MAX_RUN_ID_LENGTH} characters. */
 export function checkRunId(runId: unknown, argument = 'runId'): asserts runId is string {
   if (typeof runId !== 'string' || runId === '' || runId.length > MAX_RUN_ID_LENGTH) {
-    throw new ValidationError(argument, `must be a non-empty string of at most ${MAX_RUN_ID_LENGTH} characters`);
+    throw new ValidationError(
+      argument,
+      `must be a non-empty string of at most ${MAX_RUN_ID_LENGTH} characters`,
+    );
   }
 }
 
@@ -20,7 +23,8 @@ export function checkWrite(runId: unknown, fencingToken: unknown): void {
 
 /** Checks a run to create. */
 export function checkNewRun(run: NewGraphRun): void {
-  if (run === null || typeof run !== 'object') throw new ValidationError('run', 'must be an object');
+  if (run === null || typeof run !== 'object')
+    throw new ValidationError('run', 'must be an object');
   checkRunId(run.runId, 'run.runId');
   if (typeof run.graphName !== 'string' || run.graphName === '') {
     throw new ValidationError('run.graphName', 'must be a non-empty string');

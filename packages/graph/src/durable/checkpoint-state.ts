@@ -140,7 +140,9 @@ export class CheckpointState implements StateProvider {
         ? { metadata: result.metadata as JsonObject }
         : {}),
       ...(status === 'failed' ? { error: storedError(result?.error) } : {}),
-      ...(status === 'skipped' ? { skipReason: facts.skipReason(nodeId) ?? 'execution_stopped' } : {}),
+      ...(status === 'skipped'
+        ? { skipReason: facts.skipReason(nodeId) ?? 'execution_stopped' }
+        : {}),
       ...(overview === undefined ? {} : spending(overview)),
     };
     await this.#options.checkpointer.writeNode(this.runId, this.#token, node);
@@ -160,7 +162,10 @@ export class CheckpointState implements StateProvider {
           polling = false;
           if (view === undefined) return;
           if (view.fencingToken !== this.#token) {
-            onLost('state_error', new StaleFencingTokenError(this.runId, this.#token, view.fencingToken));
+            onLost(
+              'state_error',
+              new StaleFencingTokenError(this.runId, this.#token, view.fencingToken),
+            );
           } else if (view.cancelRequested) {
             onLost('aborted', new GraphRunCancelledError(this.runId));
           }
@@ -183,7 +188,9 @@ export class CheckpointState implements StateProvider {
 }
 
 /** The usage, cost and calls of a node's overview, for its checkpoint. */
-function spending(overview: Overview): Pick<NodeCheckpoint, 'usage' | 'cost' | 'currency' | 'calls'> {
+function spending(
+  overview: Overview,
+): Pick<NodeCheckpoint, 'usage' | 'cost' | 'currency' | 'calls'> {
   const responses = overview.responses;
   if (responses.length === 0) return {};
   const calls: CheckpointModelCall[] = responses.map((response) =>

@@ -8,7 +8,12 @@ import { isCancellation, restoredError, storedError } from './stored-error.js';
 /** What beginning a durable execution decided. */
 export type DurableStart =
   | { readonly go: true; readonly remainingMs: number | undefined }
-  | { readonly go: false; readonly reason: GraphStopReason; readonly cause: unknown; readonly failedNode?: number };
+  | {
+      readonly go: false;
+      readonly reason: GraphStopReason;
+      readonly cause: unknown;
+      readonly failedNode?: number;
+    };
 
 /**
  * Prepares a durable execution after its claim: the nodes to restore (completed and failed nodes of
@@ -80,10 +85,17 @@ export async function finishDurable(
     const error = outcome.error;
     if (!(error instanceof GraphStoppedError)) return;
     if (isCancellation(error.cause)) {
-      await durable.finish({ status: 'cancelled', error: storedError(new GraphRunCancelledError(durable.runId)) });
+      await durable.finish({
+        status: 'cancelled',
+        error: storedError(new GraphRunCancelledError(durable.runId)),
+      });
       return;
     }
-    if (error.reason === 'node_failed' || error.reason === 'output_skipped' || error.reason === 'timeout') {
+    if (
+      error.reason === 'node_failed' ||
+      error.reason === 'output_skipped' ||
+      error.reason === 'timeout'
+    ) {
       await durable.finish({
         status: 'failed',
         error: storedError(error.reason === 'timeout' ? error.cause : error),

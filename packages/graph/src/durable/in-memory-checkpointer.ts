@@ -1,8 +1,8 @@
 import {
   GraphChangedError,
   type GraphCheckpointer,
-  type GraphRunClaim,
   GraphRunCancelledError,
+  type GraphRunClaim,
   GraphRunNotFoundError,
   type GraphRunOutcome,
   type GraphRunRecord,
@@ -146,7 +146,11 @@ class InMemoryCheckpointer implements GraphCheckpointer {
     record.cancelRequested = true;
     if (record.status === 'queued') {
       record.status = 'cancelled';
-      record.error = { name: 'GraphRunCancelledError', message: 'cancelled before it started', code: 'aborted' };
+      record.error = {
+        name: 'GraphRunCancelledError',
+        message: 'cancelled before it started',
+        code: 'aborted',
+      };
     }
     record.updatedAt = Date.now();
     return true;

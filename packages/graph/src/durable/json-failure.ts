@@ -6,11 +6,17 @@ import { jsonProblem } from './json-problem.js';
 export function jsonFailure(nodeId: string, result: NodeResult): ValidationError | undefined {
   const output = result.output === undefined ? undefined : jsonProblem(result.output);
   if (output !== undefined) {
-    return new ValidationError(`nodes.${nodeId}.output`, `must be JSON in a durable run: ${output}`);
+    return new ValidationError(
+      `nodes.${nodeId}.output`,
+      `must be JSON in a durable run: ${output}`,
+    );
   }
   const metadata = result.metadata === undefined ? undefined : jsonProblem(result.metadata);
   if (metadata !== undefined) {
-    return new ValidationError(`nodes.${nodeId}.metadata`, `must be JSON in a durable run: ${metadata}`);
+    return new ValidationError(
+      `nodes.${nodeId}.metadata`,
+      `must be JSON in a durable run: ${metadata}`,
+    );
   }
   return undefined;
 }

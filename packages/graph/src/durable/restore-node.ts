@@ -40,7 +40,11 @@ export function restoreNode(
     const stored: StoredNodeResult =
       checkpoint.metadata === undefined
         ? { output: checkpoint.output, durationMs: checkpoint.durationMs }
-        : { output: checkpoint.output, metadata: checkpoint.metadata, durationMs: checkpoint.durationMs };
+        : {
+            output: checkpoint.output,
+            metadata: checkpoint.metadata,
+            durationMs: checkpoint.durationMs,
+          };
     records.results[node] = stored;
     if (records.completed !== undefined) records.completed[id] = stored;
     outcome.nodeRan(node, COMPLETED);
