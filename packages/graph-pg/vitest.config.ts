@@ -4,10 +4,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     ...sharedTestConfig,
-    // Starts PostgreSQL once for the run (DATABASE_URL, a scratch cluster, or PGlite) and stops it after.
+    // Starts PostgreSQL once for the run (DATABASE_URL or a scratch cluster) and stops it after.
     globalSetup: ['./test/global-setup.ts'],
-    // Child processes and a database on a busy 2-core machine.
-    testTimeout: 30_000,
-    hookTimeout: 90_000,
+    // Worker processes, lapsed leases (pg-boss's heartbeat is at least 10 s) and a database on a
+    // busy 2-core machine.
+    testTimeout: 240_000,
+    hookTimeout: 120_000,
   },
 });

@@ -100,6 +100,12 @@ export {
 } from './errors/interruption-errors.js';
 export { ProviderError, type ProviderErrorOptions } from './errors/provider-error.js';
 export { ValidationError } from './errors/validation-error.js';
+export {
+  checkNewRun,
+  checkRunId,
+  checkWrite,
+  MAX_RUN_ID_LENGTH,
+} from './graph/check-run-arguments.js';
 export type {
   GraphCheckpointer,
   GraphRunClaim,

@@ -7,7 +7,6 @@
  * @packageDocumentation
  */
 export { createGraph, type Graph } from './create-graph.js';
-export { MAX_RUN_ID_LENGTH } from './durable/check-checkpoint-arguments.js';
 export {
   awaitGraphRun,
   cancelGraphRun,

@@ -1,5 +1,6 @@
 import {
   abortableDelay,
+  checkRunId,
   type GraphCheckpointer,
   GraphRunNotFoundError,
   type GraphRunQueue,
@@ -9,7 +10,6 @@ import {
   type NodeCheckpoint,
   ValidationError,
 } from '@aigo/ai';
-import { checkRunId } from './check-checkpoint-arguments.js';
 import { checkQueue } from './graph-worker.js';
 import { jsonProblem } from './json-problem.js';
 

@@ -1,4 +1,7 @@
 import {
+  checkNewRun,
+  checkRunId,
+  checkWrite,
   GraphChangedError,
   type GraphCheckpointer,
   GraphRunCancelledError,
@@ -14,7 +17,6 @@ import {
   StaleFencingTokenError,
   throwIfAborted,
 } from '@aigo/ai';
-import { checkNewRun, checkRunId, checkWrite } from './check-checkpoint-arguments.js';
 import { identityLabel, isFinished } from './run-identity.js';
 
 type MutableRecord = {

@@ -1,4 +1,5 @@
 import {
+  checkRunId,
   type GraphRunHandler,
   type GraphRunJob,
   type GraphRunQueue,
@@ -7,7 +8,6 @@ import {
   throwIfAborted,
   ValidationError,
 } from '@aigo/ai';
-import { checkRunId } from './check-checkpoint-arguments.js';
 
 interface Queued {
   readonly job: GraphRunJob;
@@ -16,8 +16,8 @@ interface Queued {
 
 /**
  * A {@link GraphRunQueue} in this process's memory: jobs are delivered first-in, first-out to the
- * workers of this queue object, and a job whose handler rejects (or whose worker stops while
- * handling it) is delivered again, up to `maxDeliveries` times. For tests and single-process
+ * workers of this queue object, and a job whose handler rejects (a run that a stopping worker
+ * interrupted, say) is delivered again, up to `maxDeliveries` times. For tests and single-process
  * applications; `pgGraphRunQueue` of `@aigo/graph-pg` shares a queue between machines.
  */
 export function inMemoryGraphRunQueue(
@@ -125,8 +125,7 @@ class InMemoryWorker implements GraphRunQueueWorker {
     done = run().then(
       () => {
         this.#running.delete(done);
-        if (controller.signal.aborted) this.#queue.redeliver(queued);
-        else this.#queue.dispatch();
+        this.#queue.dispatch();
       },
       () => {
         this.#running.delete(done);

@@ -1,6 +1,5 @@
-import { type GraphCheckpointer, ValidationError } from '@aigo/ai';
+import { checkRunId, type GraphCheckpointer, ValidationError } from '@aigo/ai';
 import type { ExecuteOptions, GraphOptions } from '../graph-options.js';
-import { checkRunId } from './check-checkpoint-arguments.js';
 
 const CHECKPOINTER_METHODS = [
   'create',
