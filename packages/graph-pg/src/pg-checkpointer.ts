@@ -76,7 +76,7 @@ class PgCheckpointerImpl implements PgCheckpointer {
   readonly #options: CheckedCheckpointerOptions;
   readonly #sql: CheckpointStatements;
   #ready: Promise<void> | undefined;
-  #lastPrune = 0;
+  #lastPrune = Date.now();
 
   constructor(handle: PgPoolHandle, options: CheckedCheckpointerOptions) {
     this.#handle = handle;
