@@ -175,7 +175,7 @@ class PgBossWorker implements GraphRunQueueWorker {
   readonly #handler: GraphRunHandler;
   readonly #forget: () => void;
   readonly #stopping = new AbortController();
-  #workerId: string | undefined;
+  readonly #workerIds: string[] = [];
   #stopped: Promise<void> | undefined;
 
   constructor(
@@ -190,36 +190,46 @@ class PgBossWorker implements GraphRunQueueWorker {
     this.#forget = forget;
   }
 
+  /**
+   * One pg-boss worker per slot: a slot that finished a run looks for the next one at once (it
+   * wakes itself with `notifyWorker`), instead of waiting out a polling interval — pg-boss waits
+   * after every fetch unless notified, and with one job per fetch there is no batch to burst on.
+   */
   async start(concurrency: number): Promise<void> {
-    this.#workerId = await this.#boss.work<GraphRunJob>(
-      this.#options.queueName,
-      {
-        batchSize: 1,
-        localConcurrency: concurrency,
-        pollingIntervalSeconds: this.#options.pollingIntervalSeconds,
-      },
-      async (jobs) => {
-        const job = jobs[0] as unknown as BossJob;
-        const signal = AbortSignal.any([job.signal, this.#stopping.signal]);
-        // Resolving completes the job; rejecting (a run the stop interrupted) hands it back.
-        await this.#handler(job.data, {
-          runId: job.data.runId,
-          delivery: job.retryCount + 1,
-          signal,
-        });
-      },
-    );
+    for (let slot = 0; slot < concurrency; slot++) {
+      const self: { id: string | undefined } = { id: undefined };
+      self.id = await this.#boss.work<GraphRunJob>(
+        this.#options.queueName,
+        { batchSize: 1, pollingIntervalSeconds: this.#options.pollingIntervalSeconds },
+        async (jobs) => {
+          const job = jobs[0] as unknown as BossJob;
+          const signal = AbortSignal.any([job.signal, this.#stopping.signal]);
+          try {
+            // Resolving completes the job; rejecting (a run the stop interrupted) hands it back.
+            await this.#handler(job.data, {
+              runId: job.data.runId,
+              delivery: job.retryCount + 1,
+              signal,
+            });
+          } finally {
+            if (self.id !== undefined && !this.#stopping.signal.aborted)
+              this.#boss.notifyWorker(self.id);
+          }
+        },
+      );
+      this.#workerIds.push(self.id);
+    }
   }
 
   stop(): Promise<void> {
     this.#stopped ??= (async () => {
       this.#forget();
       this.#stopping.abort(new Error('the graph worker is stopping'));
-      if (this.#workerId !== undefined) {
-        await this.#boss
-          .offWork(this.#options.queueName, { id: this.#workerId, wait: true })
-          .catch(() => undefined);
-      }
+      await Promise.all(
+        this.#workerIds.map((id) =>
+          this.#boss.offWork(this.#options.queueName, { id, wait: true }).catch(() => undefined),
+        ),
+      );
     })();
     return this.#stopped;
   }

@@ -1,0 +1,50 @@
+// A worker process of the graph-pg benchmark's I/O-bound figure: a graph worker at concurrency 8 on
+// pgGraphRunQueue and pgCheckpointer, running a diamond whose four nodes each wait 50 ms (as a model
+// call does). Prints "ready" once it takes jobs; stops when its standard input closes.
+//   node graph-pg-worker.mjs '{"url":…,"checkpoints":…,"queues":…,"queueName":…,"concurrency":8}'
+import { packageDist } from '../../shared/paths.mjs';
+
+const args = JSON.parse(process.argv[2]);
+const { createGraph, createGraphWorker } = await import(packageDist('graph').href);
+const { pgCheckpointer, pgGraphRunQueue } = await import(packageDist('graph-pg').href);
+
+const wait = () => new Promise((resolve) => setTimeout(resolve, 50));
+const graph = createGraph('d', { name: 'io' })
+  .addNode('a', async () => (await wait(), 1))
+  .addNode('b', async () => (await wait(), 2))
+  .addNode('c', async () => (await wait(), 3))
+  .addNode(
+    'd',
+    async ({ upstreamResults }) => (
+      await wait(), Number(upstreamResults.b?.output) + Number(upstreamResults.c?.output)
+    ),
+  )
+  .addEdge('a', 'b')
+  .addEdge('a', 'c')
+  .addEdge('b', 'd')
+  .addEdge('c', 'd');
+
+const checkpointer = pgCheckpointer({
+  connectionString: args.url,
+  schema: args.checkpoints,
+  poolSize: args.concurrency + 2,
+});
+const queue = pgGraphRunQueue({
+  connectionString: args.url,
+  schema: args.queues,
+  queueName: args.queueName,
+  pollingIntervalSeconds: 0.5,
+  poolSize: args.concurrency + 2,
+});
+const worker = createGraphWorker({
+  queue,
+  checkpointer,
+  graphs: [graph],
+  concurrency: args.concurrency,
+});
+await worker.start();
+process.stdout.write('ready\n');
+await new Promise((resolve) => process.stdin.on('close', resolve).resume());
+await worker.stop();
+await queue.close();
+await checkpointer.close();
