@@ -9,16 +9,15 @@ const { createGraph, createGraphWorker } = await import(packageDist('graph').hre
 const { pgCheckpointer, pgGraphRunQueue } = await import(packageDist('graph-pg').href);
 
 const wait = () => new Promise((resolve) => setTimeout(resolve, 50));
+const after = (value) => async () => {
+  await wait();
+  return value;
+};
 const graph = createGraph('d', { name: 'io' })
-  .addNode('a', async () => (await wait(), 1))
-  .addNode('b', async () => (await wait(), 2))
-  .addNode('c', async () => (await wait(), 3))
-  .addNode(
-    'd',
-    async ({ upstreamResults }) => (
-      await wait(), Number(upstreamResults.b?.output) + Number(upstreamResults.c?.output)
-    ),
-  )
+  .addNode('a', after(1))
+  .addNode('b', after(2))
+  .addNode('c', after(3))
+  .addNode('d', after(5))
   .addEdge('a', 'b')
   .addEdge('a', 'c')
   .addEdge('b', 'd')
