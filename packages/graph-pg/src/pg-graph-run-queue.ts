@@ -9,7 +9,7 @@ import {
   throwIfAborted,
   ValidationError,
 } from '@aigo/ai';
-import { PgBoss } from 'pg-boss';
+import type { ConstructorOptions, PgBoss } from 'pg-boss';
 import { jobIdOf } from './job-id.js';
 import {
   type CheckedQueueOptions,
@@ -44,7 +44,8 @@ export function pgGraphRunQueue(options: PgGraphRunQueueOptions): PgGraphRunQueu
 }
 
 class PgBossGraphRunQueue implements PgGraphRunQueue {
-  readonly #boss: PgBoss;
+  readonly #bossOptions: ConstructorOptions;
+  #boss: PgBoss | undefined;
   readonly #options: CheckedQueueOptions;
   readonly #workers = new Set<PgBossWorker>();
   #ready: Promise<void> | undefined;
@@ -53,7 +54,7 @@ class PgBossGraphRunQueue implements PgGraphRunQueue {
   constructor(options: PgGraphRunQueueOptions, checked: CheckedQueueOptions) {
     this.#options = checked;
     const pool = options.pool;
-    this.#boss = new PgBoss({
+    this.#bossOptions = {
       ...(pool === undefined
         ? {
             connectionString: options.connectionString as string,
@@ -72,10 +73,13 @@ class PgBossGraphRunQueue implements PgGraphRunQueue {
       monitorIntervalSeconds: checked.superviseIntervalSeconds,
       schedule: false,
       registerInstance: false,
-    });
-    // pg-boss reports background failures (a lost connection while polling) as events; it retries
-    // by itself. Without a listener an `error` event would crash the process.
-    this.#boss.on('error', () => undefined);
+    };
+  }
+
+  /** pg-boss, once {@link ready} made it (loaded on first use: the checkpointer alone never pays for it). */
+  get #started(): PgBoss {
+    if (this.#boss === undefined) throw new Error('the queue has not been started');
+    return this.#boss;
   }
 
   ready(): Promise<void> {
@@ -91,11 +95,23 @@ class PgBossGraphRunQueue implements PgGraphRunQueue {
   }
 
   async #start(): Promise<void> {
-    await this.#boss.start();
+    const { PgBoss } = await import('pg-boss');
+    const boss = new PgBoss(this.#bossOptions);
+    // pg-boss reports background failures (a lost connection while polling) as events; it retries
+    // by itself. Without a listener an `error` event would crash the process.
+    boss.on('error', () => undefined);
+    this.#boss = boss;
+    try {
+      await boss.start();
+    } catch (error) {
+      this.#boss = undefined;
+      await boss.stop({ graceful: false, close: true }).catch(() => undefined);
+      throw error;
+    }
     const name = this.#options.queueName;
-    const existing = await this.#boss.getQueue(name);
+    const existing = await boss.getQueue(name);
     if (existing === null || existing === undefined) {
-      await this.#boss.createQueue(name, {
+      await boss.createQueue(name, {
         heartbeatSeconds: this.#options.heartbeatSeconds,
         retryLimit: this.#options.retryLimit,
         retryDelay: 0,
@@ -110,7 +126,7 @@ class PgBossGraphRunQueue implements PgGraphRunQueue {
     throwIfAborted(signal);
     await this.ready();
     try {
-      await this.#boss.send(
+      await this.#started.send(
         this.#options.queueName,
         { runId: job.runId, graph: job.graph, input: job.input },
         { id: jobIdOf(job.runId) },
@@ -129,7 +145,7 @@ class PgBossGraphRunQueue implements PgGraphRunQueue {
       throw new ValidationError('options.concurrency', 'must be an integer of at least 1');
     }
     await this.ready();
-    const worker = new PgBossWorker(this.#boss, this.#options, handler, () =>
+    const worker = new PgBossWorker(this.#started, this.#options, handler, () =>
       this.#workers.delete(worker),
     );
     await worker.start(options.concurrency);
@@ -142,7 +158,7 @@ class PgBossGraphRunQueue implements PgGraphRunQueue {
     throwIfAborted(signal);
     await this.ready();
     try {
-      await this.#boss.cancel(this.#options.queueName, jobIdOf(runId));
+      await this.#started.cancel(this.#options.queueName, jobIdOf(runId));
     } catch (error) {
       throw new CheckpointError(
         `Cancelling the job of graph run ${JSON.stringify(runId)} failed: ${messageOf(error)}`,
@@ -157,7 +173,7 @@ class PgBossGraphRunQueue implements PgGraphRunQueue {
     await Promise.all([...this.#workers].map((worker) => worker.stop()));
     if (this.#ready !== undefined) {
       await this.#ready.catch(() => undefined);
-      await this.#boss.stop({ graceful: true, close: true }).catch(() => undefined);
+      await this.#boss?.stop({ graceful: true, close: true }).catch(() => undefined);
     }
   }
 }
