@@ -153,6 +153,13 @@ async function connect(
     lastError = error;
   };
   const { transport, stderr, pid } = makeTransport();
+  // The pid is gone from the transport once it starts closing: keep it from the start.
+  let spawnedPid: number | undefined;
+  const start = transport.start.bind(transport);
+  transport.start = async () => {
+    await start();
+    spawnedPid = pid?.();
+  };
   const detail = (): string => {
     const parts: string[] = [];
     if (lastError !== undefined) parts.push(`last error: ${lastError.message}`);
@@ -163,8 +170,8 @@ async function connect(
   const close = async (): Promise<void> => {
     if (open) {
       await client.close().catch(() => {});
-      // A transport that never started has nothing to close and never reports it.
-      if (pid?.() === undefined) markClosed();
+      // Only a child that was started reports its end; nothing else will.
+      if (spawnedPid === undefined) markClosed();
     }
     await closed;
   };
@@ -177,13 +184,14 @@ async function connect(
     open = false;
     await client.close().catch(() => {});
     await transport.close().catch(() => {});
-    markClosed();
+    // Wait for the child to be gone (the SDK ends it: stdin closed, then SIGTERM, then SIGKILL).
+    if (spawnedPid === undefined) markClosed();
+    await closed;
     throw startupError(name, error, options, detail, lastError);
   }
-  const startedPid = pid?.();
   return {
     client,
-    pid: startedPid,
+    pid: spawnedPid,
     closed,
     isOpen: () => open,
     closeDetail: detail,
