@@ -119,7 +119,7 @@ function failureEnvelope(error: unknown, server: string, tool: string): string {
     return toolErrorEnvelope('tool_execution_failed', error.message);
   }
   if (error instanceof McpError) {
-    const detail = error.message.replace(/^MCP error -?\d+: /, '');
+    const detail = error.message.replace(/^(?:MCP error -?\d+: )+/, '');
     switch (error.code) {
       case ErrorCode.InvalidParams:
         return toolErrorEnvelope(
