@@ -54,10 +54,14 @@ export async function serveMcp(
     const close = (): Promise<void> => {
       closing ??= (async () => {
         stop?.();
+        process.stdin.off('end', onEnd);
         await server.close();
       })();
       return closing;
     };
+    // The host closed our stdin: it is done with us, so stop serving (and let the process exit).
+    const onEnd = (): void => void close();
+    process.stdin.once('end', onEnd);
     return Object.freeze({ url: undefined, close, [Symbol.asyncDispose]: close });
   }
   const endpoint = await serveHttp(checked, checked.transport);
