@@ -34,7 +34,9 @@ describe('mcpClient over stdio, against @modelcontextprotocol/server-everything'
     if (image === undefined) throw new Error('no get-tiny-image');
     const result = await callTool(image, '{}');
     expect(result.content?.[0]).toMatchObject({ type: 'image', mimeType: 'image/png' });
-    expect(result.content?.[0]?.type === 'image' && result.content[0].data?.length).toBeGreaterThan(100);
+    expect(result.content?.[0]?.type === 'image' && result.content[0].data?.length).toBeGreaterThan(
+      100,
+    );
     expect(result.output).not.toContain('iVBOR');
   });
 
@@ -57,7 +59,9 @@ describe('mcpClient over stdio, against @modelcontextprotocol/server-everything'
 
   it('answers JSON that is not an object with an envelope, without calling the server', async () => {
     const sum = (await client.tools()).find((tool) => tool.name === 'get-sum');
-    expect(parseToolErrorEnvelope((await sum?.call('{"a":')) ?? '')?.error.code).toBe('invalid_json');
+    expect(parseToolErrorEnvelope((await sum?.call('{"a":')) ?? '')?.error.code).toBe(
+      'invalid_json',
+    );
     expect(parseToolErrorEnvelope((await sum?.call('[1,2]')) ?? '')?.error.code).toBe(
       'invalid_arguments',
     );

@@ -23,7 +23,9 @@ describe('mcpClient over Streamable HTTP, against a server built with the SDK', 
     await server.close();
   });
   async function connect(options: Partial<Parameters<typeof mcpClient>[0]> = {}) {
-    const client = await mcpClient({ url: server.url, ...options } as Parameters<typeof mcpClient>[0]);
+    const client = await mcpClient({ url: server.url, ...options } as Parameters<
+      typeof mcpClient
+    >[0]);
     clients.push(client);
     return client;
   }

@@ -13,7 +13,10 @@ afterEach(async () => {
   await Promise.all(handles.splice(0).map((handle) => handle.close()));
 });
 
-async function serve(tools = conformanceTools(), options: Partial<Parameters<typeof serveMcp>[1]> = {}) {
+async function serve(
+  tools = conformanceTools(),
+  options: Partial<Parameters<typeof serveMcp>[1]> = {},
+) {
   const handle = await serveMcp(tools, {
     name: 'aigo-test',
     version: '1.2.3',
@@ -54,7 +57,11 @@ function initializeWith(url: string, headers: Record<string, string>): Promise<n
         jsonrpc: '2.0',
         id: 1,
         method: 'initialize',
-        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 'x', version: '1' },
+        },
       }),
     );
   });
@@ -72,7 +79,10 @@ describe('serveMcp over Streamable HTTP', () => {
       properties: { a: { type: 'number' }, b: { type: 'number' } },
     });
     const sum = await client.callTool({ name: 'add', arguments: { a: 2, b: 3 } });
-    expect(sum).toMatchObject({ content: [{ type: 'text', text: '{"sum":5}' }], structuredContent: { sum: 5 } });
+    expect(sum).toMatchObject({
+      content: [{ type: 'text', text: '{"sum":5}' }],
+      structuredContent: { sum: 5 },
+    });
     const image = await client.callTool({ name: 'test_image_content', arguments: {} });
     expect(image.content).toEqual([
       { type: 'text', text: '"An image"' },
@@ -103,7 +113,11 @@ describe('serveMcp over Streamable HTTP', () => {
     expect(progress.slice(0, 2)).toEqual([0, 50]);
     await client.callTool({ name: 'test_tool_with_logging', arguments: {} });
     await client.ping(); // notifications before a later response have been handled
-    expect(logs).toEqual(['Tool execution started', 'Tool processing data', 'Tool execution completed']);
+    expect(logs).toEqual([
+      'Tool execution started',
+      'Tool processing data',
+      'Tool execution completed',
+    ]);
     await client.close();
   });
 
@@ -112,9 +126,13 @@ describe('serveMcp over Streamable HTTP', () => {
     const url = handle.url as string;
     const port = new URL(url).port;
     expect(await initializeWith(url, { host: 'evil.example' })).toBe(403);
-    expect(await initializeWith(url, { host: `localhost:${port}`, origin: 'http://evil.example' })).toBe(403);
+    expect(
+      await initializeWith(url, { host: `localhost:${port}`, origin: 'http://evil.example' }),
+    ).toBe(403);
     expect(await initializeWith(url, { host: `localhost:${port}` })).toBe(200);
-    expect(await initializeWith(url, { host: `127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` })).toBe(200);
+    expect(
+      await initializeWith(url, { host: `127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` }),
+    ).toBe(200);
   });
 
   it('round trip: mcpClient uses the served tools like local ones', async () => {
@@ -141,9 +159,11 @@ describe('serveMcp over Streamable HTTP', () => {
     const handle = await serve(undefined, { observer: serverObserver });
     await using client = await mcpClient({ url: handle.url as string, observer: clientObserver });
     const parent = clientObserver.startSpan('execute_tool add');
-    await (await client.tools()).find((tool) => tool.name === 'add')?.call('{"a":1,"b":1}', {
-      span: parent,
-    });
+    await (await client.tools())
+      .find((tool) => tool.name === 'add')
+      ?.call('{"a":1,"b":1}', {
+        span: parent,
+      });
     const served = serverObserver.spans.find((span) => span.name === 'execute_tool add');
     expect(served?.kind).toBe('server');
     expect(served?.parent).toBe(serverObserver.remoteSpans[0]);
@@ -164,9 +184,17 @@ describe('serveMcp over Streamable HTTP', () => {
 
   it('bad arguments: ValidationError naming the argument', async () => {
     const tools = conformanceTools();
-    await expect(serveMcp('x' as never, { name: 'a', version: '1', transport: 'stdio' })).rejects.toMatchObject({ argument: 'tools' });
-    await expect(serveMcp(tools, { name: '', version: '1', transport: 'stdio' })).rejects.toMatchObject({ argument: 'options.name' });
-    await expect(serveMcp(tools, { name: 'a', version: '1', transport: { port: 70_000 } })).rejects.toMatchObject({ argument: 'options.transport.port' });
-    await expect(serveMcp([tools[0], tools[0]] as never, { name: 'a', version: '1', transport: 'stdio' })).rejects.toMatchObject({ argument: 'tools[1]' });
+    await expect(
+      serveMcp('x' as never, { name: 'a', version: '1', transport: 'stdio' }),
+    ).rejects.toMatchObject({ argument: 'tools' });
+    await expect(
+      serveMcp(tools, { name: '', version: '1', transport: 'stdio' }),
+    ).rejects.toMatchObject({ argument: 'options.name' });
+    await expect(
+      serveMcp(tools, { name: 'a', version: '1', transport: { port: 70_000 } }),
+    ).rejects.toMatchObject({ argument: 'options.transport.port' });
+    await expect(
+      serveMcp([tools[0], tools[0]] as never, { name: 'a', version: '1', transport: 'stdio' }),
+    ).rejects.toMatchObject({ argument: 'tools[1]' });
   });
 });

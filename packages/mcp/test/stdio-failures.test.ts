@@ -71,7 +71,9 @@ describe('mcpClient failures over stdio', () => {
     const pidFile = join(scratch, 'bad-schema.pid');
     const error = await startupFailure(mcpClient(server('bad-schema', pidFile)));
     expect(error.code).toBe('invalid_response');
-    expect(error.message).toContain('MCP server "test-bad-schema": sent a tool list aigo cannot use');
+    expect(error.message).toContain(
+      'MCP server "test-bad-schema": sent a tool list aigo cannot use',
+    );
     expect(isRunning(Number(readFileSync(pidFile, 'utf8')))).toBe(false);
   });
 

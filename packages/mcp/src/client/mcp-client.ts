@@ -47,6 +47,8 @@ export async function mcpClient(options: McpClientOptions): Promise<McpClient> {
   let opening: Promise<Session> | undefined;
   let closing: Promise<void> | undefined;
   const toolSet = createToolSet();
+  /** The refresh of the tool list in flight, after `notifications/tools/list_changed`. */
+  let refreshing: Promise<void> | undefined;
 
   const requestOptions = (signal: AbortSignal | undefined) => ({
     timeout: checked.timeoutMs,
@@ -83,6 +85,10 @@ export async function mcpClient(options: McpClientOptions): Promise<McpClient> {
         )) as CallToolResult;
       } catch (error) {
         throw diedDuring(current, error, `the call of ${mcpName}`);
+      } finally {
+        // A call that changed the server's tools (it sent list_changed before its result) returns
+        // once the new list is in the tool set, so the agent's next iteration sees it.
+        await refreshing;
       }
     },
   });
@@ -106,7 +112,6 @@ export async function mcpClient(options: McpClientOptions): Promise<McpClient> {
     if (current === session) toolSet.set(catalog.build(definitions));
   };
 
-  let refreshing: Promise<void> | undefined;
   let refreshAgain = false;
   const onToolsChanged = (): void => {
     if (refreshing !== undefined) {

@@ -15,7 +15,9 @@ const pidFile = process.argv[3];
 if (pidFile !== undefined) writeFileSync(pidFile, String(process.pid));
 
 if (mode === 'exit') {
-  process.stderr.write('fatal: missing configuration (API_KEY=sk-secret-123456789012345678901234)\n');
+  process.stderr.write(
+    'fatal: missing configuration (API_KEY=sk-secret-123456789012345678901234)\n',
+  );
   process.exit(3);
 } else if (mode === 'hang') {
   setInterval(() => {}, 1 << 30);
@@ -23,14 +25,25 @@ if (mode === 'exit') {
   process.stdout.write('Starting server... this is not JSON-RPC\n');
   process.stdin.on('data', () => process.stdout.write('still not JSON\n'));
 } else {
-  const server = new Server({ name: 'stdio-test', version: '1.0.0' }, { capabilities: { tools: {} } });
+  const server = new Server(
+    { name: 'stdio-test', version: '1.0.0' },
+    { capabilities: { tools: {} } },
+  );
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools:
       mode === 'bad-schema'
         ? [{ name: 'broken', description: 'broken', inputSchema: { type: 'string' } }]
         : [
-            { name: 'echo', description: 'Echoes text', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } },
-            { name: 'crash', description: 'Exits in the middle of the call', inputSchema: { type: 'object' } },
+            {
+              name: 'echo',
+              description: 'Echoes text',
+              inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+            },
+            {
+              name: 'crash',
+              description: 'Exits in the middle of the call',
+              inputSchema: { type: 'object' },
+            },
             { name: 'pid', description: 'The server process id', inputSchema: { type: 'object' } },
           ],
   }));

@@ -53,7 +53,11 @@ const BASE_TOOLS: Tool[] = [
   { name: 'progress', description: 'Reports progress', inputSchema: { type: 'object' } },
   { name: 'unlock', description: 'Adds the secret tool', inputSchema: { type: 'object' } },
   { name: 'trace', description: 'Tells the traceparent it got', inputSchema: { type: 'object' } },
-  { name: 'files/read.v2', description: 'A name providers reject', inputSchema: { type: 'object' } },
+  {
+    name: 'files/read.v2',
+    description: 'A name providers reject',
+    inputSchema: { type: 'object' },
+  },
 ];
 
 const SECRET: Tool = {
@@ -82,9 +86,24 @@ function createTestServer(log: TestServerLog, hooks: Hooks): Server {
             { type: 'text', text: 'Here is everything.' },
             { type: 'image', data: PNG, mimeType: 'image/png' },
             { type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav' },
-            { type: 'resource', resource: { uri: 'file:///report.pdf', mimeType: 'application/pdf', blob: 'JVBERg==' } },
-            { type: 'resource', resource: { uri: 'file:///notes.txt', mimeType: 'text/plain', text: 'notes' } },
-            { type: 'resource_link', uri: 'file:///big.csv', name: 'big.csv', mimeType: 'text/csv' },
+            {
+              type: 'resource',
+              resource: {
+                uri: 'file:///report.pdf',
+                mimeType: 'application/pdf',
+                blob: 'JVBERg==',
+              },
+            },
+            {
+              type: 'resource',
+              resource: { uri: 'file:///notes.txt', mimeType: 'text/plain', text: 'notes' },
+            },
+            {
+              type: 'resource_link',
+              uri: 'file:///big.csv',
+              name: 'big.csv',
+              mimeType: 'text/csv',
+            },
           ],
           structuredContent: { count: 6 },
         };
@@ -121,7 +140,8 @@ function createTestServer(log: TestServerLog, hooks: Hooks): Server {
       }
       case 'unlock':
         hooks.unlocked = true;
-        await server.sendToolListChanged();
+        // On the request's own stream, so it arrives before the result.
+        await extra.sendNotification({ method: 'notifications/tools/list_changed' });
         return { content: [{ type: 'text', text: 'unlocked' }] };
       case 'trace':
         return {

@@ -62,7 +62,10 @@ export function conformanceTools() {
       name: 'test_error_handling',
       description: 'Always fails',
       execute: () => {
-        throw new ToolError('test_error_handling', 'This tool intentionally returns an error for testing');
+        throw new ToolError(
+          'test_error_handling',
+          'This tool intentionally returns an error for testing',
+        );
       },
     }),
     defineTool({
