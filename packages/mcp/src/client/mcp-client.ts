@@ -63,7 +63,7 @@ export async function mcpClient(options: McpClientOptions): Promise<McpClient> {
       const meta = traceMeta(carrier);
       const onProgress = callOptions.onProgress;
       try {
-        return (await traceHeaders.run(carrier, () =>
+        const call = () =>
           current.client.callTool(
             { name: mcpName, arguments: args, ...(meta === undefined ? {} : { _meta: meta }) },
             undefined,
@@ -81,8 +81,11 @@ export async function mcpClient(options: McpClientOptions): Promise<McpClient> {
                       }),
                   }),
             },
-          ),
-        )) as CallToolResult;
+          );
+        // Only a call with a trace context runs in the context the HTTP transports' fetch reads.
+        return (await (meta === undefined
+          ? call()
+          : traceHeaders.run(carrier, call))) as CallToolResult;
       } catch (error) {
         throw diedDuring(current, error, `the call of ${mcpName}`);
       } finally {

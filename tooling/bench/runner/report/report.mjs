@@ -3,6 +3,7 @@
 // then each section's details. Built from the sections' results; no measuring happens here.
 import { clientBenchTable } from '../../suites/client/client-bench.mjs';
 import { graphBenchTable } from '../../suites/graph/graph-bench.mjs';
+import { mcpBenchTable } from '../../suites/mcp/mcp-bench.mjs';
 import { observabilityBenchTable } from '../../suites/observability/observability-bench.mjs';
 import { reactBenchTable } from '../../suites/react/react-bench.mjs';
 import { soakTable } from '../../suites/soak/soak-report.mjs';
@@ -47,6 +48,7 @@ export function buildReport({ results, meta }) {
     ['react', (r) => reactBenchTable(r).replace(/^## /, '### ')],
     ['graph', (r) => graphBenchTable(r).replace(/^## /, '### ')],
     ['observability', (r) => observabilityBenchTable(r).replace(/^## /, '### ')],
+    ['mcp', (r) => mcpBenchTable(r).replace(/^## /, '### ')],
     [
       'soak',
       (r) =>
