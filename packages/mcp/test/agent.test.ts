@@ -62,6 +62,31 @@ describe('a ReAct agent calling MCP tools', () => {
     }
   });
 
+  it('MCP progress notifications reach the observer as tool.progress events and the stream as tool_progress', async () => {
+    const server = await startTestHttpServer();
+    try {
+      await using client = await mcpClient({ url: server.url, include: ['progress'] });
+      const observer = createRecordingObserver();
+      const provider = createFakeProvider().toolCall('progress', {}).text('Done.');
+      const agent = createReAct(
+        createClient(provider, { tools: client.toolSet, env: {}, observer }),
+      );
+      const progressEvents: unknown[] = [];
+      for await (const event of agent.executeStream('Go.')) {
+        if (event.type === 'tool_progress') progressEvents.push(event);
+      }
+      expect(progressEvents).toHaveLength(3);
+      const span = observer.spans.find((s) => s.name === 'execute_tool progress');
+      expect(span?.events.map((event) => event.attributes)).toEqual([
+        { progress: 1, total: 3, message: 'step 1' },
+        { progress: 2, total: 3, message: 'step 2' },
+        { progress: 3, total: 3, message: 'step 3' },
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('a server that dies mid-call: the model reads the error and the run goes on', async () => {
     await using client = await mcpClient({
       command: process.execPath,

@@ -1,7 +1,7 @@
 import { AbortError, callTool, parseToolErrorEnvelope, type Tool } from '@aigo/ai';
 import { createRecordingObserver } from '@aigo/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type McpClient, mcpClient, mcpTools } from '../src/index.js';
+import { type McpClient, type McpServerError, mcpClient, mcpTools } from '../src/index.js';
 import { startTestHttpServer, type TestHttpServer } from './support/test-http-server.js';
 
 function find(tools: readonly Tool[], name: string): Tool {
@@ -163,6 +163,36 @@ describe('mcpClient against a server that only speaks the older HTTP+SSE transpo
       expect(await find(await client.tools(), 'echo').call('{"text":"old"}')).toBe('old');
     } finally {
       await legacy.close();
+    }
+  });
+});
+
+describe('mcpClient against a server that refuses the credentials', () => {
+  it('401: an authentication error naming the server, no fallback, the token nowhere in it', async () => {
+    const { createServer } = await import('node:http');
+    const requests: string[] = [];
+    const http = createServer((req, res) => {
+      requests.push(`${req.method} ${req.url}`);
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end('{"error":"invalid_token"}');
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const { port } = http.address() as import('node:net').AddressInfo;
+    try {
+      const error = await mcpClient({
+        url: `http://127.0.0.1:${port}/mcp`,
+        name: 'locked',
+        headers: { authorization: 'Bearer sk-live-abcdefghijklmnopqrstuvwx' },
+      }).then(
+        () => undefined,
+        (e: unknown) => e as McpServerError,
+      );
+      expect(error).toMatchObject({ code: 'authentication', server: 'locked' });
+      expect(error?.message).toContain('MCP server "locked": refused the connection (HTTP 401)');
+      expect(JSON.stringify(error?.toJSON())).not.toContain('sk-live');
+      expect(requests).toEqual(['POST /mcp']);
+    } finally {
+      await new Promise<void>((resolve) => http.close(() => resolve()));
     }
   });
 });

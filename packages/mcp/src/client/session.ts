@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
-import { AbortError } from '@aigo/ai';
+import { AbortError, redactSecrets } from '@aigo/ai';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { SSEClientTransport, SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import {
   StreamableHTTPClientTransport,
@@ -72,13 +72,10 @@ export async function openSession(
       }),
     }));
   } catch (error) {
-    const status = (error as McpServerError).cause;
-    if (
-      !(status instanceof StreamableHTTPError) ||
-      typeof status.code !== 'number' ||
-      status.code < 400 ||
-      status.code >= 500
-    ) {
+    // An old server refuses the Streamable HTTP POST with a 4xx (404, 405, 400); a refusal of the
+    // credentials is an answer, not a sign of the older transport.
+    const status = httpStatus((error as McpServerError).cause);
+    if (status === undefined || status < 400 || status >= 500 || status === 401 || status === 403) {
       throw error;
     }
   }
@@ -236,7 +233,21 @@ function startupError(
       mcpCode: error.code,
     });
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = redactSecrets(error instanceof Error ? error.message : String(error));
+  const status = httpStatus(error);
+  if (status !== undefined) {
+    const code =
+      status === 401
+        ? 'authentication'
+        : status === 403
+          ? 'permission_denied'
+          : status === 404
+            ? 'not_found'
+            : 'connection_error';
+    return new McpServerError(name, code, `refused the connection (HTTP ${status}): ${message}`, {
+      cause: error,
+    });
+  }
   return new McpServerError(
     name,
     'connection_error',
@@ -245,4 +256,12 @@ function startupError(
       cause: error,
     },
   );
+}
+
+/** The HTTP status of a failed Streamable HTTP or SSE connection, when the server answered. */
+function httpStatus(error: unknown): number | undefined {
+  if (error instanceof StreamableHTTPError || error instanceof SseError) {
+    return typeof error.code === 'number' && error.code >= 100 ? error.code : undefined;
+  }
+  return undefined;
 }
