@@ -52,7 +52,8 @@ describe('mcpClient failures over stdio', () => {
   it('a server that sends garbage: invalid_response saying what it sent, and the child is ended', async () => {
     const pidFile = join(scratch, 'garbage.pid');
     const error = await startupFailure(
-      mcpClient({ ...server('garbage', pidFile), startupTimeoutMs: 1_500 }),
+      // Long enough for the garbage to arrive first even on a loaded machine.
+      mcpClient({ ...server('garbage', pidFile), startupTimeoutMs: 4_000 }),
     );
     expect(error.code).toBe('invalid_response');
     expect(error.message).toContain('not MCP');
