@@ -107,9 +107,10 @@ export async function mcpClient(options: McpClientOptions): Promise<McpClient> {
       definitions = await listAllTools(current.client, requestOptions(signal));
     } catch (error) {
       if (signal?.aborted === true) throw AbortError.fromSignal(signal);
+      // The SDK checks the list against the protocol's schema: what fails there is the server's.
       throw toServerError(
         diedDuring(current, error, 'tools/list'),
-        'sent a tool list aigo cannot use',
+        error instanceof McpError ? 'failed tools/list' : 'sent a tool list aigo cannot use',
       );
     }
     if (current === session) toolSet.set(catalog.build(definitions));
