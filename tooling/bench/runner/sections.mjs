@@ -98,9 +98,9 @@ export const SECTIONS = Object.freeze([
   {
     name: 'mcp',
     title: "@aigo/mcp tool call vs the SDK's Client.callTool (stdio, Streamable HTTP)",
-    timeoutMs: 300_000,
-    async run() {
-      return (await import('../suites/mcp/mcp-bench.mjs')).main();
+    timeoutMs: 420_000,
+    async run({ deadline }) {
+      return (await import('../suites/mcp/mcp-bench.mjs')).main({ deadline });
     },
   },
   {
