@@ -88,7 +88,10 @@ export function validateAnthropicProviderOptions(options: AnthropicProviderOptio
     throw new ValidationError('options.timeoutMs', 'must be a positive number of milliseconds');
   }
   const pauses = options.maxPauseContinuations;
-  if (pauses !== undefined && (typeof pauses !== 'number' || !Number.isInteger(pauses) || pauses < 0)) {
+  if (
+    pauses !== undefined &&
+    (typeof pauses !== 'number' || !Number.isInteger(pauses) || pauses < 0)
+  ) {
     throw new ValidationError('options.maxPauseContinuations', 'must be a non-negative integer');
   }
 }

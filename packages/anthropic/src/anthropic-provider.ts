@@ -126,7 +126,9 @@ export class AnthropicProvider implements StreamProvider {
     const { body, jsonToolName, requestOptions } = this.#prepare(request, true, options);
     const http = this.#http;
     const response = await http.client().postSse(this.#url, body, requestOptions);
-    return response.toChatStream(new AnthropicStreamMapper(PROVIDER_ID, http.secrets, jsonToolName));
+    return response.toChatStream(
+      new AnthropicStreamMapper(PROVIDER_ID, http.secrets, jsonToolName),
+    );
   }
 
   /**
@@ -161,7 +163,10 @@ export class AnthropicProvider implements StreamProvider {
     }
     const model = request.model?.trim() || this.defaultModel;
     if (model === undefined) {
-      throw new ValidationError('request.model', 'is required (or set defaultModel on the provider)');
+      throw new ValidationError(
+        'request.model',
+        'is required (or set defaultModel on the provider)',
+      );
     }
     const parsed = parseAnthropicRequestOptions(request, PROVIDER_ID);
     const built = buildAnthropicRequest(request, model, parsed, stream);

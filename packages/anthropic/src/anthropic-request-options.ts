@@ -85,7 +85,8 @@ export function parseAnthropicRequestOptions(
   }
   const cache = raw.cache;
   if (cache !== undefined && typeof cache !== 'boolean') {
-    if (!isRecord(cache)) throw new ValidationError(`${where}.cache`, 'must be a boolean or { ttl }');
+    if (!isRecord(cache))
+      throw new ValidationError(`${where}.cache`, 'must be a boolean or { ttl }');
     for (const key of Object.keys(cache)) {
       if (key !== 'ttl') throw new ValidationError(`${where}.cache.${key}`, 'is not an option');
     }

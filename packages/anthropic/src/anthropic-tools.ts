@@ -86,7 +86,10 @@ function domains(value: unknown, where: string): string[] | undefined {
 function version(value: unknown): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || !/^[a-z_]+_\d{8}$/.test(value)) {
-    throw new ValidationError('options.version', 'must be a tool version such as "web_search_20250305"');
+    throw new ValidationError(
+      'options.version',
+      'must be a tool version such as "web_search_20250305"',
+    );
   }
   return value;
 }

@@ -6,7 +6,13 @@
  */
 import { providerConformance } from '@aigo/testing';
 import { anthropic } from '../src/index.js';
-import { fixtureJson, MESSAGES_PATH, messageToSse, route, TEST_API_KEY } from './support/harness.js';
+import {
+  fixtureJson,
+  MESSAGES_PATH,
+  messageToSse,
+  route,
+  TEST_API_KEY,
+} from './support/harness.js';
 
 const pair = (fixture: string) => ({
   name: `${fixture} whole and as its stream`,

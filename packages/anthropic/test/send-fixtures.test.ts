@@ -4,7 +4,7 @@
  */
 import { documentPart, ProviderError, textPart, userMessage } from '@aigo/ai';
 import { describe, expect, it } from 'vitest';
-import { fixtureJson, route, startRig, TEST_API_KEY } from './support/harness.js';
+import { fixtureJson, route, sentBody, startRig, TEST_API_KEY } from './support/harness.js';
 
 type Json = Record<string, unknown>;
 
@@ -54,10 +54,12 @@ describe('sendMessage against recorded answers', () => {
       providerOptions: { anthropic: { cache: false } },
     });
     const { stream: _, ...recorded } = fixtureJson('thinking.request.json');
-    const body = rig.server.requests[0]?.body as Json;
+    const body = sentBody(rig, 0) as Json;
     expect(body).toStrictEqual({
       ...recorded,
-      messages: [{ role: 'user', content: [{ type: 'text', text: 'What is the weather in Tokyo?' }] }],
+      messages: [
+        { role: 'user', content: [{ type: 'text', text: 'What is the weather in Tokyo?' }] },
+      ],
     });
     const message = fixtureJson('thinking.json');
     const [thinking, text] = message.content as Json[];
@@ -66,7 +68,11 @@ describe('sendMessage against recorded answers', () => {
     expect(response.providerMetadata).toStrictEqual({
       anthropic: {
         blocks: [
-          { kind: 'thinking', length: String(thinking?.thinking).length, signature: thinking?.signature },
+          {
+            kind: 'thinking',
+            length: String(thinking?.thinking).length,
+            signature: thinking?.signature,
+          },
           { kind: 'text', length: String(text?.text).length },
         ],
       },
@@ -106,7 +112,7 @@ describe('sendMessage against recorded answers', () => {
       toolChoice: 'auto',
       providerOptions: { anthropic: { cache: false } },
     });
-    const body = rig.server.requests[0]?.body as Json;
+    const body = sentBody(rig, 0) as Json;
     expect(body.tools).toStrictEqual(recorded.tools);
     expect(body.tool_choice).toStrictEqual({ type: 'auto' });
     expect(body.max_tokens).toBe(64000);
@@ -124,7 +130,10 @@ describe('sendMessage against recorded answers', () => {
 
   it('tool-use-no-args.json: an empty input is {}', async () => {
     await using rig = await startRig([route('tool-use-no-args.json')]);
-    const response = await rig.provider.sendMessage({ model: 'claude-haiku-4-5', messages: [userMessage('x')] });
+    const response = await rig.provider.sendMessage({
+      model: 'claude-haiku-4-5',
+      messages: [userMessage('x')],
+    });
     expect(response.toolCalls[0]?.function).toStrictEqual({
       name: 'best_language_to_learn',
       arguments: '{}',
@@ -145,14 +154,16 @@ describe('sendMessage against recorded answers', () => {
       toolChoice: 'required',
       providerOptions: { anthropic: { parallelToolCalls: false } },
     });
-    const body = rig.server.requests[0]?.body as Json;
+    const body = sentBody(rig, 0) as Json;
     expect(body.tool_choice).toStrictEqual({ type: 'any', disable_parallel_tool_use: true });
     expect(response.content).toBe("I'll execute all 3 parallel searches simultaneously right now!");
-    expect(response.toolCalls.map((call) => [call.function.name, call.function.arguments])).toEqual([
-      ['parallel_local_search_one', '{"query":"latest OpenAI model release notes"}'],
-      ['parallel_local_search_two', '{"query":"latest Anthropic model release notes"}'],
-      ['parallel_local_search_three', '{"query":"latest Gemini model release notes"}'],
-    ]);
+    expect(response.toolCalls.map((call) => [call.function.name, call.function.arguments])).toEqual(
+      [
+        ['parallel_local_search_one', '{"query":"latest OpenAI model release notes"}'],
+        ['parallel_local_search_two', '{"query":"latest Anthropic model release notes"}'],
+        ['parallel_local_search_three', '{"query":"latest Gemini model release notes"}'],
+      ],
+    );
   });
 
   it('structured-output-json-schema.json: a schema goes out as output_config.format on Claude 4.5', async () => {
@@ -164,7 +175,7 @@ describe('sendMessage against recorded answers', () => {
       messages: [userMessage('Please recommend the most popular book by Patrick Rothfuss')],
       responseFormat: { type: 'json', schema },
     });
-    const body = rig.server.requests[0]?.body as Json;
+    const body = sentBody(rig, 0) as Json;
     expect(body.output_config).toStrictEqual({ format: { type: 'json_schema', schema } });
     expect(body.tools).toBeUndefined();
     expect(JSON.parse(response.content)).toStrictEqual({
@@ -184,9 +195,12 @@ describe('sendMessage against recorded answers', () => {
       messages: [userMessage('extract')],
       responseFormat: { type: 'json', schema },
     });
-    const body = rig.server.requests[0]?.body as Json;
+    const body = sentBody(rig, 0) as Json;
     expect(body.tool_choice).toStrictEqual({ type: 'tool', name: 'json_response' });
-    expect((body.tools as Json[])[0]).toMatchObject({ name: 'json_response', input_schema: schema });
+    expect((body.tools as Json[])[0]).toMatchObject({
+      name: 'json_response',
+      input_schema: schema,
+    });
     expect(response.toolCalls).toEqual([]);
     expect(response.finishReason).toBe('stop');
     expect(JSON.parse(response.content)).toStrictEqual({
@@ -204,12 +218,16 @@ describe('sendMessage against recorded answers', () => {
       messages: [userMessage('Repeat the following phrase: Dogs are cool')],
       stop: ['cool'],
     });
-    expect((rig.server.requests[0]?.body as Json).stop_sequences).toEqual(['cool']);
+    expect((sentBody(rig, 0) as Json).stop_sequences).toEqual(['cool']);
     expect(stopped.finishReason).toBe('stop');
     expect(stopped.rawFinishReason).toBe('stop_sequence');
     expect(stopped.providerMetadata).toStrictEqual({ anthropic: { stopSequence: 'cool' } });
-    const cut = await rig.provider.sendMessage({ model: 'claude-sonnet-4-0', messages: [userMessage('x')], maxOutputTokens: 10 });
-    expect((rig.server.requests[1]?.body as Json).max_tokens).toBe(10);
+    const cut = await rig.provider.sendMessage({
+      model: 'claude-sonnet-4-0',
+      messages: [userMessage('x')],
+      maxOutputTokens: 10,
+    });
+    expect((sentBody(rig, 1) as Json).max_tokens).toBe(10);
     expect(cut.finishReason).toBe('length');
   });
 
@@ -218,7 +236,10 @@ describe('sendMessage against recorded answers', () => {
       route('usage-cache-creation.json', { times: 1 }),
       route('usage-cache-read.json', { times: 1 }),
     ]);
-    const request = { model: 'claude-haiku-4-5-20251001', messages: [userMessage('Reply with exactly: OK')] };
+    const request = {
+      model: 'claude-haiku-4-5-20251001',
+      messages: [userMessage('Reply with exactly: OK')],
+    };
     const written = await rig.provider.sendMessage(request);
     expect(written.usage).toStrictEqual({
       promptTokens: 7361,
@@ -247,9 +268,14 @@ describe('sendMessage against recorded answers', () => {
       messages: [userMessage('bitcoin price on Jan 1 2026')],
       tools: [anthropicTools.webSearch({ maxUses: 3 })],
     });
-    const body = rig.server.requests[0]?.body as Json;
+    const body = sentBody(rig, 0) as Json;
     expect(body.tools).toStrictEqual([
-      { type: 'web_search_20250305', max_uses: 3, name: 'web_search', cache_control: { type: 'ephemeral' } },
+      {
+        type: 'web_search_20250305',
+        max_uses: 3,
+        name: 'web_search',
+        cache_control: { type: 'ephemeral' },
+      },
     ]);
     const message = fixtureJson('web-search.json');
     const blocks = message.content as Json[];
@@ -258,18 +284,30 @@ describe('sendMessage against recorded answers', () => {
       blocks.filter((b) => b.type === 'server_tool_use').map((b) => (b.input as Json).query),
     );
     expect(grounding?.sources.length).toBeGreaterThan(0);
-    expect(grounding?.sources[0]).toMatchObject({ index: 0, uri: 'https://finance.yahoo.com/quote/BTC-USD/history/' });
+    expect(grounding?.sources[0]).toMatchObject({
+      index: 0,
+      uri: 'https://finance.yahoo.com/quote/BTC-USD/history/',
+    });
     for (const support of grounding?.supports ?? []) {
       expect(response.content.slice(support.startIndex, support.endIndex)).toBe(support.text);
       expect(support.sourceIndices.length).toBeGreaterThan(0);
     }
-    expect(grounding?.supports.length).toBe(blocks.filter((b) => Array.isArray(b.citations)).length);
-    const kept = (response.providerMetadata?.anthropic?.blocks as Json[]).filter((r) => r.kind === 'block');
+    expect(grounding?.supports.length).toBe(
+      blocks.filter((b) => Array.isArray(b.citations)).length,
+    );
+    const kept = ((response.providerMetadata?.anthropic?.blocks ?? []) as Json[]).filter(
+      (r) => r.kind === 'block',
+    );
     expect(kept.map((r) => r.block)).toStrictEqual(
       blocks.filter((b) => b.type === 'server_tool_use' || b.type === 'web_search_tool_result'),
     );
     // 2081 input + 28289 read + 8239 written (the breakdown says 0 and 0: the default 5 minutes).
-    expect(response.usage).toMatchObject({ promptTokens: 38609, cachedTokens: 28289, cacheWrite5mTokens: 8239, cacheWrite1hTokens: 0 });
+    expect(response.usage).toMatchObject({
+      promptTokens: 38609,
+      cachedTokens: 28289,
+      cacheWrite5mTokens: 8239,
+      cacheWrite1hTokens: 0,
+    });
   });
 
   it('web-fetch.json: the fetched URL is a URL-context source', async () => {
@@ -277,14 +315,16 @@ describe('sendMessage against recorded answers', () => {
     const { anthropicTools } = await import('../src/index.js');
     const response = await rig.provider.sendMessage({
       model: 'claude-sonnet-5',
-      messages: [userMessage("What's the first movie listed on https://rvest.tidyverse.org/articles/starwars.html?")],
+      messages: [
+        userMessage(
+          "What's the first movie listed on https://rvest.tidyverse.org/articles/starwars.html?",
+        ),
+      ],
       tools: [anthropicTools.webFetch({ citations: false })],
       providerOptions: { anthropic: { cache: false } },
     });
     const recorded = fixtureJson('web-fetch.request.json');
-    expect((rig.server.requests[0]?.body as Json).tools).toStrictEqual([
-      { ...(recorded.tools as Json[])[0] },
-    ]);
+    expect((sentBody(rig, 0) as Json).tools).toStrictEqual([{ ...(recorded.tools as Json[])[0] }]);
     expect(response.grounding?.urlContextSources).toEqual([
       { url: 'https://rvest.tidyverse.org/articles/starwars.html', status: 'ok' },
     ]);
@@ -299,8 +339,12 @@ describe('sendMessage against recorded answers', () => {
       messages: [userMessage('multiply')],
       tools: [anthropicTools.codeExecution()],
     });
-    expect((rig.server.requests[0]?.body as Json).tools).toStrictEqual([
-      { type: 'code_execution_20250825', name: 'code_execution', cache_control: { type: 'ephemeral' } },
+    expect((sentBody(rig, 0) as Json).tools).toStrictEqual([
+      {
+        type: 'code_execution_20250825',
+        name: 'code_execution',
+        cache_control: { type: 'ephemeral' },
+      },
     ]);
     expect(response.codeExecutions).toStrictEqual([
       {
@@ -332,7 +376,7 @@ describe('sendMessage against recorded answers', () => {
       providerOptions: { anthropic: { citations: true, cache: false } },
     });
     const { stream: _, ...recorded } = fixtureJson('citations-document-text.request.json');
-    expect(rig.server.requests[0]?.body).toStrictEqual(recorded);
+    expect(sentBody(rig, 0)).toStrictEqual(recorded);
     expect(response.grounding).toStrictEqual({
       searchQueries: [],
       sources: [{ index: 0, uri: 'document:0', title: 'facts.txt' }],
@@ -365,7 +409,11 @@ describe('sendMessage against recorded answers', () => {
         .catch((e: unknown) => e);
       expect(error, fixture).toBeInstanceOf(ProviderError);
       const failure = error as ProviderError;
-      expect([failure.status, failure.code, failure.retryable], fixture).toEqual([status, code, retryable]);
+      expect([failure.status, failure.code, failure.retryable], fixture).toEqual([
+        status,
+        code,
+        retryable,
+      ]);
       expect(failure.provider).toBe('anthropic');
       expect(JSON.stringify(failure.body ?? '')).not.toContain(TEST_API_KEY);
       if (status === 429) expect(failure.retryAfterMs).toBe(7000);

@@ -2,7 +2,15 @@
  * Recorded Messages API streams replayed to `streamMessage`: what the adapter sent, the events it
  * made of every SSE event type, and `collect()`.
  */
-import { type ChatStream, ProviderError, type StreamEvent, textPart, userMessage, documentPart, assistantMessage } from '@aigo/ai';
+import {
+  assistantMessage,
+  type ChatStream,
+  documentPart,
+  ProviderError,
+  type StreamEvent,
+  textPart,
+  userMessage,
+} from '@aigo/ai';
 import { describe, expect, it } from 'vitest';
 import {
   fixtureJson,
@@ -11,6 +19,7 @@ import {
   readEvents,
   rejection,
   route,
+  sentBody,
   startRig,
 } from './support/harness.js';
 
@@ -37,10 +46,14 @@ describe('streamMessage against recorded streams', () => {
       providerOptions: { anthropic: { cache: false } },
     });
     const events = await readEvents(stream);
-    expect(rig.server.requests[0]?.body).toStrictEqual(fixtureJson('stream-text.request.json'));
+    expect(sentBody(rig, 0)).toStrictEqual(fixtureJson('stream-text.request.json'));
     expect(rig.server.requests[0]?.headers.accept).toMatch(/text\/event-stream/);
     expect(events[0]).toMatchObject({ type: 'start', model: 'claude-sonnet-4-5-20250929' });
-    expect(events.at(-1)).toStrictEqual({ type: 'finish', finishReason: 'stop', rawFinishReason: 'end_turn' });
+    expect(events.at(-1)).toStrictEqual({
+      type: 'finish',
+      finishReason: 'stop',
+      rawFinishReason: 'end_turn',
+    });
     const response = stream.partial;
     expect(response.content.length).toBeGreaterThan(0);
     expect(response.usage?.completionTokens).toBeGreaterThan(3);
@@ -57,11 +70,13 @@ describe('streamMessage against recorded streams', () => {
       providerOptions: { anthropic: { cache: false } },
     });
     const events = await adapterEvents(stream);
-    expect(rig.server.requests[0]?.body).toStrictEqual(fixtureJson('stream-thinking.request.json'));
+    expect(sentBody(rig, 0)).toStrictEqual(fixtureJson('stream-thinking.request.json'));
     const reasoning = events.filter((e) => e.type === 'reasoning');
     expect(reasoning.length).toBeGreaterThan(2);
     const response = await stream.collect();
-    const signature = /"signature_delta","signature":"([^"]+)"/.exec(fixtureText('stream-thinking.sse'))?.[1];
+    const signature = /"signature_delta","signature":"([^"]+)"/.exec(
+      fixtureText('stream-thinking.sse'),
+    )?.[1];
     expect(response.providerMetadata?.anthropic?.blocks).toStrictEqual([
       { kind: 'thinking', length: response.reasoning?.length, signature },
       { kind: 'text', length: response.content.length },
@@ -71,7 +86,10 @@ describe('streamMessage against recorded streams', () => {
 
   it('stream-tool-use.sse: input_json_delta fragments join into the arguments', async () => {
     await using rig = await startRig([route('stream-tool-use.sse')]);
-    const stream = await rig.provider.streamMessage({ model: 'claude-haiku-4-5', messages: [userMessage('x')] });
+    const stream = await rig.provider.streamMessage({
+      model: 'claude-haiku-4-5',
+      messages: [userMessage('x')],
+    });
     const response = await stream.collect();
     expect(response.finishReason).toBe('tool_calls');
     expect(response.toolCalls).toHaveLength(1);
@@ -84,7 +102,9 @@ describe('streamMessage against recorded streams', () => {
 
   it('stream-tool-calls-parallel.sse: two calls, each with its own fragments cut mid-key', async () => {
     await using rig = await startRig([route('stream-tool-calls-parallel.sse')]);
-    const response = await (await rig.provider.streamMessage({ model: 'claude-sonnet-4-0', messages: [userMessage('x')] })).collect();
+    const response = await (
+      await rig.provider.streamMessage({ model: 'claude-sonnet-4-0', messages: [userMessage('x')] })
+    ).collect();
     expect(response.toolCalls.map((call) => JSON.parse(call.function.arguments))).toStrictEqual([
       { password: 'mellon' },
       { password: 'radiance' },
@@ -99,7 +119,12 @@ describe('streamMessage against recorded streams', () => {
       route('stream-text-then-tool-use-no-args.chunks.jsonl', { times: 1 }),
     ]);
     for (let i = 0; i < 2; i++) {
-      const response = await (await rig.provider.streamMessage({ model: 'claude-haiku-4-5', messages: [userMessage('x')] })).collect();
+      const response = await (
+        await rig.provider.streamMessage({
+          model: 'claude-haiku-4-5',
+          messages: [userMessage('x')],
+        })
+      ).collect();
       expect(response.toolCalls.length).toBeGreaterThan(0);
       for (const call of response.toolCalls) expect(call.function.arguments).toBe('{}');
     }
@@ -107,7 +132,9 @@ describe('streamMessage against recorded streams', () => {
 
   it('stream-usage-cache-read.sse: cache reads in the prompt, counted once', async () => {
     await using rig = await startRig([route('stream-usage-cache-read.sse')]);
-    const response = await (await rig.provider.streamMessage({ model: 'claude-sonnet-4-5', messages: [userMessage('x')] })).collect();
+    const response = await (
+      await rig.provider.streamMessage({ model: 'claude-sonnet-4-5', messages: [userMessage('x')] })
+    ).collect();
     // 3 input + 1,217 read + 0 written; message_delta repeats the counts with the final output.
     expect(response.usage).toStrictEqual({
       promptTokens: 1220,
@@ -127,24 +154,35 @@ describe('streamMessage against recorded streams', () => {
     const stopped = await (
       await rig.provider.streamMessage({
         model: 'claude-haiku-4-5-20251001',
-        messages: [userMessage('Very short function describing a pelican'), assistantMessage('```python')],
+        messages: [
+          userMessage('Very short function describing a pelican'),
+          assistantMessage('```python'),
+        ],
         stop: ['```'],
         maxOutputTokens: 8192,
         temperature: 1,
         providerOptions: { anthropic: { cache: false } },
       })
     ).collect();
-    expect(rig.server.requests[0]?.body).toStrictEqual(fixtureJson('stream-stop-sequence.request.json'));
+    expect(sentBody(rig, 0)).toStrictEqual(fixtureJson('stream-stop-sequence.request.json'));
     expect([stopped.finishReason, stopped.rawFinishReason]).toEqual(['stop', 'stop_sequence']);
     expect(stopped.providerMetadata).toStrictEqual({ anthropic: { stopSequence: '```' } });
-    const cut = await (await rig.provider.streamMessage({ model: 'claude-sonnet-4-0', messages: [userMessage('x')], maxOutputTokens: 50 })).collect();
+    const cut = await (
+      await rig.provider.streamMessage({
+        model: 'claude-sonnet-4-0',
+        messages: [userMessage('x')],
+        maxOutputTokens: 50,
+      })
+    ).collect();
     expect(cut.finishReason).toBe('length');
     expect(cut.usage?.completionTokens).toBe(50);
   });
 
   it('stream-structured-output-json-schema.sse: the JSON answer streams as text', async () => {
     await using rig = await startRig([route('stream-structured-output-json-schema.sse')]);
-    const schema = (fixtureJson('stream-structured-output-json-schema.request.json').output_format as Json).schema as Json;
+    const schema = (
+      fixtureJson('stream-structured-output-json-schema.request.json').output_format as Json
+    ).schema as Json;
     const response = await (
       await rig.provider.streamMessage({
         model: 'claude-sonnet-4-5',
@@ -152,13 +190,17 @@ describe('streamMessage against recorded streams', () => {
         responseFormat: { type: 'json', schema },
       })
     ).collect();
-    expect((rig.server.requests[0]?.body as Json).output_config).toStrictEqual({ format: { type: 'json_schema', schema } });
+    expect((sentBody(rig, 0) as Json).output_config).toStrictEqual({
+      format: { type: 'json_schema', schema },
+    });
     expect(JSON.parse(response.content)).toMatchObject({ author: { last_name: 'Rothfuss' } });
   });
 
   it('stream-citations-document-text.sse: citations_delta become grounding over the block’s span', async () => {
     await using rig = await startRig([route('stream-citations-document-text.sse')]);
-    const data = (fixtureJson('stream-citations-document-text.request.json').messages as Json[])[0] as Json;
+    const data = (
+      fixtureJson('stream-citations-document-text.request.json').messages as Json[]
+    )[0] as Json;
     const document = ((data.content as Json[])[1] as Json).source as Json;
     const response = await (
       await rig.provider.streamMessage({
@@ -173,14 +215,21 @@ describe('streamMessage against recorded streams', () => {
         ],
       })
     ).collect();
-    const sent = (rig.server.requests[0]?.body as { messages: Json[] }).messages[0] as Json;
-    expect((sent.content as Json[])[1]).toMatchObject({ type: 'document', source: document, title: 'facts.txt', citations: { enabled: true } });
+    const sent = (sentBody(rig, 0) as { messages: Json[] }).messages[0] as Json;
+    expect((sent.content as Json[])[1]).toMatchObject({
+      type: 'document',
+      source: document,
+      title: 'facts.txt',
+      citations: { enabled: true },
+    });
     const supports = response.grounding?.supports ?? [];
     expect(supports.length).toBeGreaterThan(0);
     for (const support of supports) {
       expect(response.content.slice(support.startIndex, support.endIndex)).toBe(support.text);
     }
-    expect(response.grounding?.sources).toStrictEqual([{ index: 0, uri: 'document:0', title: 'facts.txt' }]);
+    expect(response.grounding?.sources).toStrictEqual([
+      { index: 0, uri: 'document:0', title: 'facts.txt' },
+    ]);
   });
 
   it('stream-web-search.sse: queries, results and citations; no ping needed', async () => {
@@ -198,7 +247,9 @@ describe('streamMessage against recorded streams', () => {
     for (const support of response.grounding?.supports ?? []) {
       expect(response.content.slice(support.startIndex, support.endIndex)).toBe(support.text);
     }
-    const kinds = (response.providerMetadata?.anthropic?.blocks as Json[]).map((record) => record.kind);
+    const kinds = ((response.providerMetadata?.anthropic?.blocks ?? []) as Json[]).map(
+      (record) => record.kind,
+    );
     expect(kinds.slice(0, 3)).toEqual(['block', 'block', 'text']);
   });
 
@@ -207,41 +258,64 @@ describe('streamMessage against recorded streams', () => {
       route('stream-code-execution.chunks.jsonl', { times: 1 }),
       route('stream-web-fetch.chunks.jsonl', { times: 1 }),
     ]);
-    const code = await (await rig.provider.streamMessage({ model: 'claude-sonnet-5', messages: [userMessage('x')] })).collect();
+    const code = await (
+      await rig.provider.streamMessage({ model: 'claude-sonnet-5', messages: [userMessage('x')] })
+    ).collect();
     expect(code.codeExecutions?.length).toBeGreaterThan(0);
     expect(code.codeExecutions?.[0]?.code.length).toBeGreaterThan(0);
-    const fetched = await (await rig.provider.streamMessage({ model: 'claude-sonnet-5', messages: [userMessage('x')] })).collect();
+    const fetched = await (
+      await rig.provider.streamMessage({ model: 'claude-sonnet-5', messages: [userMessage('x')] })
+    ).collect();
     expect(fetched.grounding?.urlContextSources?.[0]?.status).toBe('ok');
   });
 
   it('stream-error-event.built.sse: an error event rejects with the typed error, the partial text and usage', async () => {
     await using rig = await startRig([route('stream-error-event.built.sse')]);
-    const stream = await rig.provider.streamMessage({ model: 'claude-sonnet-4-5', messages: [userMessage('x')] });
+    const stream = await rig.provider.streamMessage({
+      model: 'claude-sonnet-4-5',
+      messages: [userMessage('x')],
+    });
     const error = await rejection(stream.collect());
     expect(error).toBeInstanceOf(ProviderError);
     const failure = error as ProviderError;
-    expect([failure.code, failure.retryable, failure.providerCode]).toEqual(['overloaded', true, 'overloaded_error']);
+    expect([failure.code, failure.retryable, failure.providerCode]).toEqual([
+      'overloaded',
+      true,
+      'overloaded_error',
+    ]);
     expect(failure.partial?.content).toBe('The answer begins');
     expect(failure.usage?.promptTokens).toBe(12);
   });
 
   it('stream-refusal.built.sse: refusal is content_filter, the raw value kept', async () => {
     await using rig = await startRig([route('stream-refusal.built.sse')]);
-    const response = await (await rig.provider.streamMessage({ model: 'claude-sonnet-4-5', messages: [userMessage('x')] })).collect();
-    expect([response.finishReason, response.rawFinishReason]).toEqual(['content_filter', 'refusal']);
+    const response = await (
+      await rig.provider.streamMessage({ model: 'claude-sonnet-4-5', messages: [userMessage('x')] })
+    ).collect();
+    expect([response.finishReason, response.rawFinishReason]).toEqual([
+      'content_filter',
+      'refusal',
+    ]);
   });
 
   it('a body cut before message_stop fails with stream_error', async () => {
     const whole = fixtureText('stream-text.sse');
-    await using rig = await startRig([{ path: MESSAGES_PATH, sse: whole.slice(0, whole.indexOf('event: message_delta')) }]);
-    const stream = await rig.provider.streamMessage({ model: 'claude-sonnet-4-5', messages: [userMessage('x')] });
+    await using rig = await startRig([
+      { path: MESSAGES_PATH, sse: whole.slice(0, whole.indexOf('event: message_delta')) },
+    ]);
+    const stream = await rig.provider.streamMessage({
+      model: 'claude-sonnet-4-5',
+      messages: [userMessage('x')],
+    });
     const error = await rejection(stream.collect());
     expect((error as ProviderError).code).toBe('stream_error');
   });
 
   it('an error status on a stream request rejects streamMessage itself', async () => {
     await using rig = await startRig([route('error-404-not-found-on-stream-request.json')]);
-    const error = await rejection(rig.provider.streamMessage({ model: 'claude-sonnet-4-0', messages: [userMessage('x')] }));
+    const error = await rejection(
+      rig.provider.streamMessage({ model: 'claude-sonnet-4-0', messages: [userMessage('x')] }),
+    );
     expect((error as ProviderError).code).toBe('model_not_found');
   });
 });

@@ -38,18 +38,25 @@ const blocksOf = (fixture: string) => fixtureJson(fixture).content as Json[];
 /** What each request must have sent back: the user turn, then each earlier turn and its result. */
 function expectEveryTurnWentBack(requests: readonly { body: unknown }[]): void {
   expect(requests).toHaveLength(3);
-  const [first, second, third] = requests.map((request) => (request.body as { messages: Json[] }).messages);
+  const [first, second, third] = requests.map(
+    (request) => (request.body as { messages: Json[] }).messages,
+  );
   expect(first).toHaveLength(1);
   // Turn 1 goes back whole: thinking (signed), text, tool_use — in that order.
   const turn1 = blocksOf(turns[0] as string).map(({ caller: _, ...block }) => block);
   expect(strip(second?.[1])).toStrictEqual({ role: 'assistant', content: turn1 });
   expect(strip(second?.[2])).toStrictEqual({
     role: 'user',
-    content: [{ type: 'tool_result', tool_use_id: 'toolu_01YGzqpRE16Vricda3Aqcejo', content: 'Mexico' }],
+    content: [
+      { type: 'tool_result', tool_use_id: 'toolu_01YGzqpRE16Vricda3Aqcejo', content: 'Mexico' },
+    ],
   });
   // Request 3 repeats turn 1, then turn 2: signed thinking, redacted thinking, the call.
   expect(strip(third?.[1])).toStrictEqual(strip(second?.[1]));
-  expect(strip(third?.[3])).toStrictEqual({ role: 'assistant', content: blocksOf(turns[1] as string) });
+  expect(strip(third?.[3])).toStrictEqual({
+    role: 'assistant',
+    content: blocksOf(turns[1] as string),
+  });
   expect(strip(third?.[4])).toStrictEqual({
     role: 'user',
     content: [{ type: 'tool_result', tool_use_id: 'toolu_built_loop_2', content: 'Mexico City' }],
@@ -75,7 +82,11 @@ function strip(message: Json | undefined): Json | undefined {
 describe('thinking + tool use over several turns', () => {
   it('through createClient and createReAct, streamed: every signature goes back in place', async () => {
     await using rig = await startRig(
-      turns.map((fixture) => ({ path: MESSAGES_PATH, sse: messageToSse(fixtureJson(fixture)), times: 1 })),
+      turns.map((fixture) => ({
+        path: MESSAGES_PATH,
+        sse: messageToSse(fixtureJson(fixture)),
+        times: 1,
+      })),
     );
     const client = createClient(rig.provider, {
       defaultModel: 'claude-sonnet-4-0',
@@ -86,7 +97,9 @@ describe('thinking + tool use over several turns', () => {
     const agent = createReAct(client);
     const events: string[] = [];
     let answer: unknown;
-    for await (const event of agent.executeStream('What is the largest city in the user country?')) {
+    for await (const event of agent.executeStream(
+      'What is the largest city in the user country?',
+    )) {
       events.push(event.type);
       if (event.type === 'final_answer') answer = event;
     }
@@ -95,7 +108,10 @@ describe('thinking + tool use over several turns', () => {
     expect(events.filter((type) => type === 'tool_result')).toHaveLength(2);
     const sent = rig.server.requests;
     for (const request of sent) {
-      expect((request.body as Json).thinking).toStrictEqual({ type: 'enabled', budget_tokens: 3000 });
+      expect((request.body as Json).thinking).toStrictEqual({
+        type: 'enabled',
+        budget_tokens: 3000,
+      });
       expect((request.body as Json).tool_choice).toBeUndefined();
     }
     expectEveryTurnWentBack(sent);
@@ -109,7 +125,9 @@ describe('thinking + tool use over several turns', () => {
       reasoning: { budgetTokens: 3000 },
       maxOutputTokens: 4096,
     });
-    const result = await createReAct(client).execute('What is the largest city in the user country?');
+    const result = await createReAct(client).execute(
+      'What is the largest city in the user country?',
+    );
     expect(result.data).toBe('The largest city in Mexico is Mexico City.');
     expect(result.iterations).toBe(3);
     expectEveryTurnWentBack(rig.server.requests);

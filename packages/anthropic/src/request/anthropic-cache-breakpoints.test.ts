@@ -36,7 +36,10 @@ const signed = (text: string): Message => ({
 const cached = { cache_control: { type: 'ephemeral' } };
 
 /** Where the breakpoints went: `tools[i]`, `system[i]`, `messages[i].content[j]`. */
-function breakpoints(request: Partial<ChatRequest>, options: AnthropicRequestOptions = {}): string[] {
+function breakpoints(
+  request: Partial<ChatRequest>,
+  options: AnthropicRequestOptions = {},
+): string[] {
   const { body } = buildAnthropicRequest(
     { model: 'claude-sonnet-4-5', messages: [], ...request },
     'claude-sonnet-4-5',
@@ -44,11 +47,14 @@ function breakpoints(request: Partial<ChatRequest>, options: AnthropicRequestOpt
     false,
   );
   const found: string[] = [];
-  (body.tools ?? []).forEach((t, i) => t.cache_control && found.push(`tools[${i}]`));
-  (body.system ?? []).forEach((b, i) => b.cache_control && found.push(`system[${i}]`));
-  body.messages.forEach((m, i) =>
-    m.content.forEach((b, j) => b.cache_control && found.push(`messages[${i}].content[${j}]`)),
-  );
+  for (const [i, t] of (body.tools ?? []).entries()) if (t.cache_control) found.push(`tools[${i}]`);
+  for (const [i, b] of (body.system ?? []).entries())
+    if (b.cache_control) found.push(`system[${i}]`);
+  for (const [i, m] of body.messages.entries()) {
+    for (const [j, b] of m.content.entries()) {
+      if (b.cache_control) found.push(`messages[${i}].content[${j}]`);
+    }
+  }
   return found;
 }
 
@@ -136,7 +142,7 @@ describe('automatic cache breakpoints', () => {
       text: 's',
       cache_control: { type: 'ephemeral', ttl: '1h' },
     });
-    expect((body.messages[0]?.content[0] as Json).cache_control).toStrictEqual({
+    expect((body.messages[0]?.content[0] ?? ({} as Json)).cache_control).toStrictEqual({
       type: 'ephemeral',
       ttl: '1h',
     });

@@ -33,7 +33,10 @@ export interface CacheTargets {
  * A breakpoint goes on the last block of a message that can carry one (never a thinking block); one
  * that would fall on a block already marked is not added twice. Returns how many it added.
  */
-export function placeCacheBreakpoints(targets: CacheTargets, control: AnthropicCacheControl): number {
+export function placeCacheBreakpoints(
+  targets: CacheTargets,
+  control: AnthropicCacheControl,
+): number {
   let room = MAX_CACHE_BREAKPOINTS - countBreakpoints(targets);
   let added = 0;
   const mark = (block: { cache_control?: AnthropicCacheControl } | undefined): void => {

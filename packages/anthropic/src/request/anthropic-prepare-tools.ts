@@ -75,7 +75,10 @@ function toolChoice(
   if (choice === 'required') return { type: 'any' };
   if (isRecord(choice) && typeof choice.name === 'string' && choice.name !== '') {
     if (!tools.some((tool) => tool.name === choice.name)) {
-      throw new ValidationError('request.toolChoice.name', `names no tool of the request: ${choice.name}`);
+      throw new ValidationError(
+        'request.toolChoice.name',
+        `names no tool of the request: ${choice.name}`,
+      );
     }
     return { type: 'tool', name: choice.name };
   }

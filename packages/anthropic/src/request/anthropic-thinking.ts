@@ -46,7 +46,10 @@ export function anthropicThinking(
   if (effort !== undefined && !(effort in EFFORT_BUDGETS)) {
     throw new ValidationError('request.reasoning.effort', 'must be minimal, low, medium or high');
   }
-  if (budgetTokens !== undefined && (typeof budgetTokens !== 'number' || !Number.isInteger(budgetTokens))) {
+  if (
+    budgetTokens !== undefined &&
+    (typeof budgetTokens !== 'number' || !Number.isInteger(budgetTokens))
+  ) {
     throw new ValidationError('request.reasoning.budgetTokens', 'must be an integer');
   }
   if (budgetTokens === 0) return { thinking: { type: 'disabled' }, effort: undefined };

@@ -43,7 +43,10 @@ export function buildAnthropicRequest(
   let schema: { readonly [key: string]: unknown } | undefined;
   if (format !== undefined) {
     if (!isRecord(format) || (format.type !== 'json' && format.type !== 'text')) {
-      throw new ValidationError('request.responseFormat', 'must be { type: "text" } or { type: "json" }');
+      throw new ValidationError(
+        'request.responseFormat',
+        'must be { type: "text" } or { type: "json" }',
+      );
     }
     if (format.type === 'json' && format.schema !== undefined) {
       if (!isRecord(format.schema)) {

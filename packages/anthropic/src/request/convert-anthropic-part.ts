@@ -49,7 +49,11 @@ export function convertAnthropicPart(
   return block;
 }
 
-function partBlock(part: ContentPart, where: string, citations: boolean): AnthropicBlock | undefined {
+function partBlock(
+  part: ContentPart,
+  where: string,
+  citations: boolean,
+): AnthropicBlock | undefined {
   switch (part.type) {
     case 'text':
       return part.text === '' ? undefined : { type: 'text', text: part.text };
@@ -62,7 +66,10 @@ function partBlock(part: ContentPart, where: string, citations: boolean): Anthro
             `must be image/jpeg, image/png, image/gif or image/webp, got ${mediaType}`,
           );
         }
-        return { type: 'image', source: { type: 'base64', media_type: mediaType, data: part.data } };
+        return {
+          type: 'image',
+          source: { type: 'base64', media_type: mediaType, data: part.data },
+        };
       }
       return { type: 'image', source: { type: 'url', url: httpUrl(part.uri, where) } };
     }

@@ -1,9 +1,4 @@
-import {
-  type ChatRequest,
-  type Message,
-  parseToolErrorEnvelope,
-  ValidationError,
-} from '@aigo/ai';
+import { type ChatRequest, type Message, parseToolErrorEnvelope, ValidationError } from '@aigo/ai';
 import { readBlockRecords } from '../anthropic-metadata.js';
 import type {
   AnthropicBlock,

@@ -18,7 +18,9 @@ export function toolUseBlock(call: ToolCall, where: string): AnthropicBlock {
     try {
       input = JSON.parse(text);
     } catch (error) {
-      throw new ValidationError(`${where}.function.arguments`, 'must be JSON text', { cause: error });
+      throw new ValidationError(`${where}.function.arguments`, 'must be JSON text', {
+        cause: error,
+      });
     }
   }
   if (!isRecord(input)) {

@@ -109,7 +109,12 @@ export class AnthropicStreamMapper implements FrameMapper, TurnSink {
   }
 
   /** @internal A tool call's fragment. */
-  toolCallDelta(index: number, id: string | undefined, name: string | undefined, args: string): void {
+  toolCallDelta(
+    index: number,
+    id: string | undefined,
+    name: string | undefined,
+    args: string,
+  ): void {
     this.#controller?.enqueue(
       id === undefined
         ? { type: 'tool_call_delta', index, argumentsDelta: args }

@@ -2,13 +2,18 @@ import type { CodeExecution } from '@aigo/ai';
 import type { AnthropicBlockRecord } from '../anthropic-metadata.js';
 import { isRecord, type JsonRecord, nonEmptyString, stringOf } from '../shared/json-guards.js';
 import { GroundingCollector } from './grounding-collector.js';
-import { codeOfServerCall, codeExecutionResult } from './server-tool-blocks.js';
+import { codeExecutionResult, codeOfServerCall } from './server-tool-blocks.js';
 
 /** Where a turn's pieces go: the stream's events, or the strings of a whole response. */
 export interface TurnSink {
   content(text: string): void;
   reasoning(text: string): void;
-  toolCallDelta(index: number, id: string | undefined, name: string | undefined, args: string): void;
+  toolCallDelta(
+    index: number,
+    id: string | undefined,
+    name: string | undefined,
+    args: string,
+  ): void;
   codeExecution(execution: CodeExecution): void;
 }
 
@@ -141,7 +146,10 @@ export class AnthropicTurn {
         return;
       }
       case 'citations_delta':
-        if (delta.citation !== undefined) (open.citations ??= []).push(delta.citation);
+        if (delta.citation !== undefined) {
+          if (open.citations === undefined) open.citations = [];
+          open.citations.push(delta.citation);
+        }
         return;
     }
   }

@@ -59,7 +59,12 @@ export class GroundingCollector {
       if (!indices.includes(index)) indices.push(index);
     }
     if (indices.length === 0) return;
-    this.#supports.push({ text, startIndex: start, endIndex: start + text.length, sourceIndices: indices });
+    this.#supports.push({
+      text,
+      startIndex: start,
+      endIndex: start + text.length,
+      sourceIndices: indices,
+    });
   }
 
   /** The grounding, or `undefined` when nothing grounded the answer. */

@@ -72,8 +72,17 @@ class TextSink implements TurnSink {
     this.thinking += text;
   }
 
-  toolCallDelta(index: number, id: string | undefined, name: string | undefined, args: string): void {
-    const call = (this.calls[index] ??= { id: '', name: '', args: '' });
+  toolCallDelta(
+    index: number,
+    id: string | undefined,
+    name: string | undefined,
+    args: string,
+  ): void {
+    let call = this.calls[index];
+    if (call === undefined) {
+      call = { id: '', name: '', args: '' };
+      this.calls[index] = call;
+    }
     if (id !== undefined) call.id = id;
     if (name !== undefined) call.name = name;
     call.args += args;

@@ -45,7 +45,9 @@ export async function continuePausedTurns(
 }
 
 function isPaused(message: unknown): boolean {
-  return isRecord(message) && message.stop_reason === 'pause_turn' && Array.isArray(message.content);
+  return (
+    isRecord(message) && message.stop_reason === 'pause_turn' && Array.isArray(message.content)
+  );
 }
 
 function addUsage(a: JsonRecord | undefined, b: JsonRecord | undefined): JsonRecord | undefined {
@@ -62,9 +64,11 @@ function addUsage(a: JsonRecord | undefined, b: JsonRecord | undefined): JsonRec
   if (one !== undefined || two !== undefined) {
     sum.cache_creation = {
       ephemeral_5m_input_tokens:
-        (numberOf(one?.ephemeral_5m_input_tokens) ?? 0) + (numberOf(two?.ephemeral_5m_input_tokens) ?? 0),
+        (numberOf(one?.ephemeral_5m_input_tokens) ?? 0) +
+        (numberOf(two?.ephemeral_5m_input_tokens) ?? 0),
       ephemeral_1h_input_tokens:
-        (numberOf(one?.ephemeral_1h_input_tokens) ?? 0) + (numberOf(two?.ephemeral_1h_input_tokens) ?? 0),
+        (numberOf(one?.ephemeral_1h_input_tokens) ?? 0) +
+        (numberOf(two?.ephemeral_1h_input_tokens) ?? 0),
     };
   }
   return sum;

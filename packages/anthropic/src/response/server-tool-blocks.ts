@@ -1,8 +1,17 @@
 import type { CodeExecution } from '@aigo/ai';
-import { isRecord, type JsonRecord, nonEmptyString, numberOf, recordOf, stringOf } from '../shared/json-guards.js';
+import {
+  isRecord,
+  type JsonRecord,
+  nonEmptyString,
+  numberOf,
+  recordOf,
+  stringOf,
+} from '../shared/json-guards.js';
 
 /** The server tools that run code, and the language of their input. */
-const CODE_TOOLS: { readonly [name: string]: { readonly language: string; readonly field: string } } = {
+const CODE_TOOLS: {
+  readonly [name: string]: { readonly language: string; readonly field: string };
+} = {
   code_execution: { language: 'python', field: 'code' },
   bash_code_execution: { language: 'bash', field: 'command' },
   text_editor_code_execution: { language: 'text_editor', field: 'command' },

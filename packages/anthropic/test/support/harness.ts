@@ -13,7 +13,11 @@ import {
   type RecordedServer,
   startRecordedServer,
 } from '@aigo/testing';
-import { type AnthropicProvider, type AnthropicProviderOptions, anthropic } from '../../src/index.js';
+import {
+  type AnthropicProvider,
+  type AnthropicProviderOptions,
+  anthropic,
+} from '../../src/index.js';
 
 /** A key shaped like a real Anthropic key, so redaction by shape and by value are both exercised. */
 export const TEST_API_KEY = 'sk-ant-api03-test0123456789abcdefghijklmnopqrstuvwxyz';
@@ -102,15 +106,24 @@ export function messageToSse(message: Json): string {
   const events: string[] = [
     sseEvent({
       type: 'message_start',
-      message: { ...message, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 1 } },
+      message: {
+        ...message,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { ...usage, output_tokens: 1 },
+      },
     }),
   ];
   (message.content as Json[]).forEach((block, index) => {
-    const delta = (d: Json) => events.push(sseEvent({ type: 'content_block_delta', index, delta: d }));
+    const delta = (d: Json) =>
+      events.push(sseEvent({ type: 'content_block_delta', index, delta: d }));
     switch (block.type) {
       case 'text': {
         const { citations, text, ...rest } = block;
-        events.push(sseEvent({ type: 'content_block_start', index, content_block: { ...rest, text: '' } }));
+        events.push(
+          sseEvent({ type: 'content_block_start', index, content_block: { ...rest, text: '' } }),
+        );
         for (const citation of (citations as unknown[] | undefined) ?? []) {
           delta({ type: 'citations_delta', citation });
         }
@@ -121,13 +134,21 @@ export function messageToSse(message: Json): string {
         break;
       }
       case 'thinking':
-        events.push(sseEvent({ type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '', signature: '' } }));
+        events.push(
+          sseEvent({
+            type: 'content_block_start',
+            index,
+            content_block: { type: 'thinking', thinking: '', signature: '' },
+          }),
+        );
         delta({ type: 'thinking_delta', thinking: String(block.thinking) });
         delta({ type: 'signature_delta', signature: String(block.signature) });
         break;
       case 'tool_use':
       case 'server_tool_use': {
-        events.push(sseEvent({ type: 'content_block_start', index, content_block: { ...block, input: {} } }));
+        events.push(
+          sseEvent({ type: 'content_block_start', index, content_block: { ...block, input: {} } }),
+        );
         const input = JSON.stringify(block.input ?? {});
         delta({ type: 'input_json_delta', partial_json: '' });
         if (input !== '{}') delta({ type: 'input_json_delta', partial_json: input });
@@ -151,4 +172,11 @@ export function messageToSse(message: Json): string {
   );
   events.push(sseEvent({ type: 'message_stop' }));
   return events.join('');
+}
+
+/** The body of the `index`-th request the rig's server received (fails when there is none). */
+export function sentBody(rig: AnthropicRig, index: number): unknown {
+  const request = rig.server.requests[index];
+  if (request === undefined) throw new Error(`no request ${index}`);
+  return request.body;
 }
