@@ -2,7 +2,7 @@ import {
   type CallOptions,
   type ChatRequest,
   type ChatResponse,
-  type ChatStream,
+  ChatStream,
   type ModelCost,
   type PriceList,
   type StreamProvider,
@@ -28,6 +28,8 @@ import { buildAnthropicRequest } from './request/build-anthropic-request.js';
 import { AnthropicStreamMapper } from './response/anthropic-stream-mapper.js';
 import { mapAnthropicResponse } from './response/map-anthropic-response.js';
 import { continuePausedTurns } from './response/pause-turn.js';
+import { PausedTurnSource, type StreamedPart } from './response/paused-turn-source.js';
+import type { AnthropicRequestBody } from './wire/anthropic-api.js';
 
 /** Anthropic's own API. */
 export const ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
@@ -121,14 +123,42 @@ export class AnthropicProvider implements StreamProvider {
    * Sends a request and resolves, once the response headers arrived, to a `ChatStream` of its
    * answer. Errors before the first byte (status, network, missing key) reject this call; errors
    * inside the stream (an `error` event) reject the iterator, with the partial answer on the error.
+   * With server tools in the request, a turn the API paused (`pause_turn`) is continued, up to
+   * `maxPauseContinuations` times, and streamed as one answer.
    */
   async streamMessage(request: ChatRequest, options?: CallOptions): Promise<ChatStream> {
     const { body, jsonToolName, requestOptions } = this.#prepare(request, true, options);
+    // Only server tools make the API pause a turn: other streams keep the direct path.
+    const continuing = this.#maxPauses > 0 && body.tools?.some((tool) => 'type' in tool) === true;
+    const first = await this.#streamPart(body, requestOptions, jsonToolName, undefined, continuing);
+    if (!continuing) return first.stream;
+    const source = new PausedTurnSource(first, body, this.#maxPauses, (next, previous) =>
+      this.#streamPart(next, requestOptions, jsonToolName, previous, true),
+    );
+    return new ChatStream(source, {
+      provider: PROVIDER_ID,
+      ...(options?.signal === undefined ? {} : { signal: options.signal }),
+    });
+  }
+
+  /** One streamed request; a continued one's mapper takes over the turn of `previous`. */
+  async #streamPart(
+    body: AnthropicRequestBody,
+    requestOptions: RequestOptions | undefined,
+    jsonToolName: string | undefined,
+    previous: AnthropicStreamMapper | undefined,
+    continuePaused: boolean,
+  ): Promise<StreamedPart> {
     const http = this.#http;
     const response = await http.client().postSse(this.#url, body, requestOptions);
-    return response.toChatStream(
-      new AnthropicStreamMapper(PROVIDER_ID, http.secrets, jsonToolName),
+    const mapper = new AnthropicStreamMapper(
+      PROVIDER_ID,
+      http.secrets,
+      jsonToolName,
+      previous === undefined ? undefined : { turn: previous.turn, usage: previous.usage },
+      continuePaused,
     );
+    return { stream: response.toChatStream(mapper), mapper };
   }
 
   /**

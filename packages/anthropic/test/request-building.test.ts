@@ -22,6 +22,7 @@ import { anthropic } from '../src/index.js';
 import {
   fixtureJson,
   MESSAGES_PATH,
+  messageToSse,
   rejection,
   route,
   sentBody,
@@ -403,5 +404,74 @@ describe('provider options, headers and the environment', () => {
     expect(() => anthropic({ maxPauseContinuations: 1.5 })).toThrow(
       /options\.maxPauseContinuations/,
     );
+  });
+});
+
+describe('pause_turn in a stream', () => {
+  it('continues the paused turn in a second request and streams one answer, equal to sendMessage’s', async () => {
+    const parts = ['pause-turn.built.json', 'pause-turn-continued.built.json'];
+    await using rig = await startRig([
+      ...parts.map((fixture) => ({
+        path: MESSAGES_PATH,
+        sse: messageToSse(fixtureJson(fixture)),
+        times: 1,
+      })),
+      ...parts.map((fixture) => route(fixture, { times: 1 })),
+    ]);
+    const { anthropicTools } = await import('../src/index.js');
+    const request: ChatRequest = {
+      model: 'claude-sonnet-4-5',
+      messages: [userMessage('What is aigo?')],
+      tools: [anthropicTools.webSearch()],
+      providerOptions: { anthropic: { cache: false } },
+    };
+    const stream = await rig.provider.streamMessage(request);
+    const finishes: unknown[] = [];
+    stream.addHooks({ onEvent: (event) => event.type === 'finish' && finishes.push(event) });
+    const streamed = await stream.collect();
+    expect(finishes).toEqual([
+      { type: 'finish', finishReason: 'stop', rawFinishReason: 'end_turn' },
+    ]);
+    const paused = fixtureJson('pause-turn.built.json');
+    expect((sentBody(rig, 1) as Json).messages).toStrictEqual([
+      { role: 'user', content: [{ type: 'text', text: 'What is aigo?' }] },
+      { role: 'assistant', content: paused.content },
+    ]);
+    const sent = await rig.provider.sendMessage(request);
+    expect(streamed).toStrictEqual(sent);
+    expect(streamed.usage).toMatchObject({ promptTokens: 400, completionTokens: 60 });
+  });
+
+  it('maxPauseContinuations: 0 streams the paused answer as it is', async () => {
+    await using rig = await startRig(
+      [{ path: MESSAGES_PATH, sse: messageToSse(fixtureJson('pause-turn.built.json')) }],
+      { maxPauseContinuations: 0 },
+    );
+    const { anthropicTools } = await import('../src/index.js');
+    const response = await (
+      await rig.provider.streamMessage({
+        model: 'claude-sonnet-4-5',
+        messages: [userMessage('q')],
+        tools: [anthropicTools.webSearch()],
+      })
+    ).collect();
+    expect([response.finishReason, response.rawFinishReason]).toEqual(['other', 'pause_turn']);
+    expect(response.grounding?.searchQueries).toEqual(['aigo typescript']);
+  });
+
+  it('an error in the continuation rejects the stream with what the first part gave', async () => {
+    await using rig = await startRig([
+      { path: MESSAGES_PATH, sse: messageToSse(fixtureJson('pause-turn.built.json')), times: 1 },
+      route('error-529-overloaded.json', { status: 529 }),
+    ]);
+    const { anthropicTools } = await import('../src/index.js');
+    const stream = await rig.provider.streamMessage({
+      model: 'claude-sonnet-4-5',
+      messages: [userMessage('q')],
+      tools: [anthropicTools.webSearch()],
+    });
+    const error = await rejection(stream.collect());
+    expect((error as AigoError).code).toBe('overloaded');
+    expect((error as { usage?: { promptTokens: number } }).usage?.promptTokens).toBe(100);
   });
 });

@@ -1,4 +1,10 @@
-import { type ChatStreamController, type CodeExecution, ProviderError } from '@aigo/ai';
+import {
+  addUsage,
+  type ChatStreamController,
+  type CodeExecution,
+  ProviderError,
+  type Usage,
+} from '@aigo/ai';
 import { errorFromResponse, type FrameMapper, type StreamFrame } from '@aigo/http';
 import { invalidResponse } from '../shared/invalid-response.js';
 import { isRecord, type JsonRecord, numberOf, recordOf, stringOf } from '../shared/json-guards.js';
@@ -20,6 +26,10 @@ import { turnMetadata } from './turn-metadata.js';
  * - `ping` is ignored; an `error` event fails the stream with the typed `ProviderError` (the
  *   partial answer and usage so far are put on it by the stream);
  * - a body that ends before `message_stop` fails with `stream_error`: the answer was cut short.
+ *
+ * A mapper made to continue paused turns (`continuePaused`) holds back the `finish` and the final
+ * `metadata` of a turn the API paused (`pause_turn`): the next request's mapper takes over the same
+ * `AnthropicTurn` and adds its usage to this one's (see `PausedTurnSource`).
  */
 export class AnthropicStreamMapper implements FrameMapper, TurnSink {
   readonly #providerId: string;
@@ -30,11 +40,43 @@ export class AnthropicStreamMapper implements FrameMapper, TurnSink {
   #stopSequence: unknown;
   #container: unknown;
   #done = false;
+  readonly #continuePaused: boolean;
+  readonly #baseUsage: Usage | undefined;
+  #usage: Usage | undefined;
+  #paused = false;
 
-  constructor(providerId: string, secrets: readonly string[], jsonToolName: string | undefined) {
+  constructor(
+    providerId: string,
+    secrets: readonly string[],
+    jsonToolName: string | undefined,
+    continued?: { readonly turn: AnthropicTurn; readonly usage: Usage | undefined },
+    continuePaused = false,
+  ) {
     this.#providerId = providerId;
     this.#secrets = secrets;
-    this.#turn = new AnthropicTurn(this, jsonToolName);
+    this.#continuePaused = continuePaused;
+    if (continued === undefined) {
+      this.#turn = new AnthropicTurn(this, jsonToolName);
+    } else {
+      this.#turn = continued.turn;
+      this.#turn.sink = this;
+    }
+    this.#baseUsage = continued?.usage;
+  }
+
+  /** True when the API paused the turn and this mapper held back its end, to be continued. */
+  get paused(): boolean {
+    return this.#paused;
+  }
+
+  /** The turn read so far (all the parts of a continued turn). */
+  get turn(): AnthropicTurn {
+    return this.#turn;
+  }
+
+  /** The usage reported so far, the parts before this one's included. */
+  get usage(): Usage | undefined {
+    return this.#usage;
   }
 
   onFrame(frame: StreamFrame, controller: ChatStreamController): void {
@@ -136,21 +178,31 @@ export class AnthropicStreamMapper implements FrameMapper, TurnSink {
     const usage = recordOf(message.usage);
     if (usage === undefined) return;
     this.#startUsage = usage;
-    const converted = convertAnthropicUsage(usage);
-    if (converted !== undefined) this.#controller?.enqueue({ type: 'usage', usage: converted });
+    this.#emitUsage(convertAnthropicUsage(usage));
+  }
+
+  #emitUsage(usage: Usage | undefined): void {
+    if (usage === undefined) return;
+    const total =
+      this.#baseUsage === undefined ? usage : (addUsage(this.#baseUsage, usage) as Usage);
+    this.#usage = total;
+    this.#controller?.enqueue({ type: 'usage', usage: total });
   }
 
   #messageDelta(event: JsonRecord): void {
     const usage = recordOf(event.usage);
     if (usage !== undefined) {
-      const converted = convertAnthropicUsage(mergeAnthropicUsage(this.#startUsage, usage));
-      if (converted !== undefined) this.#controller?.enqueue({ type: 'usage', usage: converted });
+      this.#emitUsage(convertAnthropicUsage(mergeAnthropicUsage(this.#startUsage, usage)));
     }
     const delta = recordOf(event.delta);
     if (delta === undefined) return;
     if (delta.stop_sequence !== undefined) this.#stopSequence = delta.stop_sequence;
     if (delta.container !== undefined) this.#container = delta.container;
     const reason = stringOf(delta.stop_reason);
+    if (reason === 'pause_turn' && this.#continuePaused) {
+      this.#paused = true;
+      return;
+    }
     if (reason !== undefined) {
       this.#controller?.enqueue({
         type: 'finish',
@@ -164,6 +216,10 @@ export class AnthropicStreamMapper implements FrameMapper, TurnSink {
     const controller = this.#controller;
     if (controller === undefined) return;
     this.#done = true;
+    if (this.#paused) {
+      controller.close();
+      return;
+    }
     const providerMetadata = turnMetadata(this.#turn, this.#stopSequence, this.#container);
     const grounding = this.#turn.grounding();
     if (providerMetadata !== undefined || grounding !== undefined) {

@@ -51,7 +51,8 @@ interface OpenBlock {
  *   thinking signatures; the records are kept when the turn needs them.
  */
 export class AnthropicTurn {
-  readonly #sink: TurnSink;
+  /** Where the pieces go; a continued turn (after `pause_turn`) hands it to the next stream's mapper. */
+  sink: TurnSink;
   readonly #jsonToolName: string | undefined;
   readonly #open: (OpenBlock | undefined)[] = [];
   readonly #records: AnthropicBlockRecord[] = [];
@@ -62,7 +63,7 @@ export class AnthropicTurn {
   #textLength = 0;
 
   constructor(sink: TurnSink, jsonToolName: string | undefined) {
-    this.#sink = sink;
+    this.sink = sink;
     this.#jsonToolName = jsonToolName;
   }
 
@@ -107,7 +108,7 @@ export class AnthropicTurn {
         // A server tool's result (whole in its start) or a block this version does not know.
         this.#open[index] = this.#openBlock('other', { ...block });
         const execution = codeExecutionResult(block, this.#codeCalls);
-        if (execution !== undefined) this.#sink.codeExecution(execution);
+        if (execution !== undefined) this.sink.codeExecution(execution);
         this.#grounding.resultBlock(block);
       }
     }
@@ -136,10 +137,10 @@ export class AnthropicTurn {
         if (partial === undefined || partial === '') return;
         if (open.type === 'tool') {
           open.argsSeen = true;
-          this.#sink.toolCallDelta(open.toolIndex, undefined, undefined, partial);
+          this.sink.toolCallDelta(open.toolIndex, undefined, undefined, partial);
         } else if (open.type === 'json') {
           open.argsSeen = true;
-          this.#sink.content(partial);
+          this.sink.content(partial);
         } else {
           open.json += partial;
         }
@@ -171,10 +172,10 @@ export class AnthropicTurn {
         this.#records.push({ kind: 'thinking', length: open.length, signature: open.signature });
         return;
       case 'tool':
-        if (!open.argsSeen) this.#sink.toolCallDelta(open.toolIndex, undefined, undefined, '{}');
+        if (!open.argsSeen) this.sink.toolCallDelta(open.toolIndex, undefined, undefined, '{}');
         return;
       case 'json':
-        if (!open.argsSeen) this.#sink.content('{}');
+        if (!open.argsSeen) this.sink.content('{}');
         return;
       case 'server':
       case 'other': {
@@ -223,12 +224,12 @@ export class AnthropicTurn {
     open.length += text.length;
     this.#textLength += text.length;
     if (open.citations !== undefined) open.text += text;
-    this.#sink.content(text);
+    this.sink.content(text);
   }
 
   #thinking(open: OpenBlock, text: string): void {
     open.length += text.length;
-    this.#sink.reasoning(text);
+    this.sink.reasoning(text);
   }
 
   #toolUse(index: number, block: JsonRecord): void {
@@ -240,7 +241,7 @@ export class AnthropicTurn {
       this.#open[index] = open;
       if (args !== '') {
         open.argsSeen = true;
-        this.#sink.content(args);
+        this.sink.content(args);
       }
       return;
     }
@@ -248,7 +249,7 @@ export class AnthropicTurn {
     const open = this.#openBlock('tool', undefined, toolIndex);
     this.#open[index] = open;
     this.#records.push({ kind: 'tool_use', index: toolIndex });
-    this.#sink.toolCallDelta(toolIndex, nonEmptyString(block.id) ?? '', name ?? '', args);
+    this.sink.toolCallDelta(toolIndex, nonEmptyString(block.id) ?? '', name ?? '', args);
     if (args !== '') open.argsSeen = true;
   }
 

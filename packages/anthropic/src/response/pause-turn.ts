@@ -27,21 +27,32 @@ export async function continuePausedTurns(
   const blocks: unknown[] = [...(message.content as unknown[])];
   let usage = recordOf(message.usage);
   for (let round = 0; round < max && isPaused(message); round++) {
-    const messages = [...body.messages];
-    const last = messages[messages.length - 1];
-    const paused = blocks as AnthropicBlock[];
-    if (last?.role === 'assistant') {
-      messages[messages.length - 1] = { role: 'assistant', content: [...last.content, ...paused] };
-    } else {
-      messages.push({ role: 'assistant', content: [...paused] });
-    }
-    const next = await send({ ...body, messages });
+    const next = await send(continuationBody(body, blocks as AnthropicBlock[]));
     if (!isRecord(next) || !Array.isArray(next.content)) return next;
     message = next;
     blocks.push(...next.content);
     usage = addUsage(usage, recordOf(next.usage));
   }
   return { ...message, content: blocks, ...(usage === undefined ? {} : { usage }) };
+}
+
+/**
+ * The request that continues a paused turn: the original one with the turn's blocks so far as the
+ * assistant's last message (after the blocks of an assistant prefill, when the request ended with
+ * one).
+ */
+export function continuationBody(
+  body: AnthropicRequestBody,
+  blocks: readonly AnthropicBlock[],
+): AnthropicRequestBody {
+  const messages = [...body.messages];
+  const last = messages[messages.length - 1];
+  if (last?.role === 'assistant') {
+    messages[messages.length - 1] = { role: 'assistant', content: [...last.content, ...blocks] };
+  } else {
+    messages.push({ role: 'assistant', content: [...blocks] });
+  }
+  return { ...body, messages };
 }
 
 function isPaused(message: unknown): boolean {
