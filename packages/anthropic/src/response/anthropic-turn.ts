@@ -56,8 +56,9 @@ export class AnthropicTurn {
   readonly #jsonToolName: string | undefined;
   readonly #open: (OpenBlock | undefined)[] = [];
   readonly #records: AnthropicBlockRecord[] = [];
-  readonly #grounding = new GroundingCollector();
-  readonly #codeCalls = new Map<string, { language: string; code: string }>();
+  // Made at the first server tool or citation: most answers have none, and an open stream holds its turn.
+  #groundingCollector: GroundingCollector | undefined;
+  #codeCalls: Map<string, { language: string; code: string }> | undefined;
   #needed = false;
   #toolCalls = 0;
   #textLength = 0;
@@ -109,7 +110,7 @@ export class AnthropicTurn {
         this.#open[index] = this.#openBlock('other', { ...block });
         const execution = codeExecutionResult(block, this.#codeCalls);
         if (execution !== undefined) this.sink.codeExecution(execution);
-        this.#grounding.resultBlock(block);
+        this.#grounding().resultBlock(block);
       }
     }
   }
@@ -164,7 +165,7 @@ export class AnthropicTurn {
       case 'text':
         this.#records.push({ kind: 'text', length: open.length });
         if (open.citations !== undefined) {
-          this.#grounding.citations(open.citations, open.text, open.start);
+          this.#grounding().citations(open.citations, open.text, open.start);
         }
         return;
       case 'thinking':
@@ -202,7 +203,12 @@ export class AnthropicTurn {
 
   /** The grounding gathered from server tools and citations, or `undefined`. */
   grounding(): ReturnType<GroundingCollector['grounding']> {
-    return this.#grounding.grounding();
+    return this.#groundingCollector?.grounding();
+  }
+
+  #grounding(): GroundingCollector {
+    if (this.#groundingCollector === undefined) this.#groundingCollector = new GroundingCollector();
+    return this.#groundingCollector;
   }
 
   #openBlock(type: OpenBlock['type'], block: JsonRecord | undefined, toolIndex = -1): OpenBlock {
@@ -257,11 +263,14 @@ export class AnthropicTurn {
     const input = isRecord(block.input) ? block.input : {};
     if (block.name === 'web_search') {
       const query = nonEmptyString(input.query);
-      if (query !== undefined) this.#grounding.query(query);
+      if (query !== undefined) this.#grounding().query(query);
       return;
     }
     const code = codeOfServerCall(block);
     const id = nonEmptyString(block.id);
-    if (code !== undefined && id !== undefined) this.#codeCalls.set(id, code);
+    if (code !== undefined && id !== undefined) {
+      if (this.#codeCalls === undefined) this.#codeCalls = new Map();
+      this.#codeCalls.set(id, code);
+    }
   }
 }

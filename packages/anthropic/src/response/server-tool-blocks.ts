@@ -37,11 +37,11 @@ export function codeOfServerCall(
  */
 export function codeExecutionResult(
   block: JsonRecord,
-  calls: ReadonlyMap<string, { language: string; code: string }>,
+  calls: ReadonlyMap<string, { language: string; code: string }> | undefined,
 ): CodeExecution | undefined {
   const type = stringOf(block.type);
   if (type === undefined || !type.endsWith('code_execution_tool_result')) return undefined;
-  const call = calls.get(nonEmptyString(block.tool_use_id) ?? '');
+  const call = calls?.get(nonEmptyString(block.tool_use_id) ?? '');
   const language = call?.language ?? (type.startsWith('bash') ? 'bash' : 'python');
   const code = call?.code ?? '';
   const content = recordOf(block.content);
