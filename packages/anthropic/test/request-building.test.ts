@@ -112,13 +112,14 @@ describe('thinking per model', () => {
 });
 
 describe('input parts and turns', () => {
-  it('images (base64, URL), PDFs (base64, URL) and a titled text document', async () => {
+  it('images (base64, URL, data: URL), PDFs (base64, URL) and a titled text document', async () => {
     const body = await bodyFor({
       messages: [
         userMessage([
           textPart('look'),
           imagePart(PNG, 'image/png'),
           imagePartFromUri('https://example.com/cat.jpg'),
+          imagePartFromUri(`data:image/png;base64,${PNG}`),
           documentPart('JVBERi0=', 'application/pdf', { filename: 'spec.pdf' }),
           documentPartFromUri('https://example.com/paper.pdf', 'application/pdf'),
           documentPart(Buffer.from('plain words'), 'text/plain', {
@@ -134,6 +135,7 @@ describe('input parts and turns', () => {
         { type: 'text', text: 'look' },
         { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } },
         { type: 'image', source: { type: 'url', url: 'https://example.com/cat.jpg' } },
+        { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } },
         {
           type: 'document',
           source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0=' },

@@ -30,8 +30,8 @@ export function partCacheControl(
 }
 
 /**
- * One content part of a user or tool message as a Messages API block: text, an image (base64 or
- * URL) or a document (PDF as base64 or URL, plain text). A document part's
+ * One content part of a user or tool message as a Messages API block: text, an image (base64, a
+ * `data:` URL or an http(s) URL) or a document (PDF as base64 or URL, plain text). A document part's
  * `providerMetadata.anthropic` may give its `title`, `context` and `citations: true`; `citations`
  * turns citations on for every document.
  *
@@ -58,8 +58,10 @@ function partBlock(
     case 'text':
       return part.text === '' ? undefined : { type: 'text', text: part.text };
     case 'image': {
-      if (part.data !== undefined) {
-        const mediaType = part.mimeType ?? '';
+      const inline = dataUrl(part.uri);
+      const data = part.data ?? inline?.data;
+      if (data !== undefined) {
+        const mediaType = part.mimeType ?? inline?.mimeType ?? '';
         if (!IMAGE_TYPES.has(mediaType)) {
           throw new ValidationError(
             `${where}.mimeType`,
@@ -68,7 +70,7 @@ function partBlock(
         }
         return {
           type: 'image',
-          source: { type: 'base64', media_type: mediaType, data: part.data },
+          source: { type: 'base64', media_type: mediaType, data },
         };
       }
       return { type: 'image', source: { type: 'url', url: httpUrl(part.uri, where) } };
@@ -118,6 +120,12 @@ function documentBlock(
   if (typeof options?.context === 'string') block.context = options.context;
   if (citations || options?.citations === true) block.citations = { enabled: true };
   return block;
+}
+
+/** The MIME type and base64 data of a `data:…;base64,` URL, else `undefined`. */
+function dataUrl(uri: string | undefined): { mimeType: string; data: string } | undefined {
+  const match = uri === undefined ? null : /^data:([^;,]+);base64,(.*)$/s.exec(uri);
+  return match === null ? undefined : { mimeType: match[1] as string, data: match[2] as string };
 }
 
 function httpUrl(uri: string | undefined, where: string): string {
