@@ -444,6 +444,37 @@ describe('pause_turn in a stream', () => {
     expect(streamed.usage).toMatchObject({ promptTokens: 400, completionTokens: 60 });
   });
 
+  it('a consumer slower than the stream: the continuation waits for it and every event arrives', async () => {
+    // A continuation of 150 thinking and 150 text blocks, alternating: events a slow reader's queue
+    // cannot join, so it fills and the source must wait for the reader.
+    const continued = fixtureJson('pause-turn-continued.built.json');
+    const content = Array.from({ length: 300 }, (_, i) =>
+      i % 2 === 0
+        ? { type: 'thinking', thinking: `t${i} `, signature: `sig${i}` }
+        : { type: 'text', text: `w${i} ` },
+    );
+    await using rig = await startRig([
+      { path: MESSAGES_PATH, sse: messageToSse(fixtureJson('pause-turn.built.json')), times: 1 },
+      { path: MESSAGES_PATH, sse: messageToSse({ ...continued, content }), times: 1 },
+    ]);
+    const { anthropicTools } = await import('../src/index.js');
+    const stream = await rig.provider.streamMessage({
+      model: 'claude-sonnet-4-5',
+      messages: [userMessage('q')],
+      tools: [anthropicTools.webSearch()],
+    });
+    let text = '';
+    let reasoning = '';
+    for await (const event of stream) {
+      if (event.type === 'content') text += event.text;
+      if (event.type === 'reasoning') reasoning += event.text;
+      // A slow consumer: one turn of the event loop per event.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(text).toBe(content.map((block) => block.text ?? '').join(''));
+    expect(reasoning).toBe(content.map((block) => block.thinking ?? '').join(''));
+  });
+
   it('maxPauseContinuations: 0 streams the paused answer as it is', async () => {
     await using rig = await startRig(
       [{ path: MESSAGES_PATH, sse: messageToSse(fixtureJson('pause-turn.built.json')) }],

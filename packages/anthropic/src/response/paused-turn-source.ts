@@ -34,6 +34,8 @@ export class PausedTurnSource implements ChatStreamSource {
   #cancelled = false;
   #content = '';
   #reasoning = '';
+  /** Resolves the wait of a loop that filled the consumer's queue (see `pull`). */
+  #resume: (() => void) | undefined;
 
   constructor(
     first: StreamedPart,
@@ -51,9 +53,17 @@ export class PausedTurnSource implements ChatStreamSource {
     void this.#run(controller);
   }
 
+  /** The consumer drained its queue: the loop reads on. */
+  pull(): void {
+    const resume = this.#resume;
+    this.#resume = undefined;
+    resume?.();
+  }
+
   cancel(reason: unknown): void {
     this.#cancelled = true;
     this.#current?.cancel(reason);
+    this.pull();
   }
 
   async #run(controller: ChatStreamController): Promise<void> {
@@ -66,6 +76,13 @@ export class PausedTurnSource implements ChatStreamSource {
           if (event.type === 'content') this.#content += event.text;
           else if (event.type === 'reasoning') this.#reasoning += event.text;
           controller.enqueue(event);
+          // The consumer is behind: stop reading (the part's own stream pauses its socket) until
+          // it drained the queue.
+          if (controller.desiredSize <= 0 && !this.#cancelled) {
+            await new Promise<void>((resolve) => {
+              this.#resume = resolve;
+            });
+          }
         }
       } catch (error) {
         if (!this.#cancelled) controller.error(error);
