@@ -68,7 +68,9 @@ export const SECTIONS = Object.freeze([
     name: 'anthropic',
     title:
       '@aigo/anthropic vs its floor, @aigo/openai and the anchors (@anthropic-ai/sdk, @ai-sdk/anthropic)',
-    timeoutMs: 600_000,
+    // Four stacks' figures (a)–(e), @aigo/openai's as the reference, and four installs: about four
+    // minutes on a quiet machine, far more on a loaded one.
+    timeoutMs: 1_200_000,
     async run({ deadline, log }) {
       const { runAnthropicBench } = await import('../suites/anthropic/anthropic-bench.mjs');
       return runAnthropicBench({ deadline, log });
