@@ -199,8 +199,8 @@ export class AnthropicProvider implements StreamProvider {
       );
     }
     const parsed = parseAnthropicRequestOptions(request, PROVIDER_ID);
-    const built = buildAnthropicRequest(request, model, parsed, stream);
-    return { ...built, requestOptions: this.#requestOptions(options, parsed) };
+    const { body, jsonToolName } = buildAnthropicRequest(request, model, parsed, stream);
+    return { body, jsonToolName, requestOptions: this.#requestOptions(options, parsed) };
   }
 
   /** The call's options, with the request's beta features added to the provider's. */

@@ -37,22 +37,25 @@ export function placeCacheBreakpoints(
   targets: CacheTargets,
   control: AnthropicCacheControl,
 ): number {
-  let room = MAX_CACHE_BREAKPOINTS - countBreakpoints(targets);
-  let added = 0;
-  const mark = (block: { cache_control?: AnthropicCacheControl } | undefined): void => {
-    if (room <= 0 || block === undefined || block.cache_control !== undefined) return;
-    block.cache_control = { ...control };
-    room--;
-    added++;
-  };
+  const room = MAX_CACHE_BREAKPOINTS - countBreakpoints(targets);
   const { tools, system, messages } = targets;
-  if (tools !== undefined) mark(tools[tools.length - 1]);
-  mark(system[system.length - 1]);
   const lastIndex = messages.length - 1;
-  mark(cacheableBlock(messages[lastIndex]));
   // The newest user turn is the last message when it is a user's; the prefix ends before it.
   const previous = messages[lastIndex]?.role === 'user' ? lastIndex - 1 : lastIndex - 2;
-  if (previous >= 0) mark(cacheableBlock(messages[previous]));
+  const candidates = [
+    tools?.[tools.length - 1],
+    system[system.length - 1],
+    cacheableBlock(messages[lastIndex]),
+    previous >= 0 ? cacheableBlock(messages[previous]) : undefined,
+  ];
+  let added = 0;
+  for (const block of candidates) {
+    if (added >= room) break;
+    if (block === undefined || block.cache_control !== undefined) continue;
+    block.cache_control =
+      control.ttl === undefined ? { type: 'ephemeral' } : { type: 'ephemeral', ttl: control.ttl };
+    added++;
+  }
   return added;
 }
 

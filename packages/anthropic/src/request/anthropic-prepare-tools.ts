@@ -12,6 +12,8 @@ export interface PreparedTools {
   readonly toolChoice: AnthropicToolChoice | undefined;
 }
 
+const NO_TOOLS: PreparedTools = Object.freeze({ tools: undefined, toolChoice: undefined });
+
 /**
  * Function tools (`name`, `description`, `input_schema`, `strict`) and provider tools (from
  * `anthropicTools`), with `toolChoice`: `auto` → `auto`, `none` → `none`, `required` → `any`,
@@ -27,6 +29,9 @@ export function prepareAnthropicTools(
   schemaTool: AnthropicTool | undefined,
   thinking: boolean,
 ): PreparedTools {
+  if (request.tools === undefined && schemaTool === undefined && request.toolChoice === undefined) {
+    return NO_TOOLS;
+  }
   const given = request.tools ?? [];
   if (!Array.isArray(given)) throw new ValidationError('request.tools', 'must be an array');
   const tools: AnthropicTool[] = [];

@@ -22,11 +22,13 @@ export function mapAnthropicResponse(
   }
   const sink = new TextSink();
   const turn = new AnthropicTurn(sink, jsonToolName);
-  data.content.forEach((block, index) => {
-    if (!isRecord(block)) return;
+  const blocks = data.content;
+  for (let index = 0; index < blocks.length; index++) {
+    const block: unknown = blocks[index];
+    if (!isRecord(block)) continue;
     turn.start(index, block);
     turn.stop(index);
-  });
+  }
   const toolCalls: ToolCall[] = sink.calls.map((call) => ({
     id: call.id,
     type: 'function',

@@ -12,16 +12,17 @@ export function turnMetadata(
   stopSequence: unknown,
   container: unknown,
 ): ProviderMetadata | undefined {
-  const values: Record<string, unknown> = {};
   const blocks = turn.records();
-  if (blocks !== undefined) values.blocks = blocks;
   const stop = nonEmptyString(stopSequence);
-  if (stop !== undefined) values.stopSequence = stop;
   const box = recordOf(container);
   const id = nonEmptyString(box?.id);
+  if (blocks === undefined && stop === undefined && id === undefined) return undefined;
+  const values: Record<string, unknown> = {};
+  if (blocks !== undefined) values.blocks = blocks;
+  if (stop !== undefined) values.stopSequence = stop;
   if (id !== undefined) {
     const expiresAt = nonEmptyString(box?.expires_at);
     values.container = expiresAt === undefined ? { id } : { id, expiresAt };
   }
-  return Object.keys(values).length === 0 ? undefined : { [ANTHROPIC_METADATA_KEY]: values };
+  return { [ANTHROPIC_METADATA_KEY]: values };
 }
