@@ -26,7 +26,10 @@ describe('parseDemoArgs', () => {
   });
 
   it.each([
-    [['--provider', 'claude'], '--provider must be one of openai, gemini, fake; got "claude"'],
+    [
+      ['--provider', 'claude'],
+      '--provider must be one of openai, gemini, anthropic, fake; got "claude"',
+    ],
     [['--model', ' '], '--model cannot be empty'],
     [['--verbose'], "Unknown option '--verbose'"],
     [['extra'], 'Unexpected argument'],

@@ -16,14 +16,16 @@ export class UsageError extends Error {
 }
 
 /** The `--help` text. */
-export const USAGE = `Usage: aigo-demo [--provider openai|gemini|fake] [--model NAME] [--prompt TEXT] [--json]
+export const USAGE = `Usage: aigo-demo [--provider openai|gemini|anthropic|fake] [--model NAME] [--prompt TEXT] [--json]
 
 A typed ReAct agent with a calculator and a web-fetch tool, streamed token by token.
 
-  --provider  openai | gemini | fake (fake: the offline scripted model). Default: from the
-              environment — OPENAI_API_KEY → OpenAI, GEMINI_API_KEY (or GOOGLE_API_KEY)
-              → Gemini, OPENAI_BASE_URL → that OpenAI-compatible server, none → offline.
-  --model     the model (default: gpt-4o-mini, gemini-2.5-flash; required for a compatible server)
+  --provider  openai | gemini | anthropic | fake (fake: the offline scripted model). Default: from
+              the environment — OPENAI_API_KEY → OpenAI, GEMINI_API_KEY (or GOOGLE_API_KEY)
+              → Gemini, ANTHROPIC_API_KEY → Anthropic, OPENAI_BASE_URL → that
+              OpenAI-compatible server, none → offline.
+  --model     the model (default: gpt-4o-mini, gemini-2.5-flash, claude-haiku-4-5; required for a
+              compatible server)
   --prompt    the question (default: the Eiffel Tower's height in feet, read from a web page)
   --json      machine-readable output: one JSON event per line
   -h, --help  this text

@@ -13,7 +13,9 @@ function offlineEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of Object.keys(env)) {
     if (
-      /^(OPENAI_|GEMINI_|GOOGLE_(GENERATIVE_AI_)?API_KEY$|AIGO_|DATABASE_URL$|NO_COLOR$)/.test(name)
+      /^(OPENAI_|GEMINI_|ANTHROPIC_|GOOGLE_(GENERATIVE_AI_)?API_KEY$|AIGO_|DATABASE_URL$|NO_COLOR$)/.test(
+        name,
+      )
     ) {
       delete env[name];
     }
@@ -61,7 +63,7 @@ function expectInOrder(stdout: string, expected: readonly (string | RegExp)[]): 
 }
 
 const OFFLINE_HEADER =
-  '   model: OFFLINE, a scripted model (createFakeProvider from @aigo/testing). Set OPENAI_API_KEY or GEMINI_API_KEY to run it on a real one.\n';
+  '   model: OFFLINE, a scripted model (createFakeProvider from @aigo/testing). Set OPENAI_API_KEY, GEMINI_API_KEY or ANTHROPIC_API_KEY to run it on a real one.\n';
 
 /** What each example must print, in this order (strings are exact substrings). */
 const EXPECTED: Record<string, readonly (string | RegExp)[]> = {

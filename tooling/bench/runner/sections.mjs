@@ -22,6 +22,8 @@ export const OTHER_IMPORTS = Object.freeze([
   'ai',
   '@ai-sdk/openai',
   '@langchain/openai',
+  '@anthropic-ai/sdk',
+  '@ai-sdk/anthropic',
 ]);
 
 /** Fresh processes per import figure. */
@@ -60,6 +62,18 @@ export const SECTIONS = Object.freeze([
           { rounds: 20, iterations: 8 },
         ],
       });
+    },
+  },
+  {
+    name: 'anthropic',
+    title:
+      '@aigo/anthropic vs its floor, @aigo/openai and the anchors (@anthropic-ai/sdk, @ai-sdk/anthropic)',
+    // Four stacks' figures (a)–(e), @aigo/openai's as the reference, and four installs: about four
+    // minutes on a quiet machine, far more on a loaded one.
+    timeoutMs: 1_200_000,
+    async run({ deadline, log }) {
+      const { runAnthropicBench } = await import('../suites/anthropic/anthropic-bench.mjs');
+      return runAnthropicBench({ deadline, log });
     },
   },
   {

@@ -24,6 +24,7 @@ const LAYER_BY_NAME: ReadonlyMap<string, Layer> = new Map([
   ['@aigo/pg', SUPPORT],
   ['@aigo/openai', ADAPTER],
   ['@aigo/gemini', ADAPTER],
+  ['@aigo/anthropic', ADAPTER],
   ['@aigo/memory-pg', ADAPTER],
   ['@aigo/graph-pg', ADAPTER],
   ['@aigo/observability', ADAPTER],

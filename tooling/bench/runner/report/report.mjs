@@ -1,6 +1,8 @@
 // The report of `pnpm bench`: one markdown document — the summary table of every aigo figure (absolute
 // beside ratio to the floor, the floor-versus-floor control, target, verdict), aigo against the anchors,
 // then each section's details. Built from the sections' results; no measuring happens here.
+
+import { anthropicDetails } from '../../suites/anthropic/anthropic-report.mjs';
 import { clientBenchTable } from '../../suites/client/client-bench.mjs';
 import { graphBenchTable } from '../../suites/graph/graph-bench.mjs';
 import { graphPgBenchTable } from '../../suites/graph-pg/graph-pg-bench.mjs';
@@ -45,6 +47,7 @@ export function buildReport({ results, meta }) {
   const details = [
     ['stream', streamDetails],
     ['gemini', geminiDetails],
+    ['anthropic', anthropicDetails],
     ['client', (r) => clientBenchTable(r).replace(/^## /, '### ')],
     ['react', (r) => reactBenchTable(r).replace(/^## /, '### ')],
     ['graph', (r) => graphBenchTable(r).replace(/^## /, '### ')],
