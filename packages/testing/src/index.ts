@@ -11,6 +11,11 @@ export { assertNoSecretLeak } from './conformance/assert-no-secret-leak.js';
 export { assertValidUsage } from './conformance/assert-valid-usage.js';
 export type { ConformanceCheck } from './conformance/conformance-check.js';
 export {
+  type EmbeddingConformanceOptions,
+  embeddingConformance,
+  embeddingConformanceChecks,
+} from './conformance/embeddings/embedding-conformance.js';
+export {
   type MemoryConformanceOptions,
   memoryConformanceChecks,
   ROUND_TRIP_MESSAGES,
@@ -28,6 +33,17 @@ export type {
   ProviderConformancePair,
 } from './conformance/provider/provider-options.js';
 export { sseStallPoint } from './conformance/stall-point.js';
+export { fixtureRecords, seededVectors } from './conformance/vectors/vector-fixtures.js';
+export {
+  bruteForce,
+  CONFORMANCE_FILTERS,
+  vectorStoreConformanceChecks,
+} from './conformance/vectors/vector-store-checks.js';
+export { vectorStoreConformance } from './conformance/vectors/vector-store-conformance.js';
+export type {
+  MakeVectorStoreOptions,
+  VectorStoreConformanceOptions,
+} from './conformance/vectors/vector-store-options.js';
 export { joinTextDeltas } from './events/join-text-deltas.js';
 // The fake provider and the stream simulators: listed once, in the `@aigo/testing/fake` entry.
 export * from './fake/index.js';
