@@ -19,7 +19,9 @@ async function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
+      probe.close(() =>
+        resolve(typeof address === 'object' && address !== null ? address.port : 0),
+      );
     });
   });
 }
