@@ -4,6 +4,7 @@ import {
   checkVector,
   checkVectorIds,
   checkVectorRecords,
+  dotProduct,
   type EmbedderSettings,
   type JsonObject,
   MemoryError,
@@ -18,6 +19,7 @@ import {
   type VectorRecord,
   type VectorStore,
   type VectorWriteOptions,
+  vectorNorm,
   vectorScore,
 } from '@aigo/ai';
 
@@ -33,6 +35,8 @@ export interface InMemoryVectorStoreOptions {
 
 interface Entry {
   readonly vector: number[];
+  /** The vector's norm, for cosine (computed once, as `vectorScore` computes it). */
+  readonly norm: number;
   readonly text: string | undefined;
   readonly metadata: JsonObject;
 }
@@ -105,6 +109,7 @@ export function inMemoryVectorStore(options: InMemoryVectorStoreOptions): Vector
           record.vector === undefined ? (embedded[next++] as number[]) : [...record.vector];
         entries.set(record.id, {
           vector,
+          norm: vectorNorm(vector),
           text: record.text,
           metadata: structuredClone(record.metadata ?? {}),
         });
@@ -130,15 +135,28 @@ export function inMemoryVectorStore(options: InMemoryVectorStoreOptions): Vector
         typeof query === 'string'
           ? ((await embed([query], 'query', checked.signal))[0] as number[])
           : query;
-      const matches: VectorMatch[] = [];
+      const queryNorm = vectorNorm(vector);
+      const scored: { id: string; score: number; entry: Entry }[] = [];
       for (const [id, entry] of entries) {
         if (!matchesMetadataFilter(entry.metadata, checked.filter)) continue;
-        const score = vectorScore(metric, vector, entry.vector);
+        // Cosine with the norms computed once: the same arithmetic as vectorScore.
+        const score =
+          metric === 'cosine'
+            ? queryNorm * entry.norm === 0
+              ? 0
+              : dotProduct(vector, entry.vector) / (queryNorm * entry.norm)
+            : vectorScore(metric, vector, entry.vector);
         if (checked.minScore !== undefined && score < checked.minScore) continue;
-        matches.push({ id, score, text: entry.text, metadata: structuredClone(entry.metadata) });
+        scored.push({ id, score, entry });
       }
-      matches.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-      return matches.slice(0, checked.topK);
+      scored.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      // Copies only of what is returned.
+      return scored.slice(0, checked.topK).map(({ id, score, entry }) => ({
+        id,
+        score,
+        text: entry.text,
+        metadata: structuredClone(entry.metadata),
+      }));
     },
     async delete(ids: readonly string[], writeOptions?: VectorWriteOptions) {
       checkVectorIds(ids);
