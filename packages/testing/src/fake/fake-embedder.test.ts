@@ -34,6 +34,8 @@ describe('createFakeEmbedder', () => {
 
   it('rejects bad options', () => {
     expect(() => createFakeEmbedder({ dimensions: 0 })).toThrow(ValidationError);
-    expect(() => createFakeEmbedder({ maxEmbeddingsPerCall: 1.5 })).toThrow('options.maxEmbeddingsPerCall');
+    expect(() => createFakeEmbedder({ maxEmbeddingsPerCall: 1.5 })).toThrow(
+      'options.maxEmbeddingsPerCall',
+    );
   });
 });

@@ -185,7 +185,8 @@ export function vectorStoreConformanceChecks(
         assert.equal((await store.query(query, { topK: 3 })).length, 3);
         assert.equal((await store.query(query)).length, 10, 'topK defaults to 10');
         // Halfway between the 6th and 7th scores: stores that keep 4-byte floats score a little off.
-        const threshold = ((expected[5] as { score: number }).score + (expected[6] as { score: number }).score) / 2;
+        const threshold =
+          ((expected[5] as { score: number }).score + (expected[6] as { score: number }).score) / 2;
         const above = await store.query(query, { topK: 40, minScore: threshold });
         assert.deepEqual(
           above.map((match) => match.id),
@@ -318,7 +319,11 @@ export function vectorStoreConformanceChecks(
           'query',
           'a text query is embedded as a query',
         );
-        assert.equal((await store.query('zebras', { topK: 1 }))[0]?.id, 'given', 'a given vector is kept');
+        assert.equal(
+          (await store.query('zebras', { topK: 1 }))[0]?.id,
+          'given',
+          'a given vector is kept',
+        );
       },
       { dimensions: 64, embedder: { provider: embedder, model: 'fake' } },
     ),
