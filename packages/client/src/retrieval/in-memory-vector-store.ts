@@ -41,6 +41,26 @@ interface Entry {
   readonly metadata: JsonObject;
 }
 
+interface Scored {
+  readonly id: string;
+  readonly score: number;
+  readonly entry: Entry;
+}
+
+/** Whether `a` ranks before `b`: higher score, then lower id. */
+function ranksBefore(a: Scored, b: Scored): boolean {
+  return a.score > b.score || (a.score === b.score && a.id < b.id);
+}
+
+/** Inserts `item` into `best` (ranked, at most `limit` long) when it ranks among the first `limit`. */
+function insertRanked(best: Scored[], item: Scored, limit: number): void {
+  if (best.length === limit && !ranksBefore(item, best[limit - 1] as Scored)) return;
+  let index = best.length;
+  while (index > 0 && ranksBefore(item, best[index - 1] as Scored)) index--;
+  best.splice(index, 0, item);
+  if (best.length > limit) best.pop();
+}
+
 /**
  * A `VectorStore` in this process's memory: exact search (every record scored, as `vectorScore` of
  * `@aigo/ai`), JSON metadata filters, nothing kept after the process ends. For tests, demos and a
@@ -136,9 +156,11 @@ export function inMemoryVectorStore(options: InMemoryVectorStoreOptions): Vector
           ? ((await embed([query], 'query', checked.signal))[0] as number[])
           : query;
       const queryNorm = vectorNorm(vector);
-      const scored: { id: string; score: number; entry: Entry }[] = [];
+      const filtered = !(checked.filter.kind === 'and' && checked.filter.nodes.length === 0);
+      // The best topK so far, best first: a bounded insertion keeps this O(n · topK) without sorting n.
+      const best: Scored[] = [];
       for (const [id, entry] of entries) {
-        if (!matchesMetadataFilter(entry.metadata, checked.filter)) continue;
+        if (filtered && !matchesMetadataFilter(entry.metadata, checked.filter)) continue;
         // Cosine with the norms computed once: the same arithmetic as vectorScore.
         const score =
           metric === 'cosine'
@@ -147,11 +169,11 @@ export function inMemoryVectorStore(options: InMemoryVectorStoreOptions): Vector
               : dotProduct(vector, entry.vector) / (queryNorm * entry.norm)
             : vectorScore(metric, vector, entry.vector);
         if (checked.minScore !== undefined && score < checked.minScore) continue;
-        scored.push({ id, score, entry });
+        insertRanked(best, { id, score, entry }, checked.topK);
       }
-      scored.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      const scored = best;
       // Copies only of what is returned.
-      return scored.slice(0, checked.topK).map(({ id, score, entry }) => ({
+      return scored.map(({ id, score, entry }) => ({
         id,
         score,
         text: entry.text,
