@@ -37,6 +37,11 @@ export interface GeminiOptions {
    * `'google'` Google's whatever the base URL (a proxy that forwards to Google); `false` none.
    */
   readonly prices?: GeminiPrices;
+  /**
+   * The most values one `batchEmbedContents` call carries; `embed` splits longer requests.
+   * Default 100 (Gemini's limit).
+   */
+  readonly maxEmbeddingsPerCall?: number;
 }
 
 /**
@@ -72,5 +77,9 @@ export function validateGeminiOptions(options: GeminiOptions): void {
     (headers === null || typeof headers !== 'object' || Array.isArray(headers))
   ) {
     throw new ValidationError('options.headers', 'must be an object of header names to strings');
+  }
+  const batch = options.maxEmbeddingsPerCall;
+  if (batch !== undefined && (typeof batch !== 'number' || !Number.isInteger(batch) || batch < 1)) {
+    throw new ValidationError('options.maxEmbeddingsPerCall', 'must be a positive integer');
   }
 }

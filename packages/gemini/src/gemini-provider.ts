@@ -3,6 +3,9 @@ import {
   type ChatRequest,
   type ChatResponse,
   type ChatStream,
+  type EmbeddingProvider,
+  type EmbedRequest,
+  type EmbedResult,
   type ModelCost,
   type PriceList,
   type StreamProvider,
@@ -15,6 +18,8 @@ import {
   resolveBaseURL,
   toRequestOptions,
 } from '@aigo/http';
+import { geminiEmbed } from './embeddings/gemini-embed.js';
+import { GEMINI_MAX_EMBEDDINGS_PER_CALL } from './embeddings/gemini-embeddings-request.js';
 import type { GeminiResponse } from './gemini-api.js';
 import {
   GEMINI_DEFAULT_BASE_URL,
@@ -59,7 +64,7 @@ function keyHeader(key: string): Record<string, string> {
  * `models/{model}:streamGenerateContent?alt=sse`. Immutable and safe to share across concurrent
  * calls; `close()` releases its connection pool.
  */
-export interface GeminiProvider extends StreamProvider {
+export interface GeminiProvider extends StreamProvider, EmbeddingProvider {
   readonly id: 'gemini';
   /** The API root requests go to. */
   readonly baseURL: string;
@@ -71,6 +76,20 @@ export interface GeminiProvider extends StreamProvider {
    * The price carries its `origin`: the list, its entry for the model and the date of the data.
    */
   modelCost(model: string): ModelCost | undefined;
+  /** The most values one `batchEmbedContents` call carries (`maxEmbeddingsPerCall`, default 100). */
+  readonly maxEmbeddingsPerCall: number;
+  /**
+   * Embeds `request.values`: one value with `models/{model}:embedContent`, several with
+   * `models/{model}:batchEmbedContents` in calls of at most `maxEmbeddingsPerCall`, one after the
+   * other. `request.purpose` picks the task type (`RETRIEVAL_QUERY` / `RETRIEVAL_DOCUMENT`);
+   * `providerOptions.gemini.taskType` (any of Gemini's task types) and `title` override it.
+   * `dimensions` is sent as `outputDimensionality`. Gemini reports no token counts for embeddings,
+   * so `usage` (and `cost`) are `undefined` unless the answer has `usageMetadata`.
+   *
+   * @throws ValidationError for a bad request, before any call; `ProviderError` for an API error;
+   *   `AbortError` when `options.signal` fires.
+   */
+  embed(request: EmbedRequest, options?: CallOptions): Promise<EmbedResult>;
   close(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
 }
@@ -124,6 +143,7 @@ export function gemini(options: GeminiOptions = {}): GeminiProvider {
     defaultModel: options.defaultModel?.trim() ?? GEMINI_DEFAULT_MODEL,
     streamFormat: options.streamFormat ?? 'sse',
     prices: priceListFor(options.prices ?? 'auto', baseURL),
+    maxEmbeddingsPerCall: options.maxEmbeddingsPerCall ?? GEMINI_MAX_EMBEDDINGS_PER_CALL,
   });
 }
 
@@ -133,16 +153,19 @@ interface ProviderSettings {
   readonly defaultModel: string;
   readonly streamFormat: 'sse' | 'json-array';
   readonly prices: PriceList | undefined;
+  readonly maxEmbeddingsPerCall: number;
 }
 
 class GeminiProviderImpl implements GeminiProvider {
   readonly id = 'gemini' as const;
   readonly baseURL: string;
   readonly defaultModel: string;
+  readonly maxEmbeddingsPerCall: number;
   readonly #settings: ProviderSettings;
 
   constructor(settings: ProviderSettings) {
     this.#settings = settings;
+    this.maxEmbeddingsPerCall = settings.maxEmbeddingsPerCall;
     this.baseURL = settings.baseURL;
     this.defaultModel = settings.defaultModel;
     Object.freeze(this);
@@ -183,6 +206,19 @@ class GeminiProviderImpl implements GeminiProvider {
       throw normaliseGeminiHttpError(error);
     });
     return response.toChatStream(new GeminiStreamMapper(model));
+  }
+
+  embed(request: EmbedRequest, options?: CallOptions): Promise<EmbedResult> {
+    return geminiEmbed(
+      {
+        baseURL: this.baseURL,
+        http: this.#settings.http,
+        batchSize: this.maxEmbeddingsPerCall,
+        modelCost: (model) => this.modelCost(model),
+      },
+      request,
+      options,
+    );
   }
 
   close(): Promise<void> {

@@ -158,6 +158,14 @@ export const SECTIONS = Object.freeze([
     },
   },
   {
+    name: 'vectors',
+    title: '@aigo/vector-pg (PGlite+pgvector HNSW, exact on PostgreSQL) and the retriever',
+    timeoutMs: 600_000,
+    async run() {
+      return (await import('../suites/vectors/vectors-bench.mjs')).main();
+    },
+  },
+  {
     name: 'imports',
     title: 'cold import',
     timeoutMs: 180_000,

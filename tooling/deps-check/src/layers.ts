@@ -27,6 +27,7 @@ const LAYER_BY_NAME: ReadonlyMap<string, Layer> = new Map([
   ['@aigo/anthropic', ADAPTER],
   ['@aigo/memory-pg', ADAPTER],
   ['@aigo/graph-pg', ADAPTER],
+  ['@aigo/vector-pg', ADAPTER],
   ['@aigo/observability', ADAPTER],
   ['@aigo/otel', ADAPTER],
   ['@aigo/mcp', ADAPTER],

@@ -10,6 +10,7 @@ import { mcpBenchTable } from '../../suites/mcp/mcp-bench.mjs';
 import { observabilityBenchTable } from '../../suites/observability/observability-bench.mjs';
 import { reactBenchTable } from '../../suites/react/react-bench.mjs';
 import { soakTable } from '../../suites/soak/soak-report.mjs';
+import { vectorsBenchTable } from '../../suites/vectors/vectors-table.mjs';
 import { anchorMatrix } from './anchor-matrix.mjs';
 import { num, row } from './format.mjs';
 import {
@@ -60,6 +61,7 @@ export function buildReport({ results, meta }) {
         r.skipped ? `### soak\n\nSkipped: ${r.skipped}.` : soakTable(r).replace(/^## /, '### '),
     ],
     ['memory-pg', memoryPgDetails],
+    ['vectors', (r) => vectorsBenchTable(r).replace(/^## /, '### ')],
     ['imports', importDetails],
     ['sizes', sizeDetails],
   ];
