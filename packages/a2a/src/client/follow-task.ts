@@ -58,19 +58,36 @@ export async function followExchange(exchange: Exchange): Promise<Message | Task
   return exchange.streaming ? followStream(exchange) : followPolling(exchange);
 }
 
+/**
+ * When the message answers a task that waits for input, the agent may first show the task as it was
+ * (still waiting): that state is stale, not a new question. Its status key, or `undefined`.
+ */
+function staleKey(exchange: Exchange, task: Task): string | undefined {
+  const continuing = exchange.request.message?.taskId;
+  if (continuing === undefined || continuing === '' || task.id !== continuing) return undefined;
+  return task.status?.state === TaskState.TASK_STATE_INPUT_REQUIRED ? statusKey(task.status) : undefined;
+}
+
+function settledAfter(task: Task, stale: string | undefined): boolean {
+  return isSettled(task) && (stale === undefined || statusKey(task.status) !== stale);
+}
+
 async function followStream(exchange: Exchange): Promise<Message | Task> {
   let task: Task | undefined;
+  let stale: string | undefined;
   const stream = exchange.client.sendMessageStream(exchange.request, exchange.options);
   for await (const event of stream) {
+    const first = task === undefined;
     const result = apply(task, event, exchange);
     if (result === undefined) continue;
     if ('messageId' in result) return result;
     task = result;
-    if (isSettled(task)) return task;
+    if (first) stale = staleKey(exchange, task);
+    if (settledAfter(task, stale)) return task;
   }
   if (task === undefined) throw new Error('the stream ended without a task or a message');
   // The stream ended before the task settled: follow it by polling.
-  return poll(task, exchange);
+  return poll(task, exchange, stale);
 }
 
 function apply(
@@ -140,13 +157,13 @@ async function followPolling(exchange: Exchange): Promise<Message | Task> {
   if ('messageId' in result) return result;
   exchange.onTask(result);
   if (result.status !== undefined) exchange.onStatus(result, result.status);
-  return poll(result, exchange);
+  return poll(result, exchange, staleKey(exchange, result));
 }
 
-async function poll(first: Task, exchange: Exchange): Promise<Task> {
+async function poll(first: Task, exchange: Exchange, stale: string | undefined): Promise<Task> {
   let task = first;
   let last = statusKey(task.status);
-  while (!isSettled(task)) {
+  while (!settledAfter(task, stale)) {
     await abortableDelay(exchange.pollIntervalMs, exchange.options.signal);
     task = await exchange.client.getTask({ tenant: '', id: task.id }, exchange.options);
     const key = statusKey(task.status);
