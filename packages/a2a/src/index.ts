@@ -8,7 +8,6 @@
 
 export { a2aTools, toolNameOf } from './client/a2a-tools.js';
 export type { A2AHeaders, A2AToolsOptions } from './client/a2a-tools-options.js';
-export { A2AError, type A2AErrorOptions } from './shared/a2a-error.js';
 export type { A2ARunStore, A2ARunStoreCallOptions } from './server/run-store.js';
 export { type A2AServer, serveA2A } from './server/serve-a2a.js';
 export type {
@@ -17,3 +16,4 @@ export type {
   ServableAgent,
   ServeA2AOptions,
 } from './server/serve-a2a-options.js';
+export { A2AError, type A2AErrorOptions } from './shared/a2a-error.js';

@@ -3,12 +3,13 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AgentCard } from '@a2a-js/sdk';
+import { type AgentExecutor, DefaultRequestHandler, InMemoryTaskStore } from '@a2a-js/sdk/server';
 import {
-  type AgentExecutor,
-  DefaultRequestHandler,
-  InMemoryTaskStore,
-} from '@a2a-js/sdk/server';
-import { agentCardHandler, jsonRpcHandler, restHandler, UserBuilder } from '@a2a-js/sdk/server/express';
+  agentCardHandler,
+  jsonRpcHandler,
+  restHandler,
+  UserBuilder,
+} from '@a2a-js/sdk/server/express';
 import express from 'express';
 
 /** A running SDK server and what it saw. */
@@ -48,12 +49,23 @@ export async function startSdkServer(
     supportedInterfaces: [
       ...(options.restOnly
         ? []
-        : [{ url: `${url}/jsonrpc`, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: '1.0' }]),
+        : [
+            {
+              url: `${url}/jsonrpc`,
+              protocolBinding: 'JSONRPC',
+              tenant: '',
+              protocolVersion: '1.0',
+            },
+          ]),
       { url: `${url}/rest`, protocolBinding: 'HTTP+JSON', tenant: '', protocolVersion: '1.0' },
     ],
     provider: undefined,
     version: '1.0.0',
-    capabilities: { streaming: options.streaming ?? true, pushNotifications: false, extensions: [] },
+    capabilities: {
+      streaming: options.streaming ?? true,
+      pushNotifications: false,
+      extensions: [],
+    },
     securitySchemes: {},
     securityRequirements: [],
     defaultInputModes: ['text/plain'],
@@ -69,8 +81,14 @@ export async function startSdkServer(
     next();
   });
   app.use('/.well-known/agent-card.json', agentCardHandler({ agentCardProvider: handler }));
-  app.use('/jsonrpc', jsonRpcHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication }));
-  app.use('/rest', restHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication }));
+  app.use(
+    '/jsonrpc',
+    jsonRpcHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication }),
+  );
+  app.use(
+    '/rest',
+    restHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication }),
+  );
   server.on('request', app);
   return {
     url,
@@ -85,7 +103,10 @@ export async function startSdkServer(
 }
 
 /** A plain HTTP server answering every request with `status` and `body` (a card that is not one). */
-export async function startPlainServer(status: number, body: string): Promise<{ url: string; close(): Promise<void> }> {
+export async function startPlainServer(
+  status: number,
+  body: string,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((_request, response) => {
     response.writeHead(status, { 'content-type': 'application/json' });
     response.end(body);

@@ -17,7 +17,9 @@ export function userText(text: string, ids: { contextId?: string; taskId?: strin
     contextId: ids.contextId ?? '',
     taskId: ids.taskId ?? '',
     role: Role.ROLE_USER,
-    parts: [{ content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: '' }],
+    parts: [
+      { content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: '' },
+    ],
     metadata: undefined,
     extensions: [],
     referenceTaskIds: [],
@@ -31,7 +33,9 @@ export function sendRequest(message: Message): SendMessageRequest {
 
 /** The texts of parts. */
 export function textsOf(parts: readonly Part[] | undefined): string[] {
-  return (parts ?? []).flatMap((part) => (part.content?.$case === 'text' ? [part.content.value] : []));
+  return (parts ?? []).flatMap((part) =>
+    part.content?.$case === 'text' ? [part.content.value] : [],
+  );
 }
 
 /** A task's answer: the text of its artifacts. */

@@ -1,6 +1,6 @@
+import type { AgentCard } from '@a2a-js/sdk';
 import type { Observer, ToolMetrics } from '@aigo/ai';
 import { ValidationError } from '@aigo/ai';
-import type { AgentCard } from '@a2a-js/sdk';
 
 /** Headers for every request to the agent, or a function giving them (called per request). */
 export type A2AHeaders =
@@ -164,7 +164,10 @@ export function checkA2AToolsOptions(options: unknown): CheckedA2AToolsOptions {
     if (!KEYS.has(key)) throw new ValidationError(`options.${key}`, 'is not an option of a2aTools');
   }
   const url = checkUrl(o.url);
-  if (o.card !== undefined && (o.card === null || typeof o.card !== 'object' || Array.isArray(o.card))) {
+  if (
+    o.card !== undefined &&
+    (o.card === null || typeof o.card !== 'object' || Array.isArray(o.card))
+  ) {
     throw new ValidationError('options.card', 'must be an agent card object');
   }
   if (url === undefined && o.card === undefined) {

@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { type Message, type Part, Role, TaskState } from '@a2a-js/sdk';
+import {
+  AgentEvent,
+  type AgentExecutor,
+  type ExecutionEventBus,
+  type RequestContext,
+} from '@a2a-js/sdk/server';
 import { AbortError, type Tool, type ToolProgress } from '@aigo/ai';
 import { deferred } from '@aigo/testing';
-import { type Message, type Part, Role, TaskState } from '@a2a-js/sdk';
-import { AgentEvent, type AgentExecutor, type ExecutionEventBus, type RequestContext } from '@a2a-js/sdk/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { A2AError } from '../shared/a2a-error.js';
 import { textsOf } from '../test-sdk.js';
@@ -14,13 +19,21 @@ afterEach(async () => {
   await Promise.all(closers.splice(0).map((close) => close()));
 });
 
-async function server(executor: AgentExecutor, options?: Parameters<typeof startSdkServer>[1]): Promise<SdkServer> {
+async function server(
+  executor: AgentExecutor,
+  options?: Parameters<typeof startSdkServer>[1],
+): Promise<SdkServer> {
   const started = await startSdkServer(executor, options);
   closers.push(() => started.close());
   return started;
 }
 
-const text = (value: string): Part => ({ content: { $case: 'text', value }, metadata: undefined, filename: '', mediaType: '' });
+const text = (value: string): Part => ({
+  content: { $case: 'text', value },
+  metadata: undefined,
+  filename: '',
+  mediaType: '',
+});
 
 function agentMessage(request: RequestContext, parts: Part[], taskId = request.taskId): Message {
   return {
@@ -48,7 +61,12 @@ function publishTask(bus: ExecutionEventBus, request: RequestContext, state: Tas
   );
 }
 
-function status(bus: ExecutionEventBus, request: RequestContext, state: TaskState, words?: string): void {
+function status(
+  bus: ExecutionEventBus,
+  request: RequestContext,
+  state: TaskState,
+  words?: string,
+): void {
   bus.publish(
     AgentEvent.statusUpdate({
       taskId: request.taskId,
@@ -63,12 +81,24 @@ function status(bus: ExecutionEventBus, request: RequestContext, state: TaskStat
   );
 }
 
-function artifact(bus: ExecutionEventBus, request: RequestContext, parts: Part[], append = false): void {
+function artifact(
+  bus: ExecutionEventBus,
+  request: RequestContext,
+  parts: Part[],
+  append = false,
+): void {
   bus.publish(
     AgentEvent.artifactUpdate({
       taskId: request.taskId,
       contextId: request.contextId,
-      artifact: { artifactId: 'report', name: 'report', description: '', parts, metadata: undefined, extensions: [] },
+      artifact: {
+        artifactId: 'report',
+        name: 'report',
+        description: '',
+        parts,
+        metadata: undefined,
+        extensions: [],
+      },
       append,
       lastChunk: !append,
       metadata: undefined,
@@ -76,7 +106,10 @@ function artifact(bus: ExecutionEventBus, request: RequestContext, parts: Part[]
   );
 }
 
-function executor(execute: AgentExecutor['execute'], cancelTask?: AgentExecutor['cancelTask']): AgentExecutor {
+function executor(
+  execute: AgentExecutor['execute'],
+  cancelTask?: AgentExecutor['cancelTask'],
+): AgentExecutor {
   return { execute, cancelTask: cancelTask ?? (async () => undefined) };
 }
 
@@ -86,22 +119,40 @@ async function only(options: Parameters<typeof a2aTools>[0]): Promise<Tool> {
   return tool;
 }
 
-async function call(tool: Tool, message: string, options: { runId?: string; signal?: AbortSignal; onProgress?: (p: ToolProgress) => void } = {}) {
+async function call(
+  tool: Tool,
+  message: string,
+  options: { runId?: string; signal?: AbortSignal; onProgress?: (p: ToolProgress) => void } = {},
+) {
   if (tool.callWithResult === undefined) throw new Error('expected callWithResult');
   return tool.callWithResult(JSON.stringify({ message }), options);
 }
 
 describe('a2aTools against an agent built with the SDK’s server classes', () => {
   it('one tool for the agent, described by its card and skills', async () => {
-    const agent = await server(executor(async () => undefined), {
-      skills: [
-        { id: 'forecast', name: 'Forecast', description: 'Forecasts the weather', tags: [], examples: ['Rain tomorrow in Oslo?'], inputModes: [], outputModes: [], securityRequirements: [] },
-      ],
-    });
+    const agent = await server(
+      executor(async () => undefined),
+      {
+        skills: [
+          {
+            id: 'forecast',
+            name: 'Forecast',
+            description: 'Forecasts the weather',
+            tags: [],
+            examples: ['Rain tomorrow in Oslo?'],
+            inputModes: [],
+            outputModes: [],
+            securityRequirements: [],
+          },
+        ],
+      },
+    );
     const tool = await only({ url: agent.url });
     expect(tool.name).toBe('Weather_Agent');
     expect(tool.description.description).toContain('Knows the weather');
-    expect(tool.description.description).toContain('- Forecast: Forecasts the weather (e.g. Rain tomorrow in Oslo?)');
+    expect(tool.description.description).toContain(
+      '- Forecast: Forecasts the weather (e.g. Rain tomorrow in Oslo?)',
+    );
     expect(tool.description.parameters).toMatchObject({ required: ['message'] });
     const perSkill = await a2aTools({ url: agent.url, skills: true, name: 'weather' });
     expect(perSkill.map((t) => t.name)).toEqual(['weather_forecast']);
@@ -131,10 +182,25 @@ describe('a2aTools against an agent built with the SDK’s server classes', () =
           await proceed.promise;
           artifact(bus, request, [text('Sunny, ')]);
           artifact(bus, request, [text('22 °C.')], true);
-          artifact(bus, request, [
-            { content: { $case: 'data', value: { celsius: 22 } }, metadata: undefined, filename: '', mediaType: 'application/json' },
-            { content: { $case: 'url', value: 'https://example.com/map.png' }, metadata: undefined, filename: 'map.png', mediaType: 'image/png' },
-          ], true);
+          artifact(
+            bus,
+            request,
+            [
+              {
+                content: { $case: 'data', value: { celsius: 22 } },
+                metadata: undefined,
+                filename: '',
+                mediaType: 'application/json',
+              },
+              {
+                content: { $case: 'url', value: 'https://example.com/map.png' },
+                metadata: undefined,
+                filename: 'map.png',
+                mediaType: 'image/png',
+              },
+            ],
+            true,
+          );
           status(bus, request, TaskState.TASK_STATE_COMPLETED);
         }),
         { streaming },
@@ -151,10 +217,22 @@ describe('a2aTools against an agent built with the SDK’s server classes', () =
       expect(JSON.parse(result.output)).toEqual({
         answer: 'Sunny, \n\n22 °C.',
         data: { celsius: 22 },
-        files: [{ type: 'image', name: 'map.png', mediaType: 'image/png', uri: 'https://example.com/map.png' }],
+        files: [
+          {
+            type: 'image',
+            name: 'map.png',
+            mediaType: 'image/png',
+            uri: 'https://example.com/map.png',
+          },
+        ],
       });
       expect(result.content).toEqual([
-        { type: 'image', mimeType: 'image/png', uri: 'https://example.com/map.png', filename: 'map.png' },
+        {
+          type: 'image',
+          mimeType: 'image/png',
+          uri: 'https://example.com/map.png',
+          filename: 'map.png',
+        },
       ]);
     });
   }
@@ -199,7 +277,10 @@ describe('a2aTools against an agent built with the SDK’s server classes', () =
     expect(result.isError).toBe(true);
     expect(JSON.parse(result.output)).toEqual({
       ok: false,
-      error: { code: 'remote_task_failed', message: 'The remote agent Weather Agent failed the task: Out of credits' },
+      error: {
+        code: 'remote_task_failed',
+        message: 'The remote agent Weather Agent failed the task: Out of credits',
+      },
     });
   });
 
@@ -229,7 +310,11 @@ describe('a2aTools against an agent built with the SDK’s server classes', () =
             AgentEvent.statusUpdate({
               taskId,
               contextId: '',
-              status: { state: TaskState.TASK_STATE_CANCELED, message: undefined, timestamp: undefined },
+              status: {
+                state: TaskState.TASK_STATE_CANCELED,
+                message: undefined,
+                timestamp: undefined,
+              },
               metadata: undefined,
             }),
           );
@@ -268,14 +353,21 @@ describe('a2aTools against an agent built with the SDK’s server classes', () =
         bus.publish(AgentEvent.message(agentMessage(request, [text('ok')], '')));
       }),
     );
-    const tool = await only({ url: agent.url, headers: () => ({ authorization: 'Bearer s3cret-token' }) });
+    const tool = await only({
+      url: agent.url,
+      headers: () => ({ authorization: 'Bearer s3cret-token' }),
+    });
     await call(tool, 'hi');
     expect(agent.requests.length).toBeGreaterThanOrEqual(2);
-    for (const request of agent.requests) expect(request.headers.authorization).toBe('Bearer s3cret-token');
+    for (const request of agent.requests)
+      expect(request.headers.authorization).toBe('Bearer s3cret-token');
 
     const refusing = await startPlainServer(401, '{"error":"no"}');
     closers.push(refusing.close);
-    const error = await a2aTools({ url: refusing.url, headers: { authorization: 'Bearer s3cret-token' } }).catch((e) => e);
+    const error = await a2aTools({
+      url: refusing.url,
+      headers: { authorization: 'Bearer s3cret-token' },
+    }).catch((e) => e);
     expect(A2AError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ code: 'authentication', status: 401 });
     expect(JSON.stringify({ ...error, message: error.message })).not.toContain('s3cret');
@@ -286,7 +378,10 @@ describe('a2aTools: agents that cannot be used', () => {
   it('an unreachable agent: A2AError connection_error when reading the card', async () => {
     const gone = await startPlainServer(200, '{}');
     await gone.close();
-    await expect(a2aTools({ url: gone.url })).rejects.toMatchObject({ name: 'A2AError', code: 'connection_error' });
+    await expect(a2aTools({ url: gone.url })).rejects.toMatchObject({
+      name: 'A2AError',
+      code: 'connection_error',
+    });
   });
 
   it('an agent that goes away after its card was read: an envelope the model reads', async () => {
@@ -312,7 +407,9 @@ describe('a2aTools: agents that cannot be used', () => {
   }
 
   it('an explicit card that is not one fails at once', async () => {
-    await expect(a2aTools({ card: { name: 'x' } })).rejects.toMatchObject({ code: 'invalid_response' });
+    await expect(a2aTools({ card: { name: 'x' } })).rejects.toMatchObject({
+      code: 'invalid_response',
+    });
   });
 
   it('bad options are ValidationErrors naming the option', async () => {
@@ -327,7 +424,10 @@ describe('a2aTools: agents that cannot be used', () => {
       [{ url: 'http://x', headers: { a: 1 } }, 'options.headers'],
       [{ url: 'http://x', bogus: 1 }, 'options.bogus'],
     ] as const) {
-      await expect(a2aTools(options as never)).rejects.toMatchObject({ name: 'ValidationError', argument });
+      await expect(a2aTools(options as never)).rejects.toMatchObject({
+        name: 'ValidationError',
+        argument,
+      });
     }
   });
 

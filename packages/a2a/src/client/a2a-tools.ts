@@ -1,10 +1,6 @@
-import { type Tool, ValidationError } from '@aigo/ai';
 import type { AgentCard, AgentSkill } from '@a2a-js/sdk';
-import {
-  ClientFactory,
-  JsonRpcTransportFactory,
-  RestTransportFactory,
-} from '@a2a-js/sdk/client';
+import { ClientFactory, JsonRpcTransportFactory, RestTransportFactory } from '@a2a-js/sdk/client';
+import { type Tool, ValidationError } from '@aigo/ai';
 import { A2AError } from '../shared/a2a-error.js';
 import { type A2AToolsOptions, checkA2AToolsOptions, TOOL_NAME } from './a2a-tools-options.js';
 import { headerFetch } from './header-fetch.js';
@@ -14,7 +10,10 @@ import { RunConversations } from './run-conversations.js';
 
 /** A name that fits every provider's tool names: other characters become `_`, 64 at most. */
 export function toolNameOf(text: string): string {
-  const name = text.replace(/[^a-zA-Z0-9_-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 64);
+  const name = text
+    .replace(/[^a-zA-Z0-9_-]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 64);
   return TOOL_NAME.test(name) ? name : 'remote_agent';
 }
 

@@ -1,4 +1,3 @@
-import { abortableDelay } from '@aigo/ai';
 import {
   type Artifact,
   type Message,
@@ -9,6 +8,7 @@ import {
   type TaskStatus,
 } from '@a2a-js/sdk';
 import type { Client, RequestOptions } from '@a2a-js/sdk/client';
+import { abortableDelay } from '@aigo/ai';
 
 /** States after which a task takes no more messages. */
 const TERMINAL = new Set<TaskState>([
@@ -65,7 +65,9 @@ export async function followExchange(exchange: Exchange): Promise<Message | Task
 function staleKey(exchange: Exchange, task: Task): string | undefined {
   const continuing = exchange.request.message?.taskId;
   if (continuing === undefined || continuing === '' || task.id !== continuing) return undefined;
-  return task.status?.state === TaskState.TASK_STATE_INPUT_REQUIRED ? statusKey(task.status) : undefined;
+  return task.status?.state === TaskState.TASK_STATE_INPUT_REQUIRED
+    ? statusKey(task.status)
+    : undefined;
 }
 
 function settledAfter(task: Task, stale: string | undefined): boolean {
@@ -118,7 +120,10 @@ function apply(
       const current = task ?? emptyTask(update.taskId, update.contextId);
       if (task === undefined) exchange.onTask(current);
       if (update.artifact === undefined) return current;
-      return { ...current, artifacts: mergeArtifact(current.artifacts, update.artifact, update.append) };
+      return {
+        ...current,
+        artifacts: mergeArtifact(current.artifacts, update.artifact, update.append),
+      };
     }
     default:
       return task;
@@ -139,7 +144,9 @@ export function mergeArtifact(
   if (index === -1) return [...artifacts, artifact];
   const merged = [...artifacts];
   const existing = artifacts[index] as Artifact;
-  merged[index] = append ? { ...existing, parts: [...existing.parts, ...artifact.parts] } : artifact;
+  merged[index] = append
+    ? { ...existing, parts: [...existing.parts, ...artifact.parts] }
+    : artifact;
   return merged;
 }
 

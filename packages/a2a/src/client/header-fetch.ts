@@ -15,6 +15,10 @@ export function headerFetch(
     for (const [name, value] of Object.entries(extra ?? {})) merged.set(name, value);
     const signals = [init?.signal, signal].filter((s): s is AbortSignal => s != null);
     const joined = signals.length === 0 ? undefined : AbortSignal.any(signals);
-    return base(input, { ...init, headers: merged, ...(joined === undefined ? {} : { signal: joined }) });
+    return base(input, {
+      ...init,
+      headers: merged,
+      ...(joined === undefined ? {} : { signal: joined }),
+    });
   };
 }

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { type Message, Role, type SendMessageRequest, type Task, TaskState } from '@a2a-js/sdk';
+import type { Client } from '@a2a-js/sdk/client';
 import {
   AbortError,
   injectTraceContext,
@@ -8,8 +10,6 @@ import {
   type ToolResult,
   toolErrorEnvelope,
 } from '@aigo/ai';
-import { type Message, Role, type SendMessageRequest, type Task, TaskState } from '@a2a-js/sdk';
-import type { Client } from '@a2a-js/sdk/client';
 import { textA2APart } from '../shared/a2a-parts.js';
 import type { CheckedA2AToolsOptions } from './a2a-tools-options.js';
 import { followExchange, isOpen } from './follow-task.js';
@@ -146,7 +146,10 @@ export function remoteAgentTool(spec: RemoteAgentToolSpec): Tool {
         },
       });
       if ('messageId' in result) {
-        spec.runs.set(options.runId, { contextId: result.contextId || contextId, pendingTaskId: undefined });
+        spec.runs.set(options.runId, {
+          contextId: result.contextId || contextId,
+          pendingTaskId: undefined,
+        });
         return messageResult(result);
       }
       const waiting = result.status?.state === TaskState.TASK_STATE_INPUT_REQUIRED;
@@ -168,7 +171,8 @@ export function remoteAgentTool(spec: RemoteAgentToolSpec): Tool {
         };
       }
       // A task the agent no longer knows cannot be continued: the next call starts afresh.
-      if (run?.pendingTaskId !== undefined) spec.runs.set(options.runId, { contextId, pendingTaskId: undefined });
+      if (run?.pendingTaskId !== undefined)
+        spec.runs.set(options.runId, { contextId, pendingTaskId: undefined });
       return { output: errorEnvelope(error, spec.agentName), isError: true };
     }
   };

@@ -1,6 +1,6 @@
-import { AbortError, type AigoErrorCode } from '@aigo/ai';
 import type { AgentCard } from '@a2a-js/sdk';
 import { DefaultAgentCardResolver } from '@a2a-js/sdk/client';
+import { AbortError, type AigoErrorCode } from '@aigo/ai';
 import { A2AError } from '../shared/a2a-error.js';
 import type { CheckedA2AToolsOptions } from './a2a-tools-options.js';
 import { headerFetch } from './header-fetch.js';
@@ -11,7 +11,11 @@ export function cardResolver(fetchImpl: typeof fetch): DefaultAgentCardResolver 
 }
 
 function invalid(agent: string, problem: string): A2AError {
-  return new A2AError({ code: 'invalid_response', agent, message: `Invalid agent card of ${agent}: ${problem}` });
+  return new A2AError({
+    code: 'invalid_response',
+    agent,
+    message: `Invalid agent card of ${agent}: ${problem}`,
+  });
 }
 
 /**
@@ -32,7 +36,8 @@ export function checkAgentCard(card: unknown, agent: string): AgentCard {
       throw invalid(agent, `supportedInterfaces[${index}] needs url and protocolBinding`);
     }
   }
-  if (c.skills !== undefined && !Array.isArray(c.skills)) throw invalid(agent, 'skills is not a list');
+  if (c.skills !== undefined && !Array.isArray(c.skills))
+    throw invalid(agent, 'skills is not a list');
   for (const [index, skill] of (c.skills ?? []).entries()) {
     if (typeof skill?.id !== 'string' || skill.id === '') {
       throw invalid(agent, `skills[${index}] has no id`);
@@ -63,7 +68,8 @@ export async function resolveAgentCard(options: CheckedA2AToolsOptions): Promise
   }
   const url = options.url as string;
   const timeout = AbortSignal.timeout(options.cardTimeoutMs);
-  const signal = options.signal === undefined ? timeout : AbortSignal.any([options.signal, timeout]);
+  const signal =
+    options.signal === undefined ? timeout : AbortSignal.any([options.signal, timeout]);
   const resolver = cardResolver(headerFetch(options.fetch, options.headers, signal));
   let raw: AgentCard;
   try {
@@ -103,7 +109,11 @@ export async function resolveAgentCard(options: CheckedA2AToolsOptions): Promise
 export function causeText(error: unknown): string {
   let current: unknown = error;
   let text = error instanceof Error ? error.message : String(error);
-  for (let depth = 0; depth < 4 && current instanceof Error && current.cause !== undefined; depth++) {
+  for (
+    let depth = 0;
+    depth < 4 && current instanceof Error && current.cause !== undefined;
+    depth++
+  ) {
     current = current.cause;
     if (current instanceof Error && current.message !== '') text = current.message;
   }

@@ -1,3 +1,4 @@
+import { type Message, type Task, TaskState } from '@a2a-js/sdk';
 import {
   type ContentPart,
   type JsonObject,
@@ -5,7 +6,6 @@ import {
   type ToolResult,
   toolErrorEnvelope,
 } from '@aigo/ai';
-import { type Message, type Task, TaskState } from '@a2a-js/sdk';
 import { type PartsContent, readParts } from '../shared/a2a-parts.js';
 
 /** The envelope codes of a remote task that did not complete. */
@@ -13,7 +13,10 @@ export const FAILED_STATES: ReadonlyMap<TaskState, { code: string; verb: string 
   [TaskState.TASK_STATE_FAILED, { code: 'remote_task_failed', verb: 'failed' }],
   [TaskState.TASK_STATE_REJECTED, { code: 'remote_task_rejected', verb: 'rejected' }],
   [TaskState.TASK_STATE_CANCELED, { code: 'remote_task_canceled', verb: 'cancelled' }],
-  [TaskState.TASK_STATE_AUTH_REQUIRED, { code: 'remote_auth_required', verb: 'needs authentication for' }],
+  [
+    TaskState.TASK_STATE_AUTH_REQUIRED,
+    { code: 'remote_auth_required', verb: 'needs authentication for' },
+  ],
 ]);
 
 function fileSummary(files: readonly ContentPart[]): JsonValue[] {

@@ -1,6 +1,6 @@
-import type { ToolDescription } from '@aigo/ai';
 import type { AgentCard, AgentInterface, AgentSkill } from '@a2a-js/sdk';
 import { duplicateInterfacesForLegacy } from '@a2a-js/sdk/compat/v0_3';
+import type { ToolDescription } from '@aigo/ai';
 import type { CheckedServeOptions } from './serve-a2a-options.js';
 
 /** Where the JSON-RPC and HTTP+JSON endpoints are, under the server's base URL. */
@@ -35,8 +35,18 @@ export function buildAgentCard(
   const base = baseUrl.replace(/\/+$/, '');
   const description = options.description ?? `The aigo agent ${options.name}.`;
   const interfaces: AgentInterface[] = [
-    { url: `${base}${JSONRPC_PATH}`, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: '1.0' },
-    { url: `${base}${REST_PATH}`, protocolBinding: 'HTTP+JSON', tenant: '', protocolVersion: '1.0' },
+    {
+      url: `${base}${JSONRPC_PATH}`,
+      protocolBinding: 'JSONRPC',
+      tenant: '',
+      protocolVersion: '1.0',
+    },
+    {
+      url: `${base}${REST_PATH}`,
+      protocolBinding: 'HTTP+JSON',
+      tenant: '',
+      protocolVersion: '1.0',
+    },
   ];
   const skills =
     tools.length === 0
@@ -50,7 +60,12 @@ export function buildAgentCard(
       : interfaces,
     provider: options.provider,
     version: options.version,
-    capabilities: { streaming: true, pushNotifications: false, extensions: [], extendedAgentCard: false },
+    capabilities: {
+      streaming: true,
+      pushNotifications: false,
+      extensions: [],
+      extendedAgentCard: false,
+    },
     securitySchemes: {},
     securityRequirements: [],
     defaultInputModes: MODES,

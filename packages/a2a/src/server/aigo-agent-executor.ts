@@ -1,3 +1,11 @@
+import { type Task, TaskState } from '@a2a-js/sdk';
+import {
+  AgentEvent,
+  type AgentExecutor,
+  type ExecutionEventBus,
+  type RequestContext,
+  STATE_HEADERS_KEY,
+} from '@a2a-js/sdk/server';
 import {
   type AgentRunOptions,
   type AgentStream,
@@ -7,14 +15,6 @@ import {
   type ReadonlyTraceCarrier,
   type Span,
 } from '@aigo/ai';
-import { type Task, TaskState } from '@a2a-js/sdk';
-import {
-  type AgentExecutor,
-  AgentEvent,
-  type ExecutionEventBus,
-  type RequestContext,
-  STATE_HEADERS_KEY,
-} from '@a2a-js/sdk/server';
 import { contentToA2APart, textA2APart } from '../shared/a2a-parts.js';
 import { interactionResponses } from './interaction-answer.js';
 import { messageToPrompt } from './message-to-prompt.js';
@@ -111,7 +111,9 @@ export class AigoAgentExecutor implements AgentExecutor {
   }
 
   #parentSpan(request: RequestContext): Span | undefined {
-    const headers = request.context.state.get(STATE_HEADERS_KEY) as ReadonlyTraceCarrier | undefined;
+    const headers = request.context.state.get(STATE_HEADERS_KEY) as
+      | ReadonlyTraceCarrier
+      | undefined;
     return headers === undefined ? undefined : extractTraceContext(this.#options.observer, headers);
   }
 
@@ -124,9 +126,18 @@ export class AigoAgentExecutor implements AgentExecutor {
   ): Promise<void> {
     let reply: string | readonly ContentPart[];
     try {
-      reply = await handler(messageToPrompt(request.userMessage), { contextId: ref.contextId, ...run });
+      reply = await handler(messageToPrompt(request.userMessage), {
+        contextId: ref.contextId,
+        ...run,
+      });
     } catch (error) {
-      publishTask(bus, ref, TaskState.TASK_STATE_FAILED, undefined, agentMessage(ref, [textA2APart(errorText(error))]));
+      publishTask(
+        bus,
+        ref,
+        TaskState.TASK_STATE_FAILED,
+        undefined,
+        agentMessage(ref, [textA2APart(errorText(error))]),
+      );
       return;
     }
     const parts = typeof reply === 'string' ? [textA2APart(reply)] : reply.map(contentToA2APart);
@@ -152,13 +163,19 @@ export class AigoAgentExecutor implements AgentExecutor {
       ...(run.span === undefined ? {} : { span: run.span }),
       ...(this.#options.context === undefined ? {} : { context: this.#options.context }),
     };
-    publishTask(bus, ref, existing === undefined ? TaskState.TASK_STATE_SUBMITTED : TaskState.TASK_STATE_WORKING, existing);
+    publishTask(
+      bus,
+      ref,
+      existing === undefined ? TaskState.TASK_STATE_SUBMITTED : TaskState.TASK_STATE_WORKING,
+      existing,
+    );
     const stored =
       existing?.status?.state === TaskState.TASK_STATE_INPUT_REQUIRED
         ? await this.#runStore.load(ref.taskId, { signal: run.signal })
         : undefined;
     if (existing === undefined) publishStatus(bus, ref, TaskState.TASK_STATE_WORKING);
-    if (stored === undefined) return agent.executeStream(messageToPrompt(request.userMessage), options);
+    if (stored === undefined)
+      return agent.executeStream(messageToPrompt(request.userMessage), options);
     if (agent.resumeStream === undefined) {
       publishStatus(bus, ref, TaskState.TASK_STATE_FAILED, [
         textA2APart(`The agent ${agent.name} cannot resume a run.`),

@@ -1,6 +1,6 @@
+import type { Message } from '@a2a-js/sdk';
 import type { InteractionRequest, InteractionResponse, InteractionResponses } from '@aigo/ai';
 import { readParts } from '../shared/a2a-parts.js';
-import type { Message } from '@a2a-js/sdk';
 
 const APPROVE = /^\s*(yes|y|ok|okay|approve|approved|allow|go ahead)\b[\s.!]*$/i;
 

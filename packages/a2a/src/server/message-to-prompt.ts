@@ -1,5 +1,5 @@
-import { type ContentPart, type Prompt, textPart } from '@aigo/ai';
 import type { Message } from '@a2a-js/sdk';
+import { type ContentPart, type Prompt, textPart } from '@aigo/ai';
 import { readParts } from '../shared/a2a-parts.js';
 
 /**

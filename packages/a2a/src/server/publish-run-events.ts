@@ -1,6 +1,6 @@
-import type { AgentEvent, AgentStream, JsonValue } from '@aigo/ai';
 import { TaskState } from '@a2a-js/sdk';
 import type { ExecutionEventBus } from '@a2a-js/sdk/server';
+import type { AgentEvent, AgentStream, JsonValue } from '@aigo/ai';
 import { dataA2APart, textA2APart } from '../shared/a2a-parts.js';
 import { interactionQuestion } from './interaction-answer.js';
 import type { A2ARunStore } from './run-store.js';
@@ -19,7 +19,11 @@ export interface RunEventsContext {
 function progressText(event: Extract<AgentEvent, { type: 'tool_progress' }>): string {
   const { progress, total, message } = event.progress;
   const amount =
-    progress === undefined ? '' : total === undefined ? ` (${progress})` : ` (${progress}/${total})`;
+    progress === undefined
+      ? ''
+      : total === undefined
+        ? ` (${progress})`
+        : ` (${progress}/${total})`;
   return `${event.toolCall.function.name}: ${message ?? 'working'}${amount}`;
 }
 

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { TaskStore } from '@a2a-js/sdk/server';
 import {
   type Agent,
   type ContentPart,
@@ -9,7 +10,6 @@ import {
   type Span,
   ValidationError,
 } from '@aigo/ai';
-import type { TaskStore } from '@a2a-js/sdk/server';
 import type { A2ARunStore } from './run-store.js';
 
 /**
@@ -137,19 +137,23 @@ function object(value: unknown, name: string, methods: readonly string[]): void 
 }
 
 /** Checks the agent and `serveA2A`'s options; throws `ValidationError` naming what is wrong. */
-export function checkServeOptions(
-  agent: unknown,
-  options: unknown,
-): CheckedServeOptions {
+export function checkServeOptions(agent: unknown, options: unknown): CheckedServeOptions {
   const isHandler = typeof agent === 'function';
   if (!isHandler) {
     const a = agent as Partial<ServableAgent> | null;
     if (a === null || typeof a !== 'object' || typeof a.executeStream !== 'function') {
-      throw new ValidationError('agent', 'must be an agent (with executeStream) or a function of a message');
+      throw new ValidationError(
+        'agent',
+        'must be an agent (with executeStream) or a function of a message',
+      );
     }
-    if (typeof a.name !== 'string' || a.name === '') throw new ValidationError('agent', 'has no name');
+    if (typeof a.name !== 'string' || a.name === '')
+      throw new ValidationError('agent', 'has no name');
   }
-  if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
+  if (
+    options !== undefined &&
+    (options === null || typeof options !== 'object' || Array.isArray(options))
+  ) {
     throw new ValidationError('options', 'must be an object');
   }
   const o = (options ?? {}) as ServeA2AOptions;
@@ -165,8 +169,12 @@ export function checkServeOptions(
     throw new ValidationError('options.publicUrl', 'must be an absolute URL');
   }
   const name = text(o.name, 'name') ?? (isHandler ? undefined : (agent as ServableAgent).name);
-  if (name === undefined) throw new ValidationError('options.name', 'is required to serve a function');
-  if (o.provider !== undefined && (typeof o.provider?.organization !== 'string' || typeof o.provider.url !== 'string')) {
+  if (name === undefined)
+    throw new ValidationError('options.name', 'is required to serve a function');
+  if (
+    o.provider !== undefined &&
+    (typeof o.provider?.organization !== 'string' || typeof o.provider.url !== 'string')
+  ) {
     throw new ValidationError('options.provider', 'must be { organization, url }');
   }
   object(o.memory, 'memory', ['conversation']);

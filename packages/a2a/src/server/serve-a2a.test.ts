@@ -1,8 +1,8 @@
+import { ClientFactory } from '@a2a-js/sdk/client';
 import { defineTool, type Tool } from '@aigo/ai';
 import { createClient, inMemoryMemoryStore } from '@aigo/client';
 import { createReAct } from '@aigo/react';
 import { createFakeProvider, deferred, type FakeProvider } from '@aigo/testing';
-import { ClientFactory } from '@a2a-js/sdk/client';
 import { Type } from 'typebox';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answerOf, describeEvent, sendRequest, stateLabel, userText } from '../test-sdk.js';
@@ -39,18 +39,19 @@ describe('serveA2A, called by the SDK’s own client', () => {
     const card = await client.getAgentCard();
     expect(card.name).toBe('helper');
     expect(card.description).toBe('Answers questions');
-    expect(card.skills.map((skill) => [skill.id, skill.description])).toEqual([['lookup', 'Looks a word up']]);
-    expect(card.capabilities?.streaming).toBe(true);
-    expect(card.supportedInterfaces.map((i) => `${i.protocolBinding} ${i.protocolVersion}`)).toEqual([
-      'JSONRPC 1.0',
-      'HTTP+JSON 1.0',
-      'JSONRPC 0.3',
-      'HTTP+JSON 0.3',
+    expect(card.skills.map((skill) => [skill.id, skill.description])).toEqual([
+      ['lookup', 'Looks a word up'],
     ]);
+    expect(card.capabilities?.streaming).toBe(true);
+    expect(
+      card.supportedInterfaces.map((i) => `${i.protocolBinding} ${i.protocolVersion}`),
+    ).toEqual(['JSONRPC 1.0', 'HTTP+JSON 1.0', 'JSONRPC 0.3', 'HTTP+JSON 0.3']);
   });
 
   it('sends a message: the run’s answer is the completed task’s artifact', async () => {
-    const provider = createFakeProvider().toolCall('lookup', { word: 'agent' }).text('An agent acts.');
+    const provider = createFakeProvider()
+      .toolCall('lookup', { word: 'agent' })
+      .text('An agent acts.');
     const server = await serve(reactAgent(provider, [lookup]));
     const client = await new ClientFactory().createFromUrl(server.url);
     const result = await client.sendMessage(sendRequest(userText('What is an agent?')));
@@ -118,11 +119,16 @@ describe('serveA2A, called by the SDK’s own client', () => {
     const rest: string[] = [];
     for await (const event of stream) rest.push(describeEvent(event));
     expect(rest.at(-1)).toMatch(/^status:canceled/);
-    expect(stateLabel((await client.getTask({ tenant: '', id: taskId })).status?.state)).toBe('canceled');
+    expect(stateLabel((await client.getTask({ tenant: '', id: taskId })).status?.state)).toBe(
+      'canceled',
+    );
   });
 
   it('keeps one memory per A2A context id', async () => {
-    const provider = createFakeProvider().text('Hello Ada.').text('You are Ada.').text('I do not know.');
+    const provider = createFakeProvider()
+      .text('Hello Ada.')
+      .text('You are Ada.')
+      .text('I do not know.');
     const server = await serve(reactAgent(provider), { memory: inMemoryMemoryStore() });
     const client = await new ClientFactory().createFromUrl(server.url);
     await client.sendMessage(sendRequest(userText('I am Ada.', { contextId: 'ctx-1' })));
@@ -139,7 +145,9 @@ describe('serveA2A, called by the SDK’s own client', () => {
     const client = await new ClientFactory().createFromUrl(server.url);
     const reply = await client.sendMessage(sendRequest(userText('hi')));
     if (!('messageId' in reply)) throw new Error('expected a message');
-    expect(describeEvent({ payload: { $case: 'message', value: reply } })).toBe('message: echo: hi');
+    expect(describeEvent({ payload: { $case: 'message', value: reply } })).toBe(
+      'message: echo: hi',
+    );
   });
 
   it('serves A2A 0.3 clients: the 0.3 card and message/send', async () => {
@@ -160,15 +168,27 @@ describe('serveA2A, called by the SDK’s own client', () => {
         id: 1,
         method: 'message/send',
         params: {
-          message: { kind: 'message', role: 'user', messageId: 'm-1', parts: [{ kind: 'text', text: 'Hi' }] },
+          message: {
+            kind: 'message',
+            role: 'user',
+            messageId: 'm-1',
+            parts: [{ kind: 'text', text: 'Hi' }],
+          },
         },
       }),
     });
     const body = (await response.json()) as {
-      result: { kind: string; status: { state: string }; artifacts: { parts: { kind: string; text: string }[] }[] };
+      result: {
+        kind: string;
+        status: { state: string };
+        artifacts: { parts: { kind: string; text: string }[] }[];
+      };
     };
     expect(body.result.kind).toBe('task');
     expect(body.result.status.state).toBe('completed');
-    expect(body.result.artifacts[0]?.parts[0]).toMatchObject({ kind: 'text', text: 'Old but fine.' });
+    expect(body.result.artifacts[0]?.parts[0]).toMatchObject({
+      kind: 'text',
+      text: 'Old but fine.',
+    });
   });
 });

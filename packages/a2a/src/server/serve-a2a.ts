@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { InMemoryTaskStore, DefaultRequestHandler } from '@a2a-js/sdk/server';
+import { DefaultRequestHandler, InMemoryTaskStore } from '@a2a-js/sdk/server';
 import {
   agentCardHandler,
   jsonRpcHandler,
@@ -8,8 +8,8 @@ import {
   UserBuilder,
 } from '@a2a-js/sdk/server/express';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { AigoAgentExecutor } from './aigo-agent-executor.js';
 import { buildAgentCard, JSONRPC_PATH, REST_PATH } from './agent-card.js';
+import { AigoAgentExecutor } from './aigo-agent-executor.js';
 import { inProcessRunStore } from './run-store.js';
 import {
   type A2AMessageHandler,
@@ -73,16 +73,26 @@ export async function serveA2A(
   const checked = checkServeOptions(agent, options);
   const server = createServer();
   const address = await listen(server, checked.port, checked.host);
-  const url = (checked.publicUrl ?? `http://${hostForUrl(checked.host)}:${address.port}`).replace(/\/+$/, '');
+  const url = (checked.publicUrl ?? `http://${hostForUrl(checked.host)}:${address.port}`).replace(
+    /\/+$/,
+    '',
+  );
   const tools = typeof agent === 'function' ? [] : agent.toolDescriptions;
   const card = buildAgentCard(url, tools, checked);
   const executor = new AigoAgentExecutor(agent, checked, checked.runStore ?? inProcessRunStore());
-  const handler = new DefaultRequestHandler(card, checked.taskStore ?? new InMemoryTaskStore(), executor);
+  const handler = new DefaultRequestHandler(
+    card,
+    checked.taskStore ?? new InMemoryTaskStore(),
+    executor,
+  );
   const legacyCompat = { enabled: checked.legacy };
 
   const app = express();
   app.disable('x-powered-by');
-  app.use('/.well-known/agent-card.json', agentCardHandler({ agentCardProvider: handler, legacyCompat }));
+  app.use(
+    '/.well-known/agent-card.json',
+    agentCardHandler({ agentCardProvider: handler, legacyCompat }),
+  );
   const authorize = checked.authorize;
   if (authorize !== undefined) {
     app.use((request: Request, response: Response, next: NextFunction) => {

@@ -74,7 +74,14 @@ export function publishArtifact(
     AgentEvent.artifactUpdate({
       taskId: ref.taskId,
       contextId: ref.contextId,
-      artifact: { artifactId, name: artifactId, description: '', parts, metadata: undefined, extensions: [] },
+      artifact: {
+        artifactId,
+        name: artifactId,
+        description: '',
+        parts,
+        metadata: undefined,
+        extensions: [],
+      },
       append: false,
       lastChunk: true,
       metadata: undefined,

@@ -1,5 +1,5 @@
-import type { ContentPart, JsonValue, MediaKind, MediaPart } from '@aigo/ai';
 import type { Part } from '@a2a-js/sdk';
+import type { ContentPart, JsonValue, MediaKind, MediaPart } from '@aigo/ai';
 
 /** What A2A parts (a message's or an artifact's) hold, in aigo's terms. */
 export interface PartsContent {
@@ -35,7 +35,12 @@ export function readParts(parts: readonly Part[] | undefined, into?: PartsConten
         content.data.push((value.value ?? null) as JsonValue);
         break;
       case 'url': {
-        const file: MediaPart = { type: mediaKindOf(mimeType), mimeType, uri: value.value, ...filename };
+        const file: MediaPart = {
+          type: mediaKindOf(mimeType),
+          mimeType,
+          uri: value.value,
+          ...filename,
+        };
         content.files.push(file);
         break;
       }
@@ -56,7 +61,12 @@ export function readParts(parts: readonly Part[] | undefined, into?: PartsConten
 
 /** An A2A text part. */
 export function textA2APart(text: string): Part {
-  return { content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: '' };
+  return {
+    content: { $case: 'text', value: text },
+    metadata: undefined,
+    filename: '',
+    mediaType: '',
+  };
 }
 
 /** An A2A data part (a JSON value). */
@@ -72,7 +82,11 @@ export function dataA2APart(value: JsonValue): Part {
 /** An aigo content part as an A2A part: text as text, media by URL or as raw bytes. */
 export function contentToA2APart(part: ContentPart): Part {
   if (part.type === 'text') return textA2APart(part.text);
-  const base = { metadata: undefined, filename: part.filename ?? '', mediaType: part.mimeType ?? '' };
+  const base = {
+    metadata: undefined,
+    filename: part.filename ?? '',
+    mediaType: part.mimeType ?? '',
+  };
   if (part.uri !== undefined) return { ...base, content: { $case: 'url', value: part.uri } };
   return { ...base, content: { $case: 'raw', value: Buffer.from(part.data ?? '', 'base64') } };
 }
