@@ -25,6 +25,7 @@ const LAYER_BY_NAME: ReadonlyMap<string, Layer> = new Map([
   ['@aigo/openai', ADAPTER],
   ['@aigo/gemini', ADAPTER],
   ['@aigo/memory-pg', ADAPTER],
+  ['@aigo/a2a', ADAPTER],
   ['@aigo/observability', ADAPTER],
   ['@aigo/otel', ADAPTER],
   ['@aigo/client', CLIENT],

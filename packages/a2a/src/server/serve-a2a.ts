@@ -1,15 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DefaultRequestHandler, InMemoryTaskStore } from '@a2a-js/sdk/server';
-import {
-  agentCardHandler,
-  jsonRpcHandler,
-  restHandler,
-  UserBuilder,
-} from '@a2a-js/sdk/server/express';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { buildAgentCard, JSONRPC_PATH, REST_PATH } from './agent-card.js';
-import { AigoAgentExecutor } from './aigo-agent-executor.js';
 import { inProcessRunStore } from './run-store.js';
 import {
   type A2AMessageHandler,
@@ -71,6 +63,20 @@ export async function serveA2A(
   options?: ServeA2AOptions,
 ): Promise<A2AServer> {
   const checked = checkServeOptions(agent, options);
+  // Loaded here, not at import: an application that only calls remote agents (a2aTools) never
+  // loads express or the SDK's server.
+  const [
+    { DefaultRequestHandler, InMemoryTaskStore },
+    sdkExpress,
+    { default: express },
+    { AigoAgentExecutor },
+  ] = await Promise.all([
+    import('@a2a-js/sdk/server'),
+    import('@a2a-js/sdk/server/express'),
+    import('express'),
+    import('./aigo-agent-executor.js'),
+  ]);
+  const { agentCardHandler, jsonRpcHandler, restHandler, UserBuilder } = sdkExpress;
   const server = createServer();
   const address = await listen(server, checked.port, checked.host);
   const url = (checked.publicUrl ?? `http://${hostForUrl(checked.host)}:${address.port}`).replace(
