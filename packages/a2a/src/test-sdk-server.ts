@@ -121,3 +121,58 @@ export async function startPlainServer(
       }),
   };
 }
+
+/**
+ * A server with a valid agent card (JSON-RPC, not streaming) whose endpoint answers every call with
+ * the JSON-RPC error given: an agent that speaks the protocol, and refuses.
+ */
+export async function startRefusingServer(error: {
+  code: number;
+  message: string;
+}): Promise<{ url: string; close(): Promise<void> }> {
+  let url = '';
+  const server = createServer((request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    if (request.url?.startsWith('/.well-known/')) {
+      response.end(
+        JSON.stringify({
+          name: 'Refuser',
+          description: 'Refuses everything',
+          supportedInterfaces: [
+            {
+              url: `${url}/jsonrpc`,
+              protocolBinding: 'JSONRPC',
+              tenant: '',
+              protocolVersion: '1.0',
+            },
+          ],
+          version: '1.0.0',
+          capabilities: { streaming: false },
+          skills: [],
+          defaultInputModes: ['text/plain'],
+          defaultOutputModes: ['text/plain'],
+        }),
+      );
+      return;
+    }
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      const id = (JSON.parse(body) as { id?: unknown }).id ?? null;
+      response.end(JSON.stringify({ jsonrpc: '2.0', id, error }));
+    });
+  });
+  const port = await listen(server);
+  url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

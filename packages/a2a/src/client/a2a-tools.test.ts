@@ -11,7 +11,12 @@ import { deferred } from '@aigo/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { A2AError } from '../shared/a2a-error.js';
 import { textsOf } from '../test-sdk.js';
-import { type SdkServer, startPlainServer, startSdkServer } from '../test-sdk-server.js';
+import {
+  type SdkServer,
+  startPlainServer,
+  startRefusingServer,
+  startSdkServer,
+} from '../test-sdk-server.js';
 import { a2aTools } from './a2a-tools.js';
 
 const closers: (() => Promise<void>)[] = [];
@@ -342,7 +347,8 @@ describe('a2aTools against an agent built with the SDK’s server classes', () =
         async (taskId) => cancelled.resolve(taskId),
       ),
     );
-    const result = await call(await only({ url: agent.url, timeoutMs: 50 }), 'Weather?');
+    // Long enough for the task's first event to arrive (a timeout before it has no task to cancel).
+    const result = await call(await only({ url: agent.url, timeoutMs: 2_000 }), 'Weather?');
     expect(JSON.parse(result.output).error.code).toBe('timeout');
     expect(await cancelled.promise).toMatch(/\S/);
   });
@@ -391,6 +397,19 @@ describe('a2aTools: agents that cannot be used', () => {
     const result = await call(tool, 'hi');
     expect(result.isError).toBe(true);
     expect(JSON.parse(result.output).error.code).toBe('remote_agent_unreachable');
+  });
+
+  it('a protocol error is an envelope naming it, not a crash', async () => {
+    const refusing = await startRefusingServer({
+      code: -32603,
+      message: 'the agent is overloaded',
+    });
+    closers.push(refusing.close);
+    const result = await call(await only({ url: refusing.url }), 'hi');
+    expect(result.isError).toBe(true);
+    const { error } = JSON.parse(result.output);
+    expect(error.code).toBe('remote_protocol_error');
+    expect(error.message).toContain('the agent is overloaded');
   });
 
   for (const [label, status, body, code] of [

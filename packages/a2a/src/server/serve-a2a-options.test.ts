@@ -76,7 +76,9 @@ describe('serveA2A options', () => {
       expect(behindProxy.url).toBe('https://agents.example.com/helper');
       // node:http without keep-alive: fetch's pool may hold a socket to the old server on that port.
       const card = await getJson(`http://127.0.0.1:${port}/.well-known/agent-card.json`);
-      expect(card.supportedInterfaces[0]?.url).toBe('https://agents.example.com/helper/a2a/jsonrpc');
+      expect(card.supportedInterfaces[0]?.url).toBe(
+        'https://agents.example.com/helper/a2a/jsonrpc',
+      );
     } finally {
       await behindProxy.close();
     }
