@@ -336,6 +336,44 @@ describe('a2aTools against an agent built with the SDK’s server classes', () =
     expect(await cancelled.promise).toMatch(/\S/);
   });
 
+  it('an abort before the agent named its task still cancels it, once it is named', async () => {
+    const started = deferred();
+    const gate = deferred();
+    const cancelled = deferred<string>();
+    const agent = await server(
+      executor(
+        async (request, bus) => {
+          started.resolve();
+          await gate.promise;
+          publishTask(bus, request, TaskState.TASK_STATE_WORKING);
+          await cancelled.promise;
+        },
+        async (taskId, bus) => {
+          cancelled.resolve(taskId);
+          bus.publish(
+            AgentEvent.statusUpdate({
+              taskId,
+              contextId: '',
+              status: {
+                state: TaskState.TASK_STATE_CANCELED,
+                message: undefined,
+                timestamp: undefined,
+              },
+              metadata: undefined,
+            }),
+          );
+        },
+      ),
+    );
+    const controller = new AbortController();
+    const pending = call(await only({ url: agent.url }), 'Weather?', { signal: controller.signal });
+    await started.promise;
+    controller.abort();
+    gate.resolve();
+    await expect(pending).rejects.toSatisfy((error) => AbortError.isInstance(error));
+    expect(await cancelled.promise).toMatch(/\S/);
+  });
+
   it('a call that takes longer than timeoutMs cancels the task and tells the model', async () => {
     const cancelled = deferred<string>();
     const agent = await server(
@@ -347,8 +385,8 @@ describe('a2aTools against an agent built with the SDK’s server classes', () =
         async (taskId) => cancelled.resolve(taskId),
       ),
     );
-    // Long enough for the task's first event to arrive (a timeout before it has no task to cancel).
-    const result = await call(await only({ url: agent.url, timeoutMs: 2_000 }), 'Weather?');
+    // Shorter than the round trip may be: a deadline before the task is named waits for its name.
+    const result = await call(await only({ url: agent.url, timeoutMs: 1 }), 'Weather?');
     expect(JSON.parse(result.output).error.code).toBe('timeout');
     expect(await cancelled.promise).toMatch(/\S/);
   });

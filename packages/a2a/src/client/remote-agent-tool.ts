@@ -16,6 +16,7 @@ import { followExchange, isOpen } from './follow-task.js';
 import { causeText } from './resolve-agent-card.js';
 import type { RunConversations } from './run-conversations.js';
 import { messageResult, taskResult } from './task-outcome.js';
+import { TaskStopper } from './task-stopper.js';
 
 /** What one tool of a remote agent needs. */
 export interface RemoteAgentToolSpec {
@@ -118,19 +119,32 @@ export function remoteAgentTool(spec: RemoteAgentToolSpec): Tool {
       metadata: undefined,
     };
     const timeout = AbortSignal.timeout(spec.options.timeoutMs);
-    const signal =
+    const stop =
       options.signal === undefined ? timeout : AbortSignal.any([options.signal, timeout]);
+    const stopper = new TaskStopper(stop, CANCEL_TIMEOUT_MS);
     const serviceParameters = injectTraceContext(spec.options.observer, options.span);
     let task: Task | undefined;
+    const stopped = async (): Promise<ToolResult> => {
+      if (task !== undefined && isOpen(task)) await cancel(spec, task.id);
+      if (options.signal?.aborted) throw AbortError.fromSignal(options.signal);
+      return {
+        output: toolErrorEnvelope(
+          'timeout',
+          `The remote agent ${spec.agentName} did not finish within ${spec.options.timeoutMs} ms; the task was cancelled.`,
+        ),
+        isError: true,
+      };
+    };
     try {
       const result = await followExchange({
         client: spec.client,
         request,
-        options: { signal, serviceParameters },
+        options: { signal: stopper.signal, serviceParameters },
         streaming: spec.streaming,
         pollIntervalMs: spec.options.pollIntervalMs,
         onTask: (made) => {
           task = made;
+          stopper.named();
         },
         onStatus: (current, status) => {
           task = current;
@@ -145,6 +159,7 @@ export function remoteAgentTool(spec: RemoteAgentToolSpec): Tool {
           });
         },
       });
+      if (stop.aborted) return await stopped();
       if ('messageId' in result) {
         spec.runs.set(options.runId, {
           contextId: result.contextId || contextId,
@@ -159,21 +174,13 @@ export function remoteAgentTool(spec: RemoteAgentToolSpec): Tool {
       });
       return taskResult(result, spec.name, spec.agentName);
     } catch (error) {
-      if (task !== undefined && isOpen(task) && signal.aborted) await cancel(spec, task.id);
-      if (options.signal?.aborted) throw AbortError.fromSignal(options.signal);
-      if (timeout.aborted) {
-        return {
-          output: toolErrorEnvelope(
-            'timeout',
-            `The remote agent ${spec.agentName} did not finish within ${spec.options.timeoutMs} ms; the task was cancelled.`,
-          ),
-          isError: true,
-        };
-      }
+      if (stop.aborted) return await stopped();
       // A task the agent no longer knows cannot be continued: the next call starts afresh.
       if (run?.pendingTaskId !== undefined)
         spec.runs.set(options.runId, { contextId, pendingTaskId: undefined });
       return { output: errorEnvelope(error, spec.agentName), isError: true };
+    } finally {
+      stopper.dispose();
     }
   };
 
