@@ -3,8 +3,9 @@ import { duplicateInterfacesForLegacy } from '@a2a-js/sdk/compat/v0_3';
 import type { ToolDescription } from '@aigo/ai';
 import type { CheckedServeOptions } from './serve-a2a-options.js';
 
-/** Where the JSON-RPC and HTTP+JSON endpoints are, under the server's base URL. */
+/** Where the JSON-RPC endpoint is, under the server's base URL. */
 export const JSONRPC_PATH = '/a2a/jsonrpc';
+/** Where the HTTP+JSON (REST) endpoints are, under the server's base URL. */
 export const REST_PATH = '/a2a/rest';
 
 const MODES = ['text/plain', 'application/json'];

@@ -73,9 +73,9 @@ export class AigoAgentExecutor implements AgentExecutor {
         await this.#answer(this.#target, request, bus, ref, { signal, memory, span });
         return;
       }
-      const stream = await this.#start(this.#target, request, bus, ref, { signal, memory, span });
-      if (stream === undefined) return;
-      const outcome = await publishRunEvents(stream, {
+      const started = await this.#start(this.#target, request, bus, ref, { signal, memory, span });
+      if (started === undefined) return;
+      const outcome = await publishRunEvents(started.stream, {
         bus,
         ref,
         runStore: this.#runStore,
@@ -83,6 +83,9 @@ export class AigoAgentExecutor implements AgentExecutor {
         cancelled: () => running.cancelled,
       });
       waiting = outcome === 'waiting';
+      // The resumed run is over: its stored state goes (kept until now, so an agent that claims runs
+      // in the same store finds it when it resumes).
+      if (started.resumed && !waiting) await this.#runStore.delete(ref.taskId).catch(() => false);
     } catch (error) {
       if (!running.cancelled) {
         publishStatus(bus, ref, TaskState.TASK_STATE_FAILED, [textA2APart(errorText(error))]);
@@ -154,7 +157,7 @@ export class AigoAgentExecutor implements AgentExecutor {
     bus: ExecutionEventBus,
     ref: TaskRef,
     run: { signal: AbortSignal; memory: ConversationMemory | undefined; span: Span | undefined },
-  ): Promise<AgentStream<unknown> | undefined> {
+  ): Promise<{ stream: AgentStream<unknown>; resumed: boolean } | undefined> {
     const existing: Task | undefined = request.task;
     const options: AgentRunOptions = {
       signal: run.signal,
@@ -174,16 +177,19 @@ export class AigoAgentExecutor implements AgentExecutor {
         ? await this.#runStore.load(ref.taskId, { signal: run.signal })
         : undefined;
     if (existing === undefined) publishStatus(bus, ref, TaskState.TASK_STATE_WORKING);
-    if (stored === undefined)
-      return agent.executeStream(messageToPrompt(request.userMessage), options);
+    if (stored === undefined) {
+      return {
+        stream: agent.executeStream(messageToPrompt(request.userMessage), options),
+        resumed: false,
+      };
+    }
     if (agent.resumeStream === undefined) {
       publishStatus(bus, ref, TaskState.TASK_STATE_FAILED, [
         textA2APart(`The agent ${agent.name} cannot resume a run.`),
       ]);
       return undefined;
     }
-    await this.#runStore.delete(ref.taskId, { signal: run.signal });
     const responses = interactionResponses(request.userMessage, stored.suspended.requests);
-    return agent.resumeStream(stored.suspended, responses, options);
+    return { stream: agent.resumeStream(stored.suspended, responses, options), resumed: true };
   }
 }
