@@ -463,9 +463,20 @@ describe('a2aTools: agents that cannot be used', () => {
     });
   }
 
-  it('an explicit card that is not one fails at once', async () => {
+  it('an explicit card that is not one is a ValidationError of options.card, at once', async () => {
     await expect(a2aTools({ card: { name: 'x' } })).rejects.toMatchObject({
-      code: 'invalid_response',
+      name: 'ValidationError',
+      argument: 'options.card',
+      message:
+        'Invalid options.card: Invalid agent card of the given card: no supportedInterfaces (or url)',
+    });
+  });
+
+  it('a skill the card does not list is a ValidationError of options.skills', async () => {
+    const agent = await server(executor(async () => undefined));
+    await expect(a2aTools({ url: agent.url, skills: ['nope'] })).rejects.toMatchObject({
+      name: 'ValidationError',
+      argument: 'options.skills',
     });
   });
 

@@ -1,6 +1,6 @@
 import type { AgentCard } from '@a2a-js/sdk';
 import { DefaultAgentCardResolver } from '@a2a-js/sdk/client';
-import { AbortError, type AigoErrorCode } from '@aigo/ai';
+import { AbortError, type AigoErrorCode, ValidationError } from '@aigo/ai';
 import { A2AError } from '../shared/a2a-error.js';
 import type { CheckedA2AToolsOptions } from './a2a-tools-options.js';
 import { headerFetch } from './header-fetch.js';
@@ -57,14 +57,21 @@ function statusCode(status: number): AigoErrorCode {
 }
 
 /**
- * Reads the agent's card: the one given (normalised as the SDK does, a 0.3 card translated), or the
- * one at `url`. Fails with `A2AError` (`connection_error`, `not_found`, `authentication`,
+ * Reads the agent's card: the one given (normalised as the SDK does, a 0.3 card translated; one that
+ * is not a card is a `ValidationError` of `options.card`), or the one at `url`. Fails with `A2AError` (`connection_error`, `not_found`, `authentication`,
  * `invalid_response`, …), `TimeoutError` or `AbortError`; never with the headers in the message.
  */
 export async function resolveAgentCard(options: CheckedA2AToolsOptions): Promise<AgentCard> {
   if (options.card !== undefined) {
-    const agent = typeof options.card.name === 'string' ? options.card.name : 'the given card';
-    return checkAgentCard(cardResolver(options.fetch).normalizeAgentCard(options.card), agent);
+    // A card given is an argument: what is wrong with it is the caller's to fix.
+    try {
+      return checkAgentCard(
+        cardResolver(options.fetch).normalizeAgentCard(options.card),
+        'the given card',
+      );
+    } catch (error) {
+      throw new ValidationError('options.card', causeText(error), { cause: error });
+    }
   }
   const url = options.url as string;
   const timeout = AbortSignal.timeout(options.cardTimeoutMs);
