@@ -99,13 +99,19 @@ export class AigoAgentExecutor implements AgentExecutor {
   cancelTask = async (taskId: string, bus: ExecutionEventBus): Promise<void> => {
     const running = this.#tasks.get(taskId);
     this.#tasks.delete(taskId);
-    await this.#runStore.delete(taskId);
-    if (running === undefined) return;
-    running.cancelled = true;
-    running.controller.abort();
-    publishStatus(bus, { taskId, contextId: running.contextId }, TaskState.TASK_STATE_CANCELED, [
-      textA2APart('Cancelled at the client’s request.'),
-    ]);
+    if (running !== undefined) {
+      running.cancelled = true;
+      running.controller.abort();
+    }
+    // Published also for a task this process does not track: the SDK waits on the bus for the end.
+    publishStatus(
+      bus,
+      { taskId, contextId: running?.contextId ?? '' },
+      TaskState.TASK_STATE_CANCELED,
+      [textA2APart('Cancelled at the client’s request.')],
+    );
+    // Best effort: a run store that fails must not keep the task from ending.
+    await this.#runStore.delete(taskId).catch(() => false);
   };
 
   /** Stops every run (the server is closing). */

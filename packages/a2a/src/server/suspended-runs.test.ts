@@ -97,4 +97,14 @@ describe('serveA2A: a run waiting for decisions is input-required, and the answe
     expect(stateLabel(cancelled.status?.state)).toBe('canceled');
     expect(await runStore.load(waiting.id)).toBeUndefined();
   });
+  it('a run store that fails to delete does not keep a cancelled task from ending', async () => {
+    const inner = inProcessRunStore();
+    const failing = { ...inner, delete: async () => Promise.reject(new Error('store down')) };
+    const server = await serve(approvalAgent(), { runStore: failing });
+    const client = await new ClientFactory().createFromUrl(server.url);
+    const waiting = await client.sendMessage(sendRequest(userText('Clean up')));
+    if (!('status' in waiting)) throw new Error('expected a task');
+    const cancelled = await client.cancelTask({ tenant: '', id: waiting.id, metadata: undefined });
+    expect(stateLabel(cancelled.status?.state)).toBe('canceled');
+  });
 });
