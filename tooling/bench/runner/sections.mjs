@@ -121,6 +121,21 @@ export const SECTIONS = Object.freeze([
     },
   },
   {
+    name: 'graph-pg',
+    title: '@aigo/graph-pg: checkpoint writes vs raw INSERT, 1,000 durable nodes, workers 1/2/4',
+    timeoutMs: 420_000,
+    async run() {
+      if (!process.env.DATABASE_URL) {
+        const scratch = new URL('dist/testing/index.js', packageDirectory('pg'));
+        const { findPostgresBinaries } = await import(scratch.href);
+        const found = findPostgresBinaries();
+        if (found.binDir === undefined) return { skipped: `no DATABASE_URL and ${found.reason}` };
+      }
+      process.env.BENCH_ROUNDS ??= '5';
+      return (await import('../suites/graph-pg/graph-pg-bench.mjs')).main();
+    },
+  },
+  {
     name: 'imports',
     title: 'cold import',
     timeoutMs: 180_000,
