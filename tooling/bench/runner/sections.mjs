@@ -96,6 +96,14 @@ export const SECTIONS = Object.freeze([
     },
   },
   {
+    name: 'mcp',
+    title: "@aigo/mcp tool call vs the SDK's Client.callTool (stdio, Streamable HTTP)",
+    timeoutMs: 420_000,
+    async run({ deadline }) {
+      return (await import('../suites/mcp/mcp-bench.mjs')).main({ deadline });
+    },
+  },
+  {
     name: 'soak',
     title: '10,000 aborted streams through @aigo/client + @aigo/openai: sockets, handles, heap',
     timeoutMs: 600_000,

@@ -23,6 +23,7 @@ describe('layers', () => {
       '@aigo/a2a',
       '@aigo/observability',
       '@aigo/otel',
+      '@aigo/mcp',
       '@aigo/tools-web',
       '@aigo/tools-fs',
     ]) {

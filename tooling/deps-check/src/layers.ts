@@ -29,6 +29,7 @@ const LAYER_BY_NAME: ReadonlyMap<string, Layer> = new Map([
   ['@aigo/graph-pg', ADAPTER],
   ['@aigo/observability', ADAPTER],
   ['@aigo/otel', ADAPTER],
+  ['@aigo/mcp', ADAPTER],
   ['@aigo/client', CLIENT],
   ['@aigo/react', PATTERN],
   ['@aigo/graph', PATTERN],

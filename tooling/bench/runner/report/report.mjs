@@ -4,6 +4,7 @@
 import { clientBenchTable } from '../../suites/client/client-bench.mjs';
 import { graphBenchTable } from '../../suites/graph/graph-bench.mjs';
 import { graphPgBenchTable } from '../../suites/graph-pg/graph-pg-bench.mjs';
+import { mcpBenchTable } from '../../suites/mcp/mcp-bench.mjs';
 import { observabilityBenchTable } from '../../suites/observability/observability-bench.mjs';
 import { reactBenchTable } from '../../suites/react/react-bench.mjs';
 import { soakTable } from '../../suites/soak/soak-report.mjs';
@@ -49,6 +50,7 @@ export function buildReport({ results, meta }) {
     ['graph', (r) => graphBenchTable(r).replace(/^## /, '### ')],
     ['graph-pg', (r) => graphPgBenchTable(r).replace(/^## /, '### ')],
     ['observability', (r) => observabilityBenchTable(r).replace(/^## /, '### ')],
+    ['mcp', (r) => mcpBenchTable(r).replace(/^## /, '### ')],
     [
       'soak',
       (r) =>

@@ -212,6 +212,23 @@ function clientRows(c) {
   ];
 }
 
+function mcpRows(m) {
+  return ['stdio', 'http'].map((transport) => {
+    const r = m[transport];
+    const verdict = m.verdicts[transport];
+    return [
+      '@aigo/mcp',
+      `added per tool call over the SDK's Client.callTool, ${transport === 'http' ? 'Streamable HTTP' : 'stdio'}, CPU`,
+      `${num(r.addedUsPerCall, 1)} µs`,
+      `${num(r.floorUsPerCall, 1)} µs (SDK)`,
+      `**${times(r.ratio)}**`,
+      num(r.control, 3),
+      `≤ ${m.targets.addedUsPerCall} µs`,
+      verdict === 'VOID' ? 'VOID' : absoluteVerdict(verdict === 'ok'),
+    ];
+  });
+}
+
 function reactRows(r) {
   const { perIteration: p, heap, targets } = r;
   return [
@@ -406,6 +423,7 @@ export function summaryRows(results) {
   add('react', reactRows);
   add('graph', graphRows);
   add('observability', observabilityRows);
+  add('mcp', mcpRows);
   add('soak', soakRows);
   add('memory-pg', memoryPgRows);
   add('graph-pg', graphPgRows);
