@@ -227,6 +227,17 @@ const EXPECTED: Record<string, readonly (string | RegExp)[]> = {
     'memo: skipped (condition_not_met)\n',
     /model calls: 3, tokens: \d+, cost: \$0\.\d{6}\n/,
   ],
+  'a2a-delegation': [
+    OFFLINE_HEADER,
+    'served: librarian — Recommends books from the library catalogue\n',
+    'skills: find_book\ntool: librarian\n',
+    'tool call: librarian({"message":"Which book explains intelligent agents?"})\n',
+    '  remote: librarian: submitted\n  remote: librarian: working\n  remote: Calling find_book\n',
+    '  remote: find_book: searching the catalogue for intelligent agents (1/1)\n',
+    '  remote: librarian: completed\n',
+    'tool result: {"answer":"\\"Artificial Intelligence: A Modern Approach\\", chapter 2, covers intelligent agents."}\n',
+    '\nanswer: Read chapter 2 of "Artificial Intelligence: A Modern Approach".\n',
+  ],
   'mcp-tools': [
     '== MCP: tools from an MCP server, and aigo tools served over MCP\n',
     OFFLINE_HEADER,

@@ -26,6 +26,7 @@ const LAYER_BY_NAME: ReadonlyMap<string, Layer> = new Map([
   ['@aigo/gemini', ADAPTER],
   ['@aigo/anthropic', ADAPTER],
   ['@aigo/memory-pg', ADAPTER],
+  ['@aigo/a2a', ADAPTER],
   ['@aigo/graph-pg', ADAPTER],
   ['@aigo/vector-pg', ADAPTER],
   ['@aigo/observability', ADAPTER],
