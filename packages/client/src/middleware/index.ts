@@ -15,6 +15,7 @@ export {
   type StreamNext,
 } from './middleware.js';
 export { type ObservabilityOptions, observabilityMiddleware } from './observability-middleware.js';
+export { ATTR_AIGO_COST } from './span-cost-attributes.js';
 export {
   isRetryableError,
   type RetryAttempt,
