@@ -15,11 +15,11 @@ export {
   type StreamNext,
 } from './middleware.js';
 export { type ObservabilityOptions, observabilityMiddleware } from './observability-middleware.js';
-export { ATTR_AIGO_COST } from './span-cost-attributes.js';
 export {
   isRetryableError,
   type RetryAttempt,
   type RetryConfig,
   retryMiddleware,
 } from './retry-middleware.js';
+export { ATTR_AIGO_COST } from './span-cost-attributes.js';
 export { type TimeoutConfig, timeoutMiddleware } from './timeout-middleware.js';
