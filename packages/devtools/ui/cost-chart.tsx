@@ -11,7 +11,7 @@ export function CumulativeCostChart(props: {
   useEffect(() => {
     const element = host.current;
     if (element === null) return;
-    const xs = props.points.map((point) => point.atMs / 1000);
+    const xs = props.points.map((point) => point.atMs);
     const ys = props.points.map((point) => point.total);
     const plot = new uPlot(
       {
@@ -20,7 +20,12 @@ export function CumulativeCostChart(props: {
         legend: { show: false },
         scales: { x: { time: false } },
         axes: [
-          { label: 'seconds', stroke: '#8b949e', grid: { stroke: '#30363d' } },
+          {
+            label: 'ms since the run started',
+            stroke: '#8b949e',
+            grid: { stroke: '#30363d' },
+            values: (_plot, ticks) => ticks.map((tick) => String(Math.round(tick * 100) / 100)),
+          },
           {
             label: props.currency,
             stroke: '#8b949e',

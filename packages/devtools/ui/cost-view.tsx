@@ -2,24 +2,36 @@ import type { RunCost } from '../src/model/run-model.js';
 import { CumulativeCostChart } from './cost-chart.js';
 import { count, money } from './format.js';
 
-/** A number cell that also holds the exact value (`data-value`), for tests and copy-paste. */
+/** An amount that also holds the exact value (`data-value`), for tests and copy-paste. */
 function Amount(props: {
   readonly value: number;
   readonly currency: string;
   readonly field: string;
 }) {
   return (
-    <td class="num" data-field={props.field} data-value={String(props.value)}>
+    <span class="amount" data-field={props.field} data-value={String(props.value)}>
       {money(props.value, props.currency)}
-    </td>
+    </span>
   );
 }
 
-function Tokens(props: { readonly value: number; readonly field: string; readonly rate?: number }) {
+/** Tokens of one kind, at their rate, and what they cost. */
+function Part(props: {
+  readonly tokens: number;
+  readonly tokensField: string;
+  readonly rate: number | undefined;
+  readonly cost: number;
+  readonly costField: string;
+  readonly currency: string;
+}) {
   return (
-    <td class="num" data-field={props.field} data-value={String(props.value)}>
-      {count(props.value)}
+    <td class="num">
+      <span data-field={props.tokensField} data-value={String(props.tokens)}>
+        {count(props.tokens)}
+      </span>
       {props.rate === undefined ? null : <span class="rate"> @ {props.rate}/M</span>}
+      <br />
+      <Amount value={props.cost} currency={props.currency} field={props.costField} />
     </td>
   );
 }
@@ -42,16 +54,12 @@ export function CostView(props: { readonly cost: RunCost }) {
       <table class="cost-table" data-testid="cost-table">
         <thead>
           <tr>
-            <th>model</th>
+            <th>model / tool</th>
             <th class="num">calls</th>
-            <th class="num">input tokens</th>
+            <th class="num">input</th>
             <th class="num">cached</th>
             <th class="num">output</th>
             <th class="num">reasoning</th>
-            <th class="num">input cost</th>
-            <th class="num">cached cost</th>
-            <th class="num">output cost</th>
-            <th class="num">reasoning cost</th>
             <th class="num">total</th>
             <th>price source</th>
           </tr>
@@ -60,53 +68,83 @@ export function CostView(props: { readonly cost: RunCost }) {
           {cost.byModel.map((row) => (
             <tr key={row.model} data-testid="cost-model-row" data-model={row.model}>
               <td>{row.model}</td>
-              <td class="num" data-field="requests" data-value={String(row.requests)}>
-                {row.requests}
+              <td class="num">
+                <span data-field="requests" data-value={String(row.requests)}>
+                  {row.requests}
+                </span>
                 {row.unpricedRequests > 0 ? ` (${row.unpricedRequests} unpriced)` : ''}
               </td>
-              <Tokens value={row.promptTokens} field="promptTokens" {...rateOf(row.rates.input)} />
-              <Tokens value={row.cachedTokens} field="cachedTokens" {...rateOf(row.rates.cached)} />
-              <Tokens
-                value={row.completionTokens}
-                field="completionTokens"
-                {...rateOf(row.rates.output)}
+              <Part
+                tokens={row.promptTokens}
+                tokensField="promptTokens"
+                rate={row.rates.input}
+                cost={row.inputCost}
+                costField="inputCost"
+                currency={c}
               />
-              <Tokens
-                value={row.reasoningTokens}
-                field="reasoningTokens"
-                {...rateOf(row.rates.reasoning)}
+              <Part
+                tokens={row.cachedTokens}
+                tokensField="cachedTokens"
+                rate={row.rates.cached}
+                cost={row.cachedCost}
+                costField="cachedCost"
+                currency={c}
               />
-              <Amount value={row.inputCost} currency={c} field="inputCost" />
-              <Amount value={row.cachedCost} currency={c} field="cachedCost" />
-              <Amount value={row.outputCost} currency={c} field="outputCost" />
-              <Amount value={row.reasoningCost} currency={c} field="reasoningCost" />
-              <Amount value={row.totalCost} currency={c} field="totalCost" />
-              <td>{row.priceSources.join(', ') || 'no price'}</td>
+              <Part
+                tokens={row.completionTokens}
+                tokensField="completionTokens"
+                rate={row.rates.output}
+                cost={row.outputCost}
+                costField="outputCost"
+                currency={c}
+              />
+              <Part
+                tokens={row.reasoningTokens}
+                tokensField="reasoningTokens"
+                rate={row.rates.reasoning}
+                cost={row.reasoningCost}
+                costField="reasoningCost"
+                currency={c}
+              />
+              <td class="num">
+                <Amount value={row.totalCost} currency={c} field="totalCost" />
+              </td>
+              <td class="source">{row.priceSources.join(', ') || 'no price'}</td>
             </tr>
           ))}
           {cost.byTool.map((row) => (
             <tr key={`tool ${row.tool}`} data-testid="cost-tool-row" data-tool={row.tool}>
               <td>tool {row.tool}</td>
-              <td class="num" data-field="calls" data-value={String(row.calls)}>
-                {row.calls}
+              <td class="num">
+                <span data-field="calls" data-value={String(row.calls)}>
+                  {row.calls}
+                </span>
               </td>
-              <td colSpan={8} />
-              <Amount value={row.cost} currency={c} field="cost" />
-              <td />
+              <td colSpan={4} />
+              <td class="num">
+                <Amount value={row.cost} currency={c} field="cost" />
+              </td>
+              <td class="source">tool metrics</td>
             </tr>
           ))}
           <tr data-testid="cost-compute-row">
             <td>compute</td>
-            <td colSpan={9} />
-            <Amount value={cost.computeCost} currency={c} field="computeCost" />
-            <td />
+            <td colSpan={5} />
+            <td class="num">
+              <Amount value={cost.computeCost} currency={c} field="computeCost" />
+            </td>
+            <td class="source">run time × computeCost</td>
           </tr>
         </tbody>
         <tfoot>
           <tr data-testid="cost-total-row">
-            <th>total{cost.complete ? '' : ' (lower bound: some calls had no price or usage)'}</th>
-            <td colSpan={9} />
-            <Amount value={cost.totalCost} currency={c} field="totalCost" />
+            <th>
+              total{cost.complete ? '' : ' (a lower bound: some calls had no price or usage)'}
+            </th>
+            <td colSpan={5} />
+            <td class="num">
+              <Amount value={cost.totalCost} currency={c} field="totalCost" />
+            </td>
             <td />
           </tr>
         </tfoot>
@@ -121,12 +159,12 @@ export function CostView(props: { readonly cost: RunCost }) {
             </div>
           ))}
         </div>
-        <CumulativeCostChart points={cost.timeline} currency={c} />
+        {cost.totalCost > 0 ? (
+          <CumulativeCostChart points={cost.timeline} currency={c} />
+        ) : (
+          <p class="muted">No priced calls: nothing to chart.</p>
+        )}
       </div>
     </section>
   );
-}
-
-function rateOf(rate: number | undefined): { rate?: number } {
-  return rate === undefined ? {} : { rate };
 }

@@ -45,7 +45,7 @@ export function RunsList(props: {
               {count(run.tokens.input)} / {count(run.tokens.output)}
             </td>
             <td class="num" data-value={String(run.cost)}>
-              {money(run.cost, run.currency)}
+              {run.cost === 0 && !run.costComplete ? 'no price' : money(run.cost, run.currency)}
             </td>
           </tr>
         ))}

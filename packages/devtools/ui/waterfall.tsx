@@ -24,6 +24,12 @@ export function treeOrder(spans: readonly SpanRecord[]): { span: SpanRecord; dep
   return ordered;
 }
 
+/** A span's row label: graph nodes by their id. */
+function labelOf(span: SpanRecord): string {
+  const node = span.attributes['graph.node.id'];
+  return span.kind === 'node' && typeof node === 'string' ? `node ${node}` : span.name;
+}
+
 /**
  * The span waterfall: one row per span (agent → model calls → tool calls; graph → nodes → their
  * calls), a bar from its start to its end on the run's time axis, its duration beside it. A running
@@ -52,7 +58,7 @@ export function Waterfall(props: {
             onClick={() => props.onSelect(span.id)}
           >
             <span class="wf-label" style={{ paddingLeft: `${depth * 14 + 4}px` }} title={span.name}>
-              {span.name}
+              {labelOf(span)}
             </span>
             <span class="wf-track">
               <span

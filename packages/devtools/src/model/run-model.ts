@@ -56,6 +56,8 @@ export interface RunSummary {
   /** Models, tools and compute, in `currency`. */
   readonly cost: number;
   readonly currency: string;
+  /** False when a call had no price or no usage: `cost` is then a lower bound. */
+  readonly costComplete: boolean;
   /** Model calls in the run. */
   readonly modelCalls: number;
   /** Spans dropped because the run reached its span limit. */

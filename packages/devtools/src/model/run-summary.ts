@@ -54,6 +54,7 @@ export function describeRun(
     tokens: { input, output, cached, reasoning },
     cost: cost.totalCost,
     currency: cost.currency,
+    costComplete: cost.complete,
     modelCalls,
     droppedSpans: run.droppedSpans,
   };
