@@ -30,10 +30,7 @@ describe('README examples', () => {
     const runs = await runsOf(tools);
     expect(runs).toHaveLength(1);
     expect(runs[0]?.kind).toBe('call');
-    expect(runs[0]?.cost).toBeCloseTo(
-      (12 * 0.15 + 3 * 0.6) / 1_000_000,
-      15,
-    );
+    expect(runs[0]?.cost).toBeCloseTo((12 * 0.15 + 3 * 0.6) / 1_000_000, 15);
     await tools.close();
   });
 

@@ -247,7 +247,7 @@ describe('@aigo/devtools in headless Chromium', () => {
     const origin = new URL(tools.url).origin;
     const bare = await page.goto(`${origin}/`);
     expect(bare?.status()).toBe(401);
-    expect(await page.evaluate(() => document.body.innerText)).toContain('token is required');
+    expect(await page.evaluate(() => document.body.textContent)).toContain('token is required');
     await shot(page, '8-refused-without-token');
     const wrong = await page.goto(`${origin}/?token=not-the-token`);
     expect(wrong?.status()).toBe(401);
