@@ -11,7 +11,7 @@ import type { CallPricer } from '../overview/call-pricer.js';
 export const ATTR_AIGO_COST = Object.freeze({
   /** The name the call is priced and summed under (the requested model, else the answering one). */
   model: 'aigo.cost.model',
-  /** False when no price was known for the model (then no other cost attribute is set). */
+  /** True on a priced call; an unpriced call has no `aigo.cost.*` attribute at all. */
   priced: 'aigo.cost.priced',
   total: 'aigo.cost.total',
   input: 'aigo.cost.input',
@@ -53,7 +53,6 @@ export function addCostAttributes(
   const requested = request.model;
   const answered = typeof response.model === 'string' ? response.model : '';
   const model = requested !== '' ? requested : answered;
-  attributes[ATTR_AIGO_COST.model] = model;
   const usage = response.usage;
   if (usage !== undefined) {
     if (usage.cachedTokens !== undefined) {
@@ -66,10 +65,9 @@ export function addCostAttributes(
     if (writes > 0) attributes[ATTR_AIGO_COST.cacheWriteTokens] = writes;
   }
   const price = pricer.price(model, answered === '' ? model : answered);
-  if (price === undefined) {
-    attributes[ATTR_AIGO_COST.priced] = false;
-    return;
-  }
+  // Unpriced: nothing (an observer reads a missing `aigo.cost.priced` as "no price").
+  if (price === undefined) return;
+  attributes[ATTR_AIGO_COST.model] = model;
   attributes[ATTR_AIGO_COST.priced] = true;
   addSource(attributes, price.source);
   if (usage === undefined) return;
