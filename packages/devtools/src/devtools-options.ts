@@ -1,4 +1,5 @@
-import { ValidationError } from '@aigo/ai';
+import { type Agent, ValidationError } from '@aigo/ai';
+import type { DevtoolsRunStore } from './resume/run-resumer.js';
 
 /** Options of `devtools()`. */
 export interface DevtoolsOptions {
@@ -25,6 +26,13 @@ export interface DevtoolsOptions {
   readonly signal?: AbortSignal;
   /** The environment `NODE_ENV` is read from. Default `process.env`. */
   readonly env?: { readonly NODE_ENV?: string | undefined };
+  /**
+   * Where suspended runs wait (a `RunStore`). With `agents` too, a suspended run's approvals get
+   * approve / refuse buttons that resume it; otherwise they are shown read-only.
+   */
+  readonly runStore?: DevtoolsRunStore;
+  /** The agents that may resume runs from the page, found by the suspended run's agent name. */
+  readonly agents?: readonly Agent[];
 }
 
 /** {@link DevtoolsOptions} checked, with defaults. */
@@ -35,6 +43,10 @@ export interface ResolvedDevtoolsOptions {
   readonly maxSpansPerRun: number;
   readonly print: false | ((line: string) => void);
   readonly signal: AbortSignal | undefined;
+  /** Both given: runs can be resumed from the page. */
+  readonly resume:
+    | { readonly runStore: DevtoolsRunStore; readonly agents: readonly Agent[] }
+    | undefined;
 }
 
 /**
@@ -77,7 +89,29 @@ export function resolveDevtoolsOptions(options: DevtoolsOptions): ResolvedDevtoo
       'the devtools do not start when NODE_ENV is "production" (they show what the application does); pass force: true to start them anyway',
     );
   }
-  return { port, captureContent, maxRuns, maxSpansPerRun, print, signal };
+  const runStore = options.runStore;
+  if (
+    runStore !== undefined &&
+    (runStore === null || typeof runStore !== 'object' || typeof runStore.load !== 'function')
+  ) {
+    throw new ValidationError('options.runStore', 'must be a RunStore (with load)');
+  }
+  const agents = options.agents;
+  if (agents !== undefined) {
+    if (!Array.isArray(agents)) throw new ValidationError('options.agents', 'must be an array');
+    agents.forEach((agent: Agent, index) => {
+      if (
+        agent === null ||
+        typeof agent !== 'object' ||
+        typeof agent.name !== 'string' ||
+        typeof agent.resume !== 'function'
+      ) {
+        throw new ValidationError(`options.agents[${index}]`, 'must be an Agent (name, resume)');
+      }
+    });
+  }
+  const resume = runStore === undefined || agents === undefined ? undefined : { runStore, agents };
+  return { port, captureContent, maxRuns, maxSpansPerRun, print, signal, resume };
 }
 
 function positive(value: number, argument: string): number {

@@ -1,6 +1,7 @@
 import { type Observer, throwIfAborted } from '@aigo/ai';
 import { type DevtoolsOptions, resolveDevtoolsOptions } from './devtools-options.js';
 import { RunRecorder } from './model/run-recorder.js';
+import { RunResumer } from './resume/run-resumer.js';
 import { createAccessToken } from './server/access-token.js';
 import { loadAssets } from './server/asset-files.js';
 import { startDevtoolsServer } from './server/devtools-server.js';
@@ -40,7 +41,8 @@ class Devtools extends RunRecorder implements DevtoolsObserver {
  * carry its random token (`url` has it); it is printed to standard error unless `print: false`.
  * Nothing starts unless the application calls this, and it refuses to start under
  * `NODE_ENV=production` unless `force: true`. Message content is kept only with
- * `captureContent: true`.
+ * `captureContent: true`. With `runStore` and `agents`, a suspended run's approvals can be approved
+ * or refused from the page, which resumes the run (`agent.resume`); otherwise they are read-only.
  *
  * @example
  * const tools = await devtools();
@@ -68,7 +70,10 @@ export async function devtools(options: DevtoolsOptions = {}): Promise<DevtoolsO
     token,
     port: resolved.port,
     assets: await loadAssets(),
-    decide: undefined,
+    resumer:
+      resolved.resume === undefined
+        ? undefined
+        : new RunResumer(observer, resolved.resume.runStore, resolved.resume.agents),
     now,
   });
   const url = `http://127.0.0.1:${server.port}/?token=${token}`;

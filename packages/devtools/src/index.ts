@@ -24,3 +24,4 @@ export type {
   TokenCounts,
   ToolCostRow,
 } from './model/run-model.js';
+export type { DevtoolsRunStore } from './resume/run-resumer.js';

@@ -13,6 +13,7 @@ import {
   startAgentRun,
   startGraphRun,
 } from './support/test-runs.js';
+import { payerAgent, runStore, traceSuspension } from './support/test-suspended-run.js';
 
 // Headless Debian Chromium (puppeteer-core), not a DOM simulation: the page, its script, its
 // event stream and its requests are the real ones.
@@ -239,6 +240,33 @@ describe('@aigo/devtools in headless Chromium', () => {
       await page.close();
     } finally {
       await quiet.close();
+    }
+  }, 60_000);
+
+  it('approves a suspended run from the page, which resumes it', async () => {
+    const { agent, resumed } = payerAgent();
+    const resuming = await devtools({
+      print: false,
+      captureContent: true,
+      runStore,
+      agents: [agent],
+    });
+    try {
+      const page = await openPage(resuming.url);
+      traceSuspension(resuming);
+      await page.waitForSelector('[data-testid=run-row][data-status=suspended]');
+      await page.click('[data-testid=run-row][data-status=suspended]');
+      await page.waitForSelector(
+        '[data-testid=approval][data-request-id=req-1] [data-testid=approve]',
+      );
+      await shot(page, '9-approval-pending');
+      await page.click('[data-testid=approve]');
+      const call = await resumed;
+      expect(call.responses).toEqual({ 'req-1': { approved: true } });
+      await page.waitForFunction(() => document.querySelector('[data-testid=approvals]') === null);
+      await page.close();
+    } finally {
+      await resuming.close();
     }
   }, 60_000);
 

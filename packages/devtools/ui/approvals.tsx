@@ -10,12 +10,20 @@ import { sendDecisions } from './api.js';
 export function Approvals(props: { readonly detail: RunDetail }) {
   const { detail } = props;
   const [answer, setAnswer] = useState<string | undefined>(undefined);
+  const [chosen, setChosen] = useState<Record<string, boolean>>({});
   if (detail.approvals.length === 0) return null;
+  // The run resumes once every request has a decision: they are sent together.
   const decide = (id: string, approved: boolean): void => {
-    const decision = approved
-      ? { approved: true }
-      : { approved: false, reason: 'refused in the devtools' };
-    sendDecisions(detail.run.id, { [id]: decision }).then(setAnswer, (error: unknown) =>
+    const next = { ...chosen, [id]: approved };
+    setChosen(next);
+    if (!detail.approvals.every((request) => request.id in next)) return;
+    const decisions = Object.fromEntries(
+      Object.entries(next).map(([request, yes]) => [
+        request,
+        yes ? { approved: true } : { approved: false, reason: 'refused in the devtools' },
+      ]),
+    );
+    sendDecisions(detail.run.id, decisions).then(setAnswer, (error: unknown) =>
       setAnswer(String(error)),
     );
   };
@@ -28,7 +36,9 @@ export function Approvals(props: { readonly detail: RunDetail }) {
             <strong>{request.toolName}</strong>
             {request.message === undefined ? null : <span> — {request.message}</span>}
             {request.arguments === undefined ? null : <pre>{request.arguments}</pre>}
-            {detail.canResume ? (
+            {request.id in chosen ? (
+              <span class="muted"> {chosen[request.id] ? 'approved' : 'refused'}</span>
+            ) : detail.canResume ? (
               <span class="buttons">
                 <button
                   type="button"

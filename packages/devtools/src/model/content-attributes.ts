@@ -16,6 +16,8 @@ export const CONTENT_ATTRIBUTES: ReadonlySet<string> = new Set([
   ATTR_GEN_AI_SYSTEM_INSTRUCTIONS,
   'gen_ai.tool.call.arguments',
   'gen_ai.tool.call.result',
+  // A suspended run's requested tool arguments (as the approval rule redacted them for people).
+  'aigo.interaction.arguments',
 ]);
 
 /** Longest string attribute kept, in characters (longer ones are cut and marked). */

@@ -1,4 +1,5 @@
 import { graphView } from './graph-view.js';
+import { suspensionOf } from './pending-approvals.js';
 import type { RecordedRun } from './recorded-run.js';
 import { runCost } from './run-cost.js';
 import type { RunDetail, RunStatus, RunSummary } from './run-model.js';
@@ -25,7 +26,12 @@ function nameOf(run: RecordedRun): string {
 export function describeRun(
   run: RecordedRun,
   now: number,
-  settings: { readonly captureContent: boolean; readonly canResume: boolean },
+  settings: {
+    readonly captureContent: boolean;
+    readonly canResume: boolean;
+    /** Runs already resumed from the page: their approvals are no longer pending. */
+    readonly decided?: ReadonlySet<string>;
+  },
 ): RunDetail {
   const end = run.root.end ?? now;
   const cost = runCost(run.spans, run.root.start, end);
@@ -63,7 +69,8 @@ export function describeRun(
     spans: run.spanRecords(),
     cost,
     graph: graphView(run.root),
-    approvals: [],
+    approvals:
+      settings.decided?.has(run.id) === true ? [] : (suspensionOf(run.root)?.approvals ?? []),
     canResume: settings.canResume,
     captureContent: settings.captureContent,
   };

@@ -4,13 +4,11 @@ import { ValidationError } from '@aigo/ai';
 import type { RunDetail } from '../model/run-model.js';
 import type { RunRecorder } from '../model/run-recorder.js';
 import { describeRun } from '../model/run-summary.js';
+import type { RunResumer } from '../resume/run-resumer.js';
 import { ASSET_TYPES } from './asset-files.js';
 import { EventHub } from './event-hub.js';
 import { pageHtml, SECURITY_HEADERS } from './page-html.js';
 import { checkRequest } from './request-guard.js';
-
-/** Decides a suspended run's pending requests (approve / refuse); set when the run can resume. */
-export type DecisionHandler = (runId: string, body: unknown) => Promise<{ readonly ok: boolean }>;
 
 /** What {@link startDevtoolsServer} serves. */
 export interface DevtoolsServerSettings {
@@ -19,7 +17,8 @@ export interface DevtoolsServerSettings {
   /** 0: a free port. */
   readonly port: number;
   readonly assets: ReadonlyMap<string, Buffer>;
-  readonly decide: DecisionHandler | undefined;
+  /** Resumes suspended runs (approve / refuse); unset: the page is read-only. */
+  readonly resumer: RunResumer | undefined;
   readonly now: () => number;
 }
 
@@ -51,7 +50,8 @@ export async function startDevtoolsServer(
       ? undefined
       : describeRun(run, settings.now(), {
           captureContent: recorder.captureContent,
-          canResume: settings.decide !== undefined,
+          canResume: settings.resumer !== undefined,
+          ...(settings.resumer === undefined ? {} : { decided: settings.resumer.decided }),
         });
   };
   const hub = new EventHub((runId) => {
@@ -105,7 +105,8 @@ export async function startDevtoolsServer(
     }
     const decision = /^\/api\/runs\/([\w-]+)\/decisions$/.exec(path);
     if (method === 'POST' && decision !== null) {
-      if (settings.decide === undefined) {
+      const resumer = settings.resumer;
+      if (resumer === undefined) {
         request.resume();
         return text(
           response,
@@ -119,8 +120,10 @@ export async function startDevtoolsServer(
       } catch {
         return text(response, 400, 'the body must be JSON of at most 64 KiB');
       }
-      const outcome = await settings.decide(decision[1] as string, body);
-      return json(response, outcome.ok ? 200 : 409, outcome);
+      const outcome = await resumer.decide(decision[1] as string, body);
+      return outcome.ok
+        ? json(response, 202, outcome)
+        : text(response, outcome.status, outcome.problem);
     }
     request.resume();
     return text(response, 405, 'method not allowed');
