@@ -2,7 +2,7 @@ import { graphView } from './graph-view.js';
 import { suspensionOf } from './pending-approvals.js';
 import type { RecordedRun } from './recorded-run.js';
 import { runCost } from './run-cost.js';
-import type { RunDetail, RunStatus, RunSummary } from './run-model.js';
+import type { RunCost, RunDetail, RunStatus, RunSummary } from './run-model.js';
 
 /** What the run's root span says about how it ended. */
 function statusOf(run: RecordedRun): RunStatus {
@@ -22,17 +22,11 @@ function nameOf(run: RecordedRun): string {
   return run.root.name;
 }
 
-/** The runs list's line and the page's whole view of one run, at `now`. */
-export function describeRun(
+/** The runs list's line of one run at `now`, and its cost (no copy of its spans). */
+export function summarizeRun(
   run: RecordedRun,
   now: number,
-  settings: {
-    readonly captureContent: boolean;
-    readonly canResume: boolean;
-    /** Runs already resumed from the page: their approvals are no longer pending. */
-    readonly decided?: ReadonlySet<string>;
-  },
-): RunDetail {
+): { readonly summary: RunSummary; readonly cost: RunCost } {
   const end = run.root.end ?? now;
   const cost = runCost(run.spans, run.root.start, end);
   let input = 0;
@@ -64,6 +58,21 @@ export function describeRun(
     modelCalls,
     droppedSpans: run.droppedSpans,
   };
+  return { summary, cost };
+}
+
+/** The page's whole view of one run at `now`: its summary, spans, cost, graph and approvals. */
+export function describeRun(
+  run: RecordedRun,
+  now: number,
+  settings: {
+    readonly captureContent: boolean;
+    readonly canResume: boolean;
+    /** Runs already resumed from the page: their approvals are no longer pending. */
+    readonly decided?: ReadonlySet<string>;
+  },
+): RunDetail {
+  const { summary, cost } = summarizeRun(run, now);
   return {
     run: summary,
     spans: run.spanRecords(),

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { ValidationError } from '@aigo/ai';
 import type { RunDetail } from '../model/run-model.js';
 import type { RunRecorder } from '../model/run-recorder.js';
-import { describeRun } from '../model/run-summary.js';
+import { describeRun, summarizeRun } from '../model/run-summary.js';
 import type { RunResumer } from '../resume/run-resumer.js';
 import { ASSET_TYPES } from './asset-files.js';
 import { EventHub } from './event-hub.js';
@@ -55,8 +55,10 @@ export async function startDevtoolsServer(
         });
   };
   const hub = new EventHub((runId) => {
-    const found = detail(runId);
-    return found === undefined ? undefined : { type: 'run', run: found.run };
+    const run = recorder.run(runId);
+    return run === undefined
+      ? undefined
+      : { type: 'run', run: summarizeRun(run, settings.now()).summary };
   });
   const stopListening = recorder.listen((runId, removed) => hub.changed(runId, removed));
   let port = settings.port;
@@ -87,7 +89,7 @@ export async function startDevtoolsServer(
         const runs = recorder
           .runs()
           .reverse()
-          .map((run) => describeRun(run, now, { captureContent: false, canResume: false }).run);
+          .map((run) => summarizeRun(run, now).summary);
         return json(response, 200, runs);
       }
       if (path === '/api/events') {
