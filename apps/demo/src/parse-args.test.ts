@@ -3,7 +3,7 @@ import { parseDemoArgs, UsageError } from './parse-args.js';
 
 describe('parseDemoArgs', () => {
   it('reads every flag', () => {
-    expect(parseDemoArgs([])).toEqual({ json: false, help: false });
+    expect(parseDemoArgs([])).toEqual({ json: false, devtools: false, help: false });
     expect(
       parseDemoArgs([
         '--provider',
@@ -13,16 +13,18 @@ describe('parseDemoArgs', () => {
         '--prompt',
         'Hi?',
         '--json',
+        '--devtools',
       ]),
     ).toEqual({
       provider: 'gemini',
       model: 'gemini-2.5-pro',
       prompt: 'Hi?',
       json: true,
+      devtools: true,
       help: false,
     });
     expect(parseDemoArgs(['--prompt=a b', '-h'])).toMatchObject({ prompt: 'a b', help: true });
-    expect(parseDemoArgs(['--', '--json'])).toEqual({ json: true, help: false });
+    expect(parseDemoArgs(['--', '--json'])).toEqual({ json: true, devtools: false, help: false });
   });
 
   it.each([
