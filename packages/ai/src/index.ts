@@ -99,6 +99,11 @@ export {
   TimeoutError,
 } from './errors/interruption-errors.js';
 export { ProviderError, type ProviderErrorOptions } from './errors/provider-error.js';
+export {
+  RunConflictError,
+  SuspendedRunError,
+  type SuspendedRunProblem,
+} from './errors/run-errors.js';
 export { ValidationError } from './errors/validation-error.js';
 export type { JsonObject, JsonSchema, JsonValue, ProviderMetadata } from './json.js';
 export {
@@ -188,6 +193,13 @@ export {
 } from './redaction/redact-secrets.js';
 export { isSecretHeader, isSecretName } from './redaction/secret-names.js';
 export { REDACTED } from './redaction/secret-patterns.js';
+export type {
+  RunSaveOptions,
+  RunStatus,
+  RunStore,
+  RunStoreCallOptions,
+  StoredRun,
+} from './runs/run-store.js';
 export {
   type InferSchema,
   type InferSchemaInput,

@@ -35,4 +35,7 @@ export type AigoErrorCode =
   | 'parse_error'
   | 'memory_error'
   | 'conversation_conflict'
-  | 'agent_stopped';
+  | 'agent_stopped'
+  // human in the loop
+  | 'run_conflict'
+  | 'invalid_suspended_run';
