@@ -247,7 +247,9 @@ export { callTool } from './tools/call-tool.js';
 export {
   type DefinedTool,
   defineTool,
+  type NeedsApproval,
   type NoInput,
+  type ParsedToolArguments,
   type ToolDefinition,
   type ToolInput,
   type ToolOutput,
