@@ -193,6 +193,7 @@ export {
 } from './redaction/redact-secrets.js';
 export { isSecretHeader, isSecretName } from './redaction/secret-names.js';
 export { REDACTED } from './redaction/secret-patterns.js';
+export { checkRunStoreArguments, MAX_RUN_ID_LENGTH } from './runs/check-run-store-arguments.js';
 export type {
   RunSaveOptions,
   RunStatus,

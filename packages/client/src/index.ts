@@ -58,6 +58,11 @@ export {
   type InvalidProviderResponseErrorOptions,
 } from './provider/invalid-provider-response-error.js';
 export {
+  type InMemoryRunStore,
+  type InMemoryRunStoreOptions,
+  inMemoryRunStore,
+} from './runs/in-memory-run-store.js';
+export {
   createStructuredClient,
   type StructuredClient,
   type StructuredClientOptions,

@@ -27,6 +27,12 @@ export type {
   ProviderConformanceOptions,
   ProviderConformancePair,
 } from './conformance/provider/provider-options.js';
+export {
+  type RunStoreConformanceOptions,
+  runStoreConformanceChecks,
+  sampleSuspendedRun,
+} from './conformance/run-store/run-store-checks.js';
+export { runStoreConformance } from './conformance/run-store/run-store-conformance.js';
 export { sseStallPoint } from './conformance/stall-point.js';
 export { joinTextDeltas } from './events/join-text-deltas.js';
 // The fake provider and the stream simulators: listed once, in the `@aigo/testing/fake` entry.
