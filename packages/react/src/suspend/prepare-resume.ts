@@ -49,10 +49,22 @@ export async function prepareResume(
     );
   }
   const decisions = await checkResponses(resume.responses, state, tools);
+  const store = input.runStore;
+  const options = input.signal === undefined ? undefined : { signal: input.signal };
+  // A run resumed before (or gone) is refused first: that is the news, not the conversation.
+  const stored = store === undefined ? undefined : await storedRevision(store, run, options);
   await checkMemory(input.memory, state, input.signal);
-  const revision =
-    input.runStore === undefined ? undefined : await claimRun(input.runStore, run, input.signal);
-  return { run, state, decisions, revision };
+  if (store === undefined || stored === undefined) {
+    return { run, state, decisions, revision: undefined };
+  }
+  if (!(await store.claim(run.runId, stored, options))) {
+    throw new RunConflictError(
+      run.runId,
+      `Run ${JSON.stringify(run.runId)} was claimed by another resume first`,
+      { expectedRevision: stored },
+    );
+  }
+  return { run, state, decisions, revision: stored + 1 };
 }
 
 async function checkMemory(
@@ -95,13 +107,12 @@ async function checkMemory(
   }
 }
 
-/** Claims the stored run for this resume; the revision the claim produced. */
-async function claimRun(
+/** The revision of the stored run, checked to be this value, waiting for its decisions. */
+async function storedRevision(
   store: RunStore,
   run: SuspendedRun,
-  signal: AbortSignal | undefined,
+  options: { readonly signal: AbortSignal } | undefined,
 ): Promise<number> {
-  const options = signal === undefined ? undefined : { signal };
   const stored = await store.load(run.runId, options);
   if (stored === undefined) {
     throw new RunConflictError(
@@ -125,14 +136,5 @@ async function claimRun(
       { actualRevision: stored.revision },
     );
   }
-  if (!(await store.claim(run.runId, stored.revision, options))) {
-    throw new RunConflictError(
-      run.runId,
-      `Run ${JSON.stringify(run.runId)} was claimed by another resume first`,
-      {
-        expectedRevision: stored.revision,
-      },
-    );
-  }
-  return stored.revision + 1;
+  return stored.revision;
 }
