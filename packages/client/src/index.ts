@@ -63,6 +63,13 @@ export {
   inMemoryRunStore,
 } from './runs/in-memory-run-store.js';
 export {
+  createSessionRunner,
+  type SessionCallOptions,
+  type SessionOutcome,
+  type SessionRunner,
+  type SessionRunnerOptions,
+} from './runs/session-runner.js';
+export {
   createStructuredClient,
   type StructuredClient,
   type StructuredClientOptions,
