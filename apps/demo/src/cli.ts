@@ -1,3 +1,4 @@
+import { terminalApprover } from './approver.js';
 import { ChoiceError, chooseProvider, type DemoEnv } from './choose-provider.js';
 import { type Connection, connect } from './connect.js';
 import type { DemoRenderer } from './demo-events.js';
@@ -22,6 +23,8 @@ export interface CliContext {
   readonly stderr: CliOutput;
   /** Aborting it stops the run (Ctrl-C). */
   readonly signal?: AbortSignal;
+  /** Where `--approve` reads its answers (a line per question). */
+  readonly stdin?: NodeJS.ReadableStream;
   /** Receives the renderer, so the caller can close it if the process exits early. */
   readonly onRenderer?: (renderer: DemoRenderer) => void;
 }
@@ -63,6 +66,7 @@ export async function runCli(context: CliContext): Promise<number> {
       prompt: flags.prompt ?? connection.defaultPrompt,
       renderer,
       ...(context.signal === undefined ? {} : { signal: context.signal }),
+      ...(flags.approve ? { approve: terminalApprover(context.stdin, stderr) } : {}),
     });
     return outcome.ok ? 0 : 1;
   } catch (error) {

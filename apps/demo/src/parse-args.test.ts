@@ -3,7 +3,7 @@ import { parseDemoArgs, UsageError } from './parse-args.js';
 
 describe('parseDemoArgs', () => {
   it('reads every flag', () => {
-    expect(parseDemoArgs([])).toEqual({ json: false, help: false });
+    expect(parseDemoArgs([])).toEqual({ json: false, approve: false, help: false });
     expect(
       parseDemoArgs([
         '--provider',
@@ -13,16 +13,18 @@ describe('parseDemoArgs', () => {
         '--prompt',
         'Hi?',
         '--json',
+        '--approve',
       ]),
     ).toEqual({
       provider: 'gemini',
       model: 'gemini-2.5-pro',
       prompt: 'Hi?',
       json: true,
+      approve: true,
       help: false,
     });
     expect(parseDemoArgs(['--prompt=a b', '-h'])).toMatchObject({ prompt: 'a b', help: true });
-    expect(parseDemoArgs(['--', '--json'])).toEqual({ json: true, help: false });
+    expect(parseDemoArgs(['--', '--json'])).toEqual({ json: true, approve: false, help: false });
   });
 
   it.each([

@@ -7,6 +7,8 @@ export interface DemoFlags {
   readonly model?: string;
   readonly prompt?: string;
   readonly json: boolean;
+  /** Ask on the terminal before each tool call (human in the loop). */
+  readonly approve: boolean;
   readonly help: boolean;
 }
 
@@ -16,7 +18,7 @@ export class UsageError extends Error {
 }
 
 /** The `--help` text. */
-export const USAGE = `Usage: aigo-demo [--provider openai|gemini|fake] [--model NAME] [--prompt TEXT] [--json]
+export const USAGE = `Usage: aigo-demo [--provider openai|gemini|fake] [--model NAME] [--prompt TEXT] [--json] [--approve]
 
 A typed ReAct agent with a calculator and a web-fetch tool, streamed token by token.
 
@@ -26,6 +28,8 @@ A typed ReAct agent with a calculator and a web-fetch tool, streamed token by to
   --model     the model (default: gpt-4o-mini, gemini-2.5-flash; required for a compatible server)
   --prompt    the question (default: the Eiffel Tower's height in feet, read from a web page)
   --json      machine-readable output: one JSON event per line
+  --approve   ask on the terminal (y/N, on stdin) before each tool call; a refusal is sent to
+              the model, which goes on without that result
   -h, --help  this text
 `;
 
@@ -58,6 +62,7 @@ export function parseDemoArgs(argv: readonly string[]): DemoFlags {
     ...(model === undefined ? {} : { model }),
     ...(prompt === undefined ? {} : { prompt }),
     json: values.json === true,
+    approve: values.approve === true,
     help: values.help === true,
   };
 }
@@ -73,6 +78,7 @@ function parse(argv: readonly string[]) {
       model: { type: 'string' },
       prompt: { type: 'string' },
       json: { type: 'boolean' },
+      approve: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
