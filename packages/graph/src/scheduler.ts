@@ -1,3 +1,4 @@
+import { AgentStoppedError } from '@aigo/ai';
 import type { EdgeJoins } from './edge-joins.js';
 import type { ExecutionParts } from './execution-parts.js';
 import type { GraphStopReason } from './graph-errors.js';
@@ -8,6 +9,10 @@ import type { NodeResult, StoredNodeResult } from './node-types.js';
 import { retryDelay } from './retry-delay.js';
 import { runAttempt } from './run-attempt.js';
 import { bestEffort } from './state-calls.js';
+
+function isSuspension(error: unknown): boolean {
+  return AgentStoppedError.isInstance(error) && error.stopReason === 'suspended';
+}
 
 /** What the scheduler needs from its execution: what attempts need, and the execution's end. */
 export interface SchedulerHost extends AttemptHost {
@@ -92,7 +97,8 @@ export class Scheduler {
         return;
       }
       let error = attempt.value;
-      let retrying = retry !== undefined && number <= retry.maxRetries;
+      // A suspended agent waits for a person: never re-run it (its tools must not run twice).
+      let retrying = retry !== undefined && number <= retry.maxRetries && !isSuspension(error);
       if (retrying && retry?.retryable !== undefined) {
         try {
           retrying = retry.retryable(error, number) === true;
