@@ -52,15 +52,16 @@ export interface ReAct<T> extends Agent<T> {
   /**
    * Runs the agent on a prompt. Resolves to the run's overview with the typed `data` only when the
    * run ends with a final answer; rejects with `AgentStoppedError` (`stopReason` `max_iterations`,
-   * `error` or `aborted`, and the overview so far) on any other end, or with `ParseError` when the
-   * final answer cannot be read as the schema even after one JSON-only retry.
+   * `error`, `aborted`, or `suspended` with the `suspended` run to resume, and the overview so far)
+   * on any other end, or with `ParseError` when the final answer cannot be read as the schema even
+   * after one JSON-only retry.
    *
    * @throws ValidationError (as a rejection) for a bad prompt or option.
    */
   execute(prompt: Prompt, options?: ReActRunOptions): Promise<ReActOverview<T>>;
   /**
    * Runs the agent, streaming its events (`iteration_start`, `reasoning`, `content`, `tool_call`,
-   * `tool_progress`, `tool_result`, then `final_answer` or `error`). Nothing runs until the stream is iterated or
+   * `tool_progress`, `tool_result`, then `final_answer`, `interaction_requested` or `error`). Nothing runs until the stream is iterated or
    * collected; `collect()` resolves or rejects as `execute` does, and the memory ends up as
    * `execute` leaves it.
    *

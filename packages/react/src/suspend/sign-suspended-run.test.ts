@@ -1,17 +1,17 @@
-import { SUSPENDED_RUN_FORMAT, SuspendedRunError } from '@aigo/ai';
+import { SUSPENDED_RUN_FORMAT, type SuspendedRun, SuspendedRunError } from '@aigo/ai';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from './canonical-json.js';
 import { checkSigningKey, signSuspendedRun, verifySuspendedRun } from './sign-suspended-run.js';
 
 const key = checkSigningKey('k'.repeat(32)) as Uint8Array;
-const run = {
+const run: SuspendedRun = {
   format: SUSPENDED_RUN_FORMAT,
   version: 1,
   runId: 'r',
   agent: 'a',
   requests: [],
   state: { b: [1, { y: 2, x: 'é' }], a: null },
-} as const;
+};
 
 describe('canonical JSON and the signature', () => {
   it('sorts keys at every depth, drops undefined properties, keeps arrays in order', () => {
@@ -25,7 +25,7 @@ describe('canonical JSON and the signature', () => {
     const signed = signSuspendedRun(key, run);
     expect(signed.signature).toMatch(/^hmac-sha256:[A-Za-z0-9_-]{43}$/);
     const reordered = JSON.parse(
-      JSON.stringify({ state: signed.state, signature: signed.signature, ...run }),
+      JSON.stringify({ signature: signed.signature, ...run, state: signed.state }),
     );
     expect(() => verifySuspendedRun(key, reordered)).not.toThrow();
     const changed = { ...signed, state: { ...signed.state, a: 0 } };
