@@ -1,4 +1,5 @@
 import { type DevtoolsObserver, devtools } from '@aigo/devtools';
+import { terminalApprover } from './approver.js';
 import { ChoiceError, chooseProvider, type DemoEnv } from './choose-provider.js';
 import { type Connection, connect } from './connect.js';
 import type { DemoRenderer } from './demo-events.js';
@@ -23,6 +24,8 @@ export interface CliContext {
   readonly stderr: CliOutput;
   /** Aborting it stops the run (Ctrl-C). */
   readonly signal?: AbortSignal;
+  /** Where `--approve` reads its answers (a line per question). */
+  readonly stdin?: NodeJS.ReadableStream;
   /** Receives the renderer, so the caller can close it if the process exits early. */
   readonly onRenderer?: (renderer: DemoRenderer) => void;
 }
@@ -74,6 +77,7 @@ export async function runCli(context: CliContext): Promise<number> {
       renderer,
       ...(context.signal === undefined ? {} : { signal: context.signal }),
       ...(tools === undefined ? {} : { observer: tools }),
+      ...(flags.approve ? { approve: terminalApprover(context.stdin, stderr) } : {}),
     });
     if (tools !== undefined) await keepOpen(tools, context);
     return outcome.ok ? 0 : 1;

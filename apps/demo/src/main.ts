@@ -27,6 +27,7 @@ runCli({
   env: process.env,
   stdout: process.stdout,
   stderr: process.stderr,
+  stdin: process.stdin,
   signal: controller.signal,
   onRenderer: (created) => {
     renderer = created;

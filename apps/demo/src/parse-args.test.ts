@@ -3,7 +3,12 @@ import { parseDemoArgs, UsageError } from './parse-args.js';
 
 describe('parseDemoArgs', () => {
   it('reads every flag', () => {
-    expect(parseDemoArgs([])).toEqual({ json: false, devtools: false, help: false });
+    expect(parseDemoArgs([])).toEqual({
+      json: false,
+      devtools: false,
+      approve: false,
+      help: false,
+    });
     expect(
       parseDemoArgs([
         '--provider',
@@ -14,6 +19,7 @@ describe('parseDemoArgs', () => {
         'Hi?',
         '--json',
         '--devtools',
+        '--approve',
       ]),
     ).toEqual({
       provider: 'gemini',
@@ -21,10 +27,16 @@ describe('parseDemoArgs', () => {
       prompt: 'Hi?',
       json: true,
       devtools: true,
+      approve: true,
       help: false,
     });
     expect(parseDemoArgs(['--prompt=a b', '-h'])).toMatchObject({ prompt: 'a b', help: true });
-    expect(parseDemoArgs(['--', '--json'])).toEqual({ json: true, devtools: false, help: false });
+    expect(parseDemoArgs(['--', '--json'])).toEqual({
+      json: true,
+      devtools: false,
+      approve: false,
+      help: false,
+    });
   });
 
   it.each([

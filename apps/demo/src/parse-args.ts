@@ -9,6 +9,8 @@ export interface DemoFlags {
   readonly json: boolean;
   /** Open the run in the devtools page (`@aigo/devtools`), kept open until Ctrl-C. */
   readonly devtools: boolean;
+  /** Ask on the terminal before each tool call (human in the loop). */
+  readonly approve: boolean;
   readonly help: boolean;
 }
 
@@ -18,7 +20,7 @@ export class UsageError extends Error {
 }
 
 /** The `--help` text. */
-export const USAGE = `Usage: aigo-demo [--provider openai|gemini|anthropic|fake] [--model NAME] [--prompt TEXT] [--json] [--devtools]
+export const USAGE = `Usage: aigo-demo [--provider openai|gemini|anthropic|fake] [--model NAME] [--prompt TEXT] [--json] [--devtools] [--approve]
 
 A typed ReAct agent with a calculator and a web-fetch tool, streamed token by token.
 
@@ -32,11 +34,13 @@ A typed ReAct agent with a calculator and a web-fetch tool, streamed token by to
   --json      machine-readable output: one JSON event per line
   --devtools  watch the run in the browser (@aigo/devtools): prints the page's address, keeps it
               open after the run until Ctrl-C
+  --approve   ask on the terminal (y/N, on stdin) before each tool call; a refusal is sent to
+              the model, which goes on without that result
   -h, --help  this text
 `;
 
 /**
- * Reads the demo's flags (`--provider`, `--model`, `--prompt`, `--json`, `--devtools`, `--help`).
+ * Reads the demo's flags (`--provider`, `--model`, `--prompt`, `--json`, `--devtools`, `--approve`, `--help`).
  *
  * @throws UsageError for an unknown flag, a missing value or an unknown provider.
  */
@@ -65,6 +69,7 @@ export function parseDemoArgs(argv: readonly string[]): DemoFlags {
     ...(prompt === undefined ? {} : { prompt }),
     json: values.json === true,
     devtools: values.devtools === true,
+    approve: values.approve === true,
     help: values.help === true,
   };
 }
@@ -81,6 +86,7 @@ function parse(argv: readonly string[]) {
       prompt: { type: 'string' },
       json: { type: 'boolean' },
       devtools: { type: 'boolean' },
+      approve: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });

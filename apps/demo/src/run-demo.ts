@@ -2,7 +2,9 @@ import {
   AgentStoppedError,
   type AigoError,
   addUsage,
+  type InteractionResponses,
   type Observer,
+  type SuspendedRun,
   type Tool,
   type Usage,
 } from '@aigo/ai';
@@ -11,6 +13,7 @@ import { createReAct, type ReActStoppedOverview } from '@aigo/react';
 import { calculatorTool } from '@aigo/tools-calculator';
 import { webFetchTool } from '@aigo/tools-webfetch';
 import { type DemoAnswer, DemoAnswerSchema } from './answer-schema.js';
+import type { Approver } from './approver.js';
 import type { Connection } from './connect.js';
 import type { DemoRenderer } from './demo-events.js';
 import { priceNotes } from './price-notes.js';
@@ -31,6 +34,8 @@ export interface RunDemoOptions {
   readonly now?: () => number;
   /** Traces the run (the devtools' observer with `--devtools`). */
   readonly observer?: Observer;
+  /** `--approve`: every tool call waits for this answer (the run suspends and resumes). */
+  readonly approve?: Approver;
 }
 
 /** How a run ended. */
@@ -89,6 +94,7 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoOutcome> {
     schema: DemoAnswerSchema,
     name: 'aigo-demo',
     maxIterations: 8,
+    ...(options.approve === undefined ? {} : { approval: 'all' as const }),
     afterToolCall: ({ toolCall, durationMs }) => {
       durations.set(toolCall.id, durationMs);
       return undefined;
@@ -105,61 +111,76 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoOutcome> {
     tools: tools.map((tool) => tool.description.name),
   });
 
-  const stream = agent.executeStream(
-    options.prompt,
-    options.signal === undefined ? {} : { signal: options.signal },
-  );
+  const runOptions = options.signal === undefined ? {} : { signal: options.signal };
+  let stream = agent.executeStream(options.prompt, runOptions);
   let iteration = 0;
   let reportedIteration = 0;
-  for await (const event of stream) {
-    iteration = event.iteration;
-    if (event.type === 'tool_call' && event.iteration !== reportedIteration) {
-      reportedIteration = event.iteration;
-      reportUsage(1);
-    } else if (event.type === 'final_answer' || event.type === 'error') {
-      reportUsage(Number.POSITIVE_INFINITY);
+  // With --approve a run suspends before each reply's tools: ask, then resume with the answers.
+  for (;;) {
+    let suspended: SuspendedRun | undefined;
+    for await (const event of stream) {
+      if (event.type === 'interaction_requested') suspended = event.suspended;
+      iteration = event.iteration;
+      if (event.type === 'tool_call' && event.iteration !== reportedIteration) {
+        reportedIteration = event.iteration;
+        reportUsage(1);
+      } else if (event.type === 'final_answer' || event.type === 'error') {
+        reportUsage(Number.POSITIVE_INFINITY);
+      }
+      switch (event.type) {
+        case 'iteration_start':
+        case 'reasoning':
+        case 'content':
+          renderer.event(event);
+          break;
+        case 'tool_call':
+          renderer.event({
+            type: 'tool_call',
+            iteration: event.iteration,
+            id: event.toolCall.id,
+            name: event.toolCall.function.name,
+            arguments: event.toolCall.function.arguments,
+          });
+          break;
+        case 'tool_result':
+          renderer.event({
+            type: 'tool_result',
+            iteration: event.iteration,
+            id: event.toolCall.id,
+            name: event.toolCall.function.name,
+            result: event.result,
+            failed: event.failed,
+            durationMs: Math.round(durations.get(event.toolCall.id) ?? 0),
+          });
+          break;
+        case 'final_answer':
+          renderer.event({
+            type: 'final_answer',
+            iteration: event.iteration,
+            result: event.result,
+          });
+          break;
+        case 'error':
+          renderer.event({
+            type: 'error',
+            iteration: event.iteration,
+            code: event.error.code,
+            message: describeError(event.error),
+            ...(AgentStoppedError.isInstance(event.error)
+              ? { stopReason: event.error.stopReason }
+              : {}),
+          });
+          break;
+      }
     }
-    switch (event.type) {
-      case 'iteration_start':
-      case 'reasoning':
-      case 'content':
-        renderer.event(event);
-        break;
-      case 'tool_call':
-        renderer.event({
-          type: 'tool_call',
-          iteration: event.iteration,
-          id: event.toolCall.id,
-          name: event.toolCall.function.name,
-          arguments: event.toolCall.function.arguments,
-        });
-        break;
-      case 'tool_result':
-        renderer.event({
-          type: 'tool_result',
-          iteration: event.iteration,
-          id: event.toolCall.id,
-          name: event.toolCall.function.name,
-          result: event.result,
-          failed: event.failed,
-          durationMs: Math.round(durations.get(event.toolCall.id) ?? 0),
-        });
-        break;
-      case 'final_answer':
-        renderer.event({ type: 'final_answer', iteration: event.iteration, result: event.result });
-        break;
-      case 'error':
-        renderer.event({
-          type: 'error',
-          iteration: event.iteration,
-          code: event.error.code,
-          message: describeError(event.error),
-          ...(AgentStoppedError.isInstance(event.error)
-            ? { stopReason: event.error.stopReason }
-            : {}),
-        });
-        break;
+    if (suspended === undefined || options.approve === undefined) break;
+    const responses: Record<string, InteractionResponses[string]> = {};
+    for (const request of suspended.requests) {
+      responses[request.id] = (await options.approve(request))
+        ? { approved: true }
+        : { approved: false, reason: 'the person running the demo said no' };
     }
+    stream = agent.resumeStream(suspended, responses, runOptions);
   }
 
   reportUsage(Number.POSITIVE_INFINITY);

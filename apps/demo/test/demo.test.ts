@@ -104,6 +104,38 @@ describe('the built demo, offline, as a child process', { timeout: 30_000 }, () 
     expect(stdout).not.toContain('\u001b');
   });
 
+  it('--approve asks on the terminal before each tool call: a yes runs it, a no is refused and the model goes on', async () => {
+    const { code, stdout, stderr } = await new Promise<Run>((resolve) => {
+      const child = execFile(
+        process.execPath,
+        [main, '--approve'],
+        { env: offlineEnv() },
+        (error, out, err) => {
+          resolve({
+            code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1,
+            stdout: out,
+            stderr: err,
+          });
+        },
+      );
+      child.stdin?.end('y\nn\n');
+    });
+    expect(code).toBe(0);
+    expect(stderr).toMatch(
+      /approve WebFetch \{"url":"http:\/\/127\.0\.0\.1:\d+\/pages\/eiffel-tower\.html"\}\? \[y\/N\] yes\n/,
+    );
+    expect(stderr).toContain(
+      'approve Calculator {"operation":"multiply","a":330,"b":3.28084}? [y/N] no\n',
+    );
+    expect(stdout).toMatch(/^← result {2}WebFetch \(\d+ ms\)/m);
+    expect(stdout).toMatch(
+      /^✗ failed {2}Calculator \(0 ms\) \{"ok":false,"error":\{"code":"tool_refused"/m,
+    );
+    expect(stdout).toMatch(/^ {2}tool {5}WebFetch +1 +\$0\.000000$/m);
+    expect(stdout).not.toMatch(/^ {2}tool {5}Calculator/m);
+    expect(stdout).toMatch(/\ndone in \d+\.\d\d s · 3 iterations · [\d,]+ tokens\n$/);
+  });
+
   it('--json prints one JSON event per line, in the order things happened', async () => {
     const { code, stdout, stderr } = await runDemo(['--json']);
     expect(stderr).toBe('');

@@ -190,6 +190,17 @@ const EXPECTED: Record<string, readonly (string | RegExp)[]> = {
     /tokens: \d+, cost: \$0\.\d{6}\n/,
     'a model that never answers → AgentStoppedError, stopReason: max_iterations\n',
   ],
+  'human-in-the-loop': [
+    OFFLINE_HEADER,
+    'waiting: Send this payment? send_money({"to":"Alice","amount":200,"pin":"[REDACTED]"})\n',
+    /tools run so far: 0; suspended value: \d+ bytes of JSON, signed\n/,
+    'approved with an edit → Done: I sent 20 EUR to Alice.\n',
+    'money sent: 20 EUR to Alice\n',
+    'waiting: Send this payment? send_money({"to":"Mallory","amount":5000,"pin":"[REDACTED]"})\n',
+    'refused → I did not send the money: the payment was refused (unknown payee).\n',
+    'money sent: 20 EUR to Alice\n',
+    'conversation: user, assistant, tool, assistant, user, assistant, tool, assistant\n',
+  ],
   'react-streaming': [
     OFFLINE_HEADER,
     '-- iteration 1\nthinking: I need both temperatures; I can ask for them at once.\n',

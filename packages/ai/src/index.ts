@@ -115,12 +115,16 @@ export {
   TimeoutError,
 } from './errors/interruption-errors.js';
 export { ProviderError, type ProviderErrorOptions } from './errors/provider-error.js';
+export {
+  RunConflictError,
+  SuspendedRunError,
+  type SuspendedRunProblem,
+} from './errors/run-errors.js';
 export { ValidationError } from './errors/validation-error.js';
 export {
   checkNewRun,
   checkRunId,
   checkWrite,
-  MAX_RUN_ID_LENGTH,
 } from './graph/check-run-arguments.js';
 export type {
   GraphCheckpointer,
@@ -248,6 +252,15 @@ export type {
   RetrieveOptions,
   Retriever,
 } from './retrieval/retriever.js';
+export { checkRunStoreArguments } from './runs/check-run-store-arguments.js';
+export { MAX_RUN_ID_LENGTH } from './runs/run-id.js';
+export type {
+  RunSaveOptions,
+  RunStatus,
+  RunStore,
+  RunStoreCallOptions,
+  StoredRun,
+} from './runs/run-store.js';
 export {
   type InferSchema,
   type InferSchemaInput,
@@ -295,7 +308,9 @@ export { callTool } from './tools/call-tool.js';
 export {
   type DefinedTool,
   defineTool,
+  type NeedsApproval,
   type NoInput,
+  type ParsedToolArguments,
   type ToolDefinition,
   type ToolInput,
   type ToolOutput,

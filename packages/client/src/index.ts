@@ -59,6 +59,18 @@ export {
 } from './provider/invalid-provider-response-error.js';
 export * from './retrieval/index.js';
 export {
+  type InMemoryRunStore,
+  type InMemoryRunStoreOptions,
+  inMemoryRunStore,
+} from './runs/in-memory-run-store.js';
+export {
+  createSessionRunner,
+  type SessionCallOptions,
+  type SessionOutcome,
+  type SessionRunner,
+  type SessionRunnerOptions,
+} from './runs/session-runner.js';
+export {
   createStructuredClient,
   type StructuredClient,
   type StructuredClientOptions,

@@ -139,6 +139,20 @@ describe('continue_on_error', () => {
 });
 
 describe('retry', () => {
+  it('never re-runs a node whose agent suspended (it waits for a person)', async () => {
+    let calls = 0;
+    const graph = createGraph('n').addNode(
+      'n',
+      () => {
+        calls++;
+        throw new AgentStoppedError('suspended', 'waiting for a decision', undefined);
+      },
+      { retry: { maxRetries: 3, initialBackoffMs: 1 } },
+    );
+    await expect(graph.execute({})).rejects.toMatchObject({ reason: 'node_failed' });
+    expect(calls).toBe(1);
+  });
+
   it('retries a failing node with exponential backoff', async () => {
     vi.useFakeTimers();
     const attempts: number[] = [];

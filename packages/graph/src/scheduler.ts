@@ -1,3 +1,4 @@
+import { AgentStoppedError } from '@aigo/ai';
 import { jsonFailure } from './durable/json-failure.js';
 import { restoreNode } from './durable/restore-node.js';
 import type { EdgeJoins } from './edge-joins.js';
@@ -9,6 +10,10 @@ import { retryDelay } from './retry-delay.js';
 import { runAttempt } from './run-attempt.js';
 import type { SchedulerHost } from './scheduler-host.js';
 import { bestEffort } from './state-calls.js';
+
+function isSuspension(error: unknown): boolean {
+  return AgentStoppedError.isInstance(error) && error.stopReason === 'suspended';
+}
 
 interface Wait {
   readonly timer: ReturnType<typeof setTimeout>;
@@ -95,7 +100,8 @@ export class Scheduler {
         return;
       }
       let error = notJson ?? attempt.value;
-      let retrying = retry !== undefined && number <= retry.maxRetries;
+      // A suspended agent waits for a person: never re-run it (its tools must not run twice).
+      let retrying = retry !== undefined && number <= retry.maxRetries && !isSuspension(error);
       if (retrying && retry?.retryable !== undefined) {
         try {
           retrying = retry.retryable(error, number) === true;

@@ -18,4 +18,7 @@ export type {
   ReadyOptions,
 } from './pg-memory-options.js';
 export { pgMemoryStore } from './pg-memory-store.js';
+export { DEFAULT_RUNS_TABLE, pgRunStore } from './pg-run-store.js';
+export type { PgRunStore, PgRunStoreOptions } from './pg-run-store-options.js';
+export { RUN_STORE_SCHEMA_VERSION } from './run-store-migrations.js';
 export { DEFAULT_SCHEMA, DEFAULT_TABLE_NAME, MAX_TABLE_NAME_LENGTH } from './table-names.js';

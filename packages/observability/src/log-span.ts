@@ -9,6 +9,7 @@ import {
   type StartSpanOptions,
 } from '@aigo/ai';
 import { attributePairs } from './attribute-pairs.js';
+import { interactionLine } from './interaction-lines.js';
 
 type Pairs = ReadonlyArray<readonly [string, AttributeValue]>;
 
@@ -54,7 +55,10 @@ function quietSpan(sink: LogSink, identity: Pairs): Span {
   const noop = (): void => {};
   return {
     setAttributes: noop,
-    addEvent: noop,
+    addEvent(name: string, attributes?: Attributes): void {
+      const line = interactionLine(name, attributes);
+      if (line !== undefined) sink.emit('info', line.message, [...identity, ...line.pairs]);
+    },
     setStatus: noop,
     end: noop,
     recordError(error: unknown): void {
@@ -77,6 +81,11 @@ function verboseSpan(sink: LogSink, identity: Pairs, options: StartSpanOptions |
       for (const [name, value] of attributePairs(attributes)) accumulated.set(name, value);
     },
     addEvent(name: string, attributes?: Attributes): void {
+      const line = interactionLine(name, attributes);
+      if (line !== undefined) {
+        sink.emit('info', line.message, [...identity, ...line.pairs]);
+        return;
+      }
       sink.emit('debug', 'Span event', [
         ...identity,
         ['event', redactSecrets(String(name))],

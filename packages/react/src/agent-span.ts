@@ -7,6 +7,7 @@ import {
   GEN_AI_OPERATION,
   type Observer,
   type Span,
+  type SuspendedRun,
 } from '@aigo/ai';
 import type { Overview } from '@aigo/client';
 
@@ -15,6 +16,12 @@ export interface AgentSpan {
   readonly span: Span;
   /** Records how the run ended and ends the span. */
   finish(overview: Overview, stopReason: string, iterations: number, error: unknown): void;
+  /**
+   * Ends the span of a run that suspended: status `ok` (a suspension is no failure), attribute
+   * `aigo.react.suspended`, and an `aigo.interaction.requested` event with the requests (their
+   * arguments as redacted for people).
+   */
+  suspend(overview: Overview, iterations: number, suspended: SuspendedRun): void;
 }
 
 /**
@@ -42,8 +49,26 @@ export function startAgentSpan(
   } catch {
     return undefined;
   }
-  return {
+  const agentSpan: AgentSpan = {
     span,
+    suspend(overview, iterations, suspended) {
+      try {
+        const requests = suspended.requests;
+        span.addEvent('aigo.interaction.requested', {
+          'aigo.run.id': suspended.runId,
+          'aigo.interaction.request_ids': requests.map((request) => request.id),
+          'aigo.interaction.tools': requests.map((request) => request.toolCall.name),
+          'aigo.interaction.arguments': requests.map((request) => request.toolCall.arguments),
+        });
+        span.setAttributes({
+          'aigo.react.suspended': true,
+          'aigo.interaction.pending': requests.length,
+        });
+      } catch {
+        // Observers never break a run.
+      }
+      agentSpan.finish(overview, 'suspended', iterations, undefined);
+    },
     finish(overview, stopReason, iterations, error) {
       try {
         const usage = overview.totalUsage;
@@ -72,4 +97,26 @@ export function startAgentSpan(
       }
     },
   };
+  return agentSpan;
+}
+
+/**
+ * Adds the `aigo.interaction.resumed` event to a resumed run's span: how many of its requests were
+ * approved and refused.
+ */
+export function recordResumed(
+  span: Span | undefined,
+  runId: string,
+  requests: number,
+  refused: number,
+): void {
+  try {
+    span?.addEvent('aigo.interaction.resumed', {
+      'aigo.run.id': runId,
+      'aigo.interaction.approved': requests - refused,
+      'aigo.interaction.refused': refused,
+    });
+  } catch {
+    // Observers never break a run.
+  }
 }

@@ -1,13 +1,18 @@
 import {
+  type Agent,
+  type InteractionResponses,
   type JsonSchema,
   type MemoryProvider,
   type Prompt,
+  type RunStore,
   type Schema,
+  type SuspendedRun,
   schemaToJsonSchema,
   type ToolDescription,
   ValidationError,
 } from '@aigo/ai';
 import { type Client, inMemoryMemory } from '@aigo/client';
+import { checkApprovalPolicy } from './approval/check-approval-policy.js';
 import { joinPrompt, reactInstructions } from './react-instructions.js';
 import type {
   ReActData,
@@ -19,6 +24,7 @@ import type { ReActOverview } from './react-result.js';
 import { ReactStream } from './react-stream.js';
 import { runReAct } from './run-react.js';
 import type { AgentSettings, RunInput } from './run-settings.js';
+import { checkSigningKey } from './suspend/sign-suspended-run.js';
 import { checkTaskMemoryOption, runWithTaskMemory } from './task-memory/react-task-memory.js';
 import { VisibleTools } from './visible-tools.js';
 
@@ -26,10 +32,11 @@ import { VisibleTools } from './visible-tools.js';
  * A ReAct agent: a loop of model calls and tool runs over a client, ending with a typed final
  * answer. Immutable and safe to share: concurrent runs on separate memories do not interfere.
  *
- * Structurally it is `@aigo/ai`'s `Agent<T>` but for `resume` / `resumeStream` (it does not
- * suspend runs yet), so servers and adapters written against `Agent` can run it.
+ * It is `@aigo/ai`'s `Agent<T>`, so servers and adapters written against `Agent` can run, stream
+ * and resume it. With `approval` (or tools that declare `needsApproval`) a run suspends before a
+ * reply's tools run, and `resume` continues it — in any process with the same agent configuration.
  */
-export interface ReAct<T> {
+export interface ReAct<T> extends Agent<T> {
   /** The agent's name (`gen_ai.agent.name` on its spans). */
   readonly name: string;
   /** What the agent does, for people and other agents (the `description` option). */
@@ -46,21 +53,44 @@ export interface ReAct<T> {
   /**
    * Runs the agent on a prompt. Resolves to the run's overview with the typed `data` only when the
    * run ends with a final answer; rejects with `AgentStoppedError` (`stopReason` `max_iterations`,
-   * `error` or `aborted`, and the overview so far) on any other end, or with `ParseError` when the
-   * final answer cannot be read as the schema even after one JSON-only retry.
+   * `error`, `aborted`, or `suspended` with the `suspended` run to resume, and the overview so far)
+   * on any other end, or with `ParseError` when the final answer cannot be read as the schema even
+   * after one JSON-only retry.
    *
    * @throws ValidationError (as a rejection) for a bad prompt or option.
    */
   execute(prompt: Prompt, options?: ReActRunOptions): Promise<ReActOverview<T>>;
   /**
    * Runs the agent, streaming its events (`iteration_start`, `reasoning`, `content`, `tool_call`,
-   * `tool_progress`, `tool_result`, then `final_answer` or `error`). Nothing runs until the stream is iterated or
+   * `tool_progress`, `tool_result`, then `final_answer`, `interaction_requested` or `error`). Nothing runs until the stream is iterated or
    * collected; `collect()` resolves or rejects as `execute` does, and the memory ends up as
    * `execute` leaves it.
    *
    * @throws ValidationError for a bad prompt or option (synchronously).
    */
   executeStream(prompt: Prompt, options?: ReActRunOptions): ReactStream<T>;
+  /**
+   * Continues a suspended run with a decision for every request: runs the waiting reply's calls as
+   * decided (approved ones with the edited arguments, if any; refused ones answered with a tool
+   * result saying so and why), then goes on as `execute` does — and may suspend again. Before any
+   * tool runs it checks the value (`SuspendedRunError`), the responses (`ValidationError`), the
+   * conversation (`ConversationConflictError` when it moved on) and, with a run store, claims the
+   * run (`RunConflictError` for the loser of two resumes). Pass the memory the run suspended on.
+   */
+  resume(
+    suspended: SuspendedRun,
+    responses: InteractionResponses,
+    options?: ReActRunOptions,
+  ): Promise<ReActOverview<T>>;
+  /**
+   * The streaming twin of `resume`: `interaction_resumed` first, then the events of the run. A
+   * resume refused before it ran anything ends the stream with an `error` event carrying the error.
+   */
+  resumeStream(
+    suspended: SuspendedRun,
+    responses: InteractionResponses,
+    options?: ReActRunOptions,
+  ): ReactStream<T>;
 }
 
 const OPTION_KEYS = new Set<string>([
@@ -79,8 +109,11 @@ const OPTION_KEYS = new Set<string>([
   'onToolProgress',
   'validateFinalAnswer',
   'taskMemory',
+  'approval',
+  'signingKey',
+  'runStore',
 ]);
-const RUN_KEYS = new Set<string>(['signal', 'memory', 'context', 'span', 'runId']);
+const RUN_KEYS = new Set<string>(['signal', 'memory', 'context', 'span', 'runId', 'runStore']);
 const CLIENT_METHODS = [
   'sendMessage',
   'continueConversation',
@@ -159,6 +192,10 @@ export function createReAct<S extends Schema | undefined = undefined>(
   }
 
   const taskMemory = checkTaskMemoryOption(options.taskMemory);
+  const approval = checkApprovalPolicy(options.approval);
+  const signingKey = checkSigningKey(options.signingKey);
+  if (options.runStore !== undefined) checkRunStore(options.runStore, 'runStore');
+  const runStore = options.runStore;
 
   // The loop needs the assistant's replies in memory; a client that drops them is derived, not changed.
   const agentClient =
@@ -193,10 +230,24 @@ export function createReAct<S extends Schema | undefined = undefined>(
     validateFinalAnswer: options.validateFinalAnswer?.bind(
       options,
     ) as AgentSettings['validateFinalAnswer'],
+    approval,
+    signingKey,
   });
 
   const runInput = (prompt: Prompt, runOptions: ReActRunOptions | undefined) =>
-    checkRun(prompt, runOptions, agentClient);
+    checkRun(prompt, runOptions, agentClient, runStore);
+  const resumeInput = (
+    suspended: SuspendedRun,
+    responses: InteractionResponses,
+    runOptions: ReActRunOptions | undefined,
+  ): Omit<RunInput, 'sink'> => {
+    const runId =
+      suspended !== null && typeof suspended === 'object' && typeof suspended.runId === 'string'
+        ? suspended.runId
+        : '';
+    const checked = checkRunOptions(runOptions, agentClient, runStore, runId);
+    return { ...checked, prompt: '', resume: { suspended, responses } };
+  };
 
   return Object.freeze({
     name,
@@ -221,6 +272,27 @@ export function createReAct<S extends Schema | undefined = undefined>(
           runWithTaskMemory(taskMemory, settings, prompt, signal, (runSettings) =>
             runReAct(runSettings, { ...input, signal, sink }, inMemoryMemory),
           ),
+        input.signal,
+      );
+    },
+    resume: async (
+      suspended: SuspendedRun,
+      responses: InteractionResponses,
+      runOptions?: ReActRunOptions,
+    ) =>
+      runReAct<ReActData<S>>(
+        settings,
+        { ...resumeInput(suspended, responses, runOptions), sink: undefined },
+        inMemoryMemory,
+      ),
+    resumeStream: (
+      suspended: SuspendedRun,
+      responses: InteractionResponses,
+      runOptions?: ReActRunOptions,
+    ) => {
+      const input = resumeInput(suspended, responses, runOptions);
+      return new ReactStream<ReActData<S>>(
+        (sink, signal) => runReAct(settings, { ...input, signal, sink }, inMemoryMemory),
         input.signal,
       );
     },
@@ -273,6 +345,7 @@ function checkRun(
   prompt: Prompt,
   options: ReActRunOptions | undefined,
   client: Client,
+  runStore: RunStore | undefined,
 ): Omit<RunInput, 'sink'> {
   if (typeof prompt === 'string') {
     if (prompt.trim() === '') throw new ValidationError('prompt', 'is empty');
@@ -288,14 +361,24 @@ function checkRun(
       'must be a string, an array of content parts or a user message',
     );
   }
+  return { ...checkRunOptions(options, client, runStore, undefined), prompt };
+}
+
+/** Checks a run's options; `runId` is a resumed run's own (a different one is refused). */
+function checkRunOptions(
+  options: ReActRunOptions | undefined,
+  client: Client,
+  runStore: RunStore | undefined,
+  resumedRunId: string | undefined,
+): Omit<RunInput, 'sink' | 'prompt'> {
   if (options === undefined) {
     return {
-      prompt,
       memory: client.memory,
       signal: undefined,
       context: undefined,
       parentSpan: undefined,
-      runId: crypto.randomUUID(),
+      runId: resumedRunId ?? crypto.randomUUID(),
+      runStore,
     };
   }
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
@@ -318,14 +401,27 @@ function checkRun(
   if (runId !== undefined && (typeof runId !== 'string' || runId === '')) {
     throw new ValidationError('runId', 'must be a non-empty string');
   }
+  if (options.runStore !== undefined) checkRunStore(options.runStore, 'runStore');
   return {
-    prompt,
     memory: memory === null ? undefined : (memory ?? client.memory),
     signal,
     context,
     parentSpan: span,
-    runId: runId ?? crypto.randomUUID(),
+    runId: runId ?? resumedRunId ?? crypto.randomUUID(),
+    runStore: options.runStore ?? runStore,
   };
+}
+
+function checkRunStore(store: RunStore, argument: string): void {
+  if (
+    store === null ||
+    typeof store !== 'object' ||
+    (['save', 'load', 'claim', 'delete'] as const).some(
+      (method) => typeof store[method] !== 'function',
+    )
+  ) {
+    throw new ValidationError(argument, 'must be a RunStore (save, load, claim, delete)');
+  }
 }
 
 function checkMemory(memory: MemoryProvider): void {

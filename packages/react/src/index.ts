@@ -6,11 +6,20 @@
  * @packageDocumentation
  */
 
+export type {
+  ApprovalCall,
+  ApprovalPolicy,
+  ApprovalRule,
+  ApprovalVerdict,
+} from './approval/approval-policy.js';
+export { REDACTED } from './approval/redact-arguments.js';
 export { createReAct, type ReAct } from './create-react.js';
 export type {
   ContentStreamEvent,
   ErrorEvent,
   FinalAnswerEvent,
+  InteractionRequestedEvent,
+  InteractionResumedEvent,
   IterationStartEvent,
   ReactEvent,
   ReactEventType,
@@ -31,4 +40,6 @@ export type {
 } from './react-options.js';
 export type { ReActOverview, ReActStoppedOverview } from './react-result.js';
 export { ReactStream, type StreamRun } from './react-stream.js';
+export { TOOL_REFUSED } from './suspend/resume-turn.js';
+export { SUSPENDED_STATE_VERSION } from './suspend/suspended-state.js';
 export * from './task-memory/index.js';

@@ -11,9 +11,9 @@ import type { ReActOverview } from './react-result.js';
 const Total = Type.Object({ total: Type.Number() });
 type Total = Static<typeof Total>;
 
-// Compile-time checks (`pnpm typecheck` runs over the tests): a ReAct agent is an `Agent` but for
-// the human-in-the-loop methods, its result an `AgentResult`, its events `AgentEvent`s.
-const asAgent = <T>(agent: ReAct<T>): Omit<Agent<T>, 'resume' | 'resumeStream'> => agent;
+// Compile-time checks (`pnpm typecheck` runs over the tests): a ReAct agent is a whole `Agent`
+// (resume and resumeStream included), its result an `AgentResult`, its events `AgentEvent`s.
+const asAgent = <T>(agent: ReAct<T>): Agent<T> => agent;
 const asResult = <T>(overview: ReActOverview<T>): AgentResult<T> => overview;
 const asAgentEvent = <T>(event: ReactEvent<T>): AgentEvent<T> => event;
 const asReactEvent = <T>(event: AgentEvent<T>): ReactEvent<T> => event;
@@ -47,6 +47,8 @@ describe('the structural Agent contract', () => {
     expect((await stream.collect()).data.total).toBe(4);
 
     expect(asResult(await react.execute('2 + 3?')).data.total).toBe(5);
+    expect(typeof agent.resume).toBe('function');
+    expect(typeof agent.resumeStream).toBe('function');
   });
 
   it('an agent has no description unless given one, and refuses one that is not a string', () => {

@@ -4,6 +4,8 @@ import type {
   AgentEvent,
   AgentEventType,
   AgentFinalAnswerEvent,
+  AgentInteractionRequestedEvent,
+  AgentInteractionResumedEvent,
   AgentIterationStartEvent,
   AgentReasoningEvent,
   AgentToolCallEvent,
@@ -12,8 +14,7 @@ import type {
 } from '@aigo/ai';
 
 // The events of a ReAct run are the agent events of `@aigo/ai`, under the names this package has
-// always exported. The interaction events (`interaction_requested`, `interaction_resumed`) are part
-// of the union; this agent does not emit them yet.
+// always exported.
 
 /** A new iteration (model call) begins. */
 export type IterationStartEvent = AgentIterationStartEvent;
@@ -35,6 +36,15 @@ export type ToolProgressEvent = AgentToolProgressEvent;
  * parts it gave besides (`content`).
  */
 export type ToolResultEvent = AgentToolResultEvent;
+
+/**
+ * The run suspended: its reply has calls that wait for decisions. The last event of the stream (no
+ * `error` follows); `suspended` is what `resume` / `resumeStream` take.
+ */
+export type InteractionRequestedEvent = AgentInteractionRequestedEvent;
+
+/** The first event of a resumed run (`resumeStream`). */
+export type InteractionResumedEvent = AgentInteractionResumedEvent;
 
 /** The run's typed result. Always the last event of a successful run. */
 export type FinalAnswerEvent<T> = AgentFinalAnswerEvent<T>;

@@ -3,12 +3,14 @@ import type {
   InferSchema,
   JsonSchema,
   MemoryProvider,
+  RunStore,
   Schema,
   Span,
   Tool,
   ToolChoice,
 } from '@aigo/ai';
 import type { ToolHooks } from '@aigo/client';
+import type { ApprovalPolicy } from './approval/approval-policy.js';
 import type { ReActTaskMemoryOptions } from './task-memory/react-task-memory-options.js';
 
 /**
@@ -125,6 +127,27 @@ export interface ReActOptions<S extends Schema | undefined = undefined> extends 
    * prompt before it starts, and save each run that ends with a final answer. Default none.
    */
   readonly taskMemory?: ReActTaskMemoryOptions;
+  /**
+   * Which tool calls wait for a person's decision before they run (human in the loop): `'all'`,
+   * `'none'`, a list of tool names, an allow-list `{ allow }`, a rule per tool `{ rules }` (the
+   * message to show, the arguments to redact) or a predicate over the call. It overrides what tools
+   * declare (`defineTool({ needsApproval })`) for the calls it speaks about. When a reply has such
+   * calls, none of its tools runs: the run suspends (`AgentStoppedError`, `stopReason: 'suspended'`)
+   * and continues with `agent.resume(suspended, responses)`. Default: only what tools declare.
+   */
+  readonly approval?: ApprovalPolicy;
+  /**
+   * A secret (at least 32 bytes) to sign suspended runs with (HMAC-SHA256): `resume` then refuses a
+   * value that is unsigned, changed, or signed with another key (`SuspendedRunError`,
+   * `problem: 'signature'`). Without one, a suspended value is trusted as it is.
+   */
+  readonly signingKey?: string | Uint8Array;
+  /**
+   * Where suspended runs are saved (when they suspend) and claimed (before a resume runs any tool):
+   * `inMemoryRunStore()` (`@aigo/client`), `pgRunStore()` (`@aigo/memory-pg`). A run's `runStore`
+   * option overrides it. Default none: the caller keeps the suspended value.
+   */
+  readonly runStore?: RunStore;
 }
 
 /** Per-run options of `execute` and `executeStream` (`@aigo/ai`'s `AgentRunOptions`). */
@@ -141,6 +164,11 @@ export interface ReActRunOptions {
   readonly context?: unknown;
   /** A parent span for the run's `invoke_agent` span (a graph node's, say). */
   readonly span?: Span;
-  /** The run's id, passed to every tool as `ctx.runId`. Default: a fresh `crypto.randomUUID()`. */
+  /**
+   * The run's id, passed to every tool as `ctx.runId`. Default: a fresh `crypto.randomUUID()`; a
+   * resumed run keeps the suspended run's (a different one is refused).
+   */
   readonly runId?: string;
+  /** Where a suspension is saved and a resume claimed, overriding the agent's `runStore`. */
+  readonly runStore?: RunStore;
 }

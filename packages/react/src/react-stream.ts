@@ -17,8 +17,9 @@ const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value:
  * - Lazy: the run starts when iteration starts (or `collect()` is called), not before.
  * - Single consumer: iterate it once, and/or call `collect()` (during or after the loop it resolves
  *   or rejects as `execute` would; without a loop it runs the stream and drops the events).
- * - The last event is `final_answer` or `error`; the loop then ends normally (errors are events,
- *   not exceptions), and `collect()` rejects with the event's error.
+ * - The last event is `final_answer`, `interaction_requested` (the run suspended: `collect()`
+ *   rejects with `AgentStoppedError`, `stopReason: 'suspended'`) or `error`; the loop then ends
+ *   normally (errors are events, not exceptions), and `collect()` rejects with the event's error.
  * - Breaking out of the loop (or `cancel()`) aborts the run: the model request and the running
  *   tools are cancelled, and `collect()` rejects with `AgentStoppedError` (`aborted`).
  * - A consumer slower than the model makes the run wait once 64 events are queued (progress

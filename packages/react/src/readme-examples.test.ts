@@ -3,7 +3,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AgentStoppedError, defineTool, pipeResponse, toSSEResponse } from '@aigo/ai';
-import { createClient, inMemoryMemory } from '@aigo/client';
+import { createClient, inMemoryMemory, inMemoryMemoryStore, inMemoryRunStore } from '@aigo/client';
 import { createFakeProvider } from '@aigo/testing';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { Type } from 'typebox';
@@ -221,5 +221,56 @@ describe('README examples', () => {
       'iteration_start tool_call tool_result iteration_start content usage final_answer',
     );
     server.close();
+  });
+
+  it('human in the loop: suspend before the payment, resume with the approval', async () => {
+    const provider = createFakeProvider()
+      .toolCall('send_money', { to: 'Alice', amount: 20, pin: '4321' })
+      .text('Sent 20 EUR to Alice.');
+    const sent: unknown[] = [];
+    const sendMoney = defineTool({
+      name: 'send_money',
+      description: 'Sends money to a payee',
+      input: Type.Object({ to: Type.String(), amount: Type.Number(), pin: Type.String() }),
+      needsApproval: true,
+      execute: ({ to, amount }) => {
+        sent.push({ to, amount });
+        return { sent: amount, to };
+      },
+    });
+    const client = createClient(provider, { defaultModel: 'gpt-4o-mini', tools: [sendMoney] });
+    const agent = createReAct(client, {
+      approval: { rules: { send_money: { message: 'Send this payment?', redact: ['pin'] } } },
+      signingKey: 'a key of at least thirty-two bytes, from a secret store',
+      runStore: inMemoryRunStore(),
+    });
+    const memory = inMemoryMemoryStore().conversation('ada');
+
+    let answer: string | undefined;
+    try {
+      await agent.execute('Send 20 EUR to Alice, PIN 4321', { memory });
+    } catch (error) {
+      if (!AgentStoppedError.isInstance(error) || error.stopReason !== 'suspended') throw error;
+      const { suspended } = error;
+      expect(suspended?.requests[0]).toEqual({
+        id: 'call_1',
+        type: 'tool_approval',
+        message: 'Send this payment?',
+        toolCall: {
+          id: 'call_1',
+          name: 'send_money',
+          arguments: '{"to":"Alice","amount":20,"pin":"[REDACTED]"}',
+        },
+      });
+      expect(sent).toEqual([]);
+      const result = await agent.resume(
+        JSON.parse(JSON.stringify(suspended)),
+        { call_1: { approved: true } },
+        { memory },
+      );
+      answer = result.data;
+    }
+    expect(answer).toBe('Sent 20 EUR to Alice.');
+    expect(sent).toEqual([{ to: 'Alice', amount: 20 }]);
   });
 });

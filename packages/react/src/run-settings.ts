@@ -1,5 +1,6 @@
-import type { JsonSchema, MemoryProvider, Prompt, Schema, Span } from '@aigo/ai';
+import type { JsonSchema, MemoryProvider, Prompt, RunStore, Schema, Span } from '@aigo/ai';
 import type { Client, Overview, ToolHooks } from '@aigo/client';
+import type { ApprovalPolicy } from './approval/approval-policy.js';
 import type { ReactEvent } from './react-events.js';
 import type {
   FinalAnswer,
@@ -33,6 +34,10 @@ export interface AgentSettings {
   readonly validateFinalAnswer:
     | ((answer: FinalAnswer<never>) => string | undefined | Promise<string | undefined>)
     | undefined;
+  /** Which tool calls wait for a decision (besides what tools declare). */
+  readonly approval: ApprovalPolicy | undefined;
+  /** Signs suspended runs and checks those handed to `resume`. */
+  readonly signingKey: Uint8Array | undefined;
 }
 
 /** Where a streamed run's events go. */
@@ -55,6 +60,10 @@ export interface RunInput {
   readonly runId: string;
   /** Set for a streamed run: model calls stream and events are emitted. */
   readonly sink: EventSink | undefined;
+  /** Where a suspended run is saved and a resumed one claimed (the run's, else the agent's). */
+  readonly runStore: RunStore | undefined;
+  /** Set for `resume`: the suspended run and the decisions, unchecked. */
+  readonly resume?: { readonly suspended: unknown; readonly responses: unknown };
 }
 
 /** What a run works with besides its settings and inputs. */

@@ -44,6 +44,12 @@ export type {
   ProviderConformanceOptions,
   ProviderConformancePair,
 } from './conformance/provider/provider-options.js';
+export {
+  type RunStoreConformanceOptions,
+  runStoreConformanceChecks,
+  sampleSuspendedRun,
+} from './conformance/run-store/run-store-checks.js';
+export { runStoreConformance } from './conformance/run-store/run-store-conformance.js';
 export { sseStallPoint } from './conformance/stall-point.js';
 export { fixtureRecords, seededVectors } from './conformance/vectors/vector-fixtures.js';
 export {

@@ -2,6 +2,7 @@ import type { Usage } from '../chat/usage.js';
 import type { CostSummary } from '../cost/cost.js';
 import type { MemoryProvider } from '../memory/memory.js';
 import type { Span } from '../observability/observer.js';
+import type { RunStore } from '../runs/run-store.js';
 import type { ToolDescription } from '../tools/tool-description.js';
 import type { AgentEvent } from './agent-event.js';
 import type { Prompt } from './prompt.js';
@@ -22,6 +23,13 @@ export interface AgentRunOptions {
   readonly span?: Span;
   /** The run's id (`ToolContext.runId`); a fresh one when unset. */
   readonly runId?: string;
+  /**
+   * Where suspended runs are kept, overriding the agent's own. A run that suspends is saved there
+   * before `execute` rejects; `resume` claims the run there (`RunStore.claim`) before any tool runs,
+   * so of two racing resumes exactly one proceeds (the other rejects with `RunConflictError`), and
+   * deletes it once the resumed run ends with a final answer.
+   */
+  readonly runStore?: RunStore;
 }
 
 /** What a finished run resolves to: its typed data, usage and cost. */

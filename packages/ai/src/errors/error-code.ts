@@ -39,4 +39,7 @@ export type AigoErrorCode =
   // durable graph runs
   | 'checkpoint_error'
   | 'stale_fencing_token'
-  | 'graph_changed';
+  | 'graph_changed'
+  // human in the loop
+  | 'run_conflict'
+  | 'invalid_suspended_run';

@@ -1,3 +1,4 @@
+import type { SuspendedRun } from '../agent/suspended-run.js';
 import type { Usage } from '../chat/usage.js';
 import { AigoError, type AigoErrorOptions } from './aigo-error.js';
 
@@ -67,31 +68,44 @@ export class MemoryError extends AigoError {
   }
 }
 
-/** Why an agent stopped without a final answer. */
-export type AgentStopReason = 'max_iterations' | 'error' | 'aborted';
+/**
+ * Why an agent stopped without a final answer. `suspended` is no failure: the run waits for the
+ * decisions of `AgentStoppedError.suspended.requests` and continues with `agent.resume`.
+ */
+export type AgentStopReason = 'max_iterations' | 'error' | 'aborted' | 'suspended';
 
 /**
  * An agent run ended without a final answer. `overview` is what the run did up to then (requests,
- * usage, cost), typed by the package that runs agents.
+ * usage, cost), typed by the package that runs agents. With `stopReason: 'suspended'` the run waits
+ * for decisions: `suspended` is the JSON-serialisable value to store and pass to `agent.resume`, and
+ * `suspended.requests` what to ask.
  */
 export class AgentStoppedError<Overview = unknown> extends AigoError {
   static override readonly marker: symbol = Symbol.for('@aigo/ai/AgentStoppedError');
   readonly stopReason: AgentStopReason;
   readonly overview: Overview;
+  /** The run to resume, set exactly when `stopReason` is `suspended`. */
+  readonly suspended: SuspendedRun | undefined;
 
   constructor(
     stopReason: AgentStopReason,
     message: string,
     overview: Overview,
-    options?: AigoErrorOptions,
+    options?: AigoErrorOptions & { suspended?: SuspendedRun },
   ) {
     super('agent_stopped', message, options);
     this.stopReason = stopReason;
     this.overview = overview;
+    this.suspended = options?.suspended;
   }
 
+  /** Secret-free: without the overview, and of a suspended run only its id and requests. */
   override toJSON(): Record<string, unknown> {
-    const { overview: _overview, ...rest } = super.toJSON();
-    return rest;
+    const { overview: _overview, suspended, ...rest } = super.toJSON();
+    if (this.suspended === undefined || suspended === undefined) return rest;
+    return {
+      ...rest,
+      suspended: { runId: this.suspended.runId, requests: this.suspended.requests },
+    };
   }
 }

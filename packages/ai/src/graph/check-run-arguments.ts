@@ -1,8 +1,6 @@
 import { ValidationError } from '../errors/validation-error.js';
+import { MAX_RUN_ID_LENGTH } from '../runs/run-id.js';
 import type { NewGraphRun } from './graph-checkpointer.js';
-
-/** The longest run id checkpointers and queues accept (it is a primary key and a queue key). */
-export const MAX_RUN_ID_LENGTH = 200;
 
 /** Checks a run id: a non-empty string of at most {@link MAX_RUN_ID_LENGTH} characters; else a `ValidationError` naming `argument`. */
 export function checkRunId(runId: unknown, argument = 'runId'): asserts runId is string {

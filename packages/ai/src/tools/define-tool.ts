@@ -68,6 +68,12 @@ export interface ToolDefinition<
   readonly metrics?: ToolMetrics;
   /** Ask providers to enforce the input schema exactly, where they can. */
   readonly strict?: boolean;
+  /**
+   * Whether a call must wait for a person's decision before it runs (an agent with human in the
+   * loop suspends the run and asks): `true`, or a function of the validated input (`true` to ask).
+   * Default `false`. An agent's own `approval` policy overrides it.
+   */
+  readonly needsApproval?: NeedsApproval<ToolInput<Input>>;
   execute(
     input: ToolInput<Input>,
     context: ToolContext<Context>,
@@ -76,6 +82,20 @@ export interface ToolDefinition<
     | ToolOutput<Output>
     | ToolOutputWithContent<ToolOutput<Output>>;
 }
+
+/** Whether a tool call needs a decision: always, or as a function of its validated input says. */
+export type NeedsApproval<Input = unknown> =
+  | boolean
+  | ((input: Input) => boolean | Promise<boolean>);
+
+/** Arguments JSON read and validated against a tool's input schema, without running the tool. */
+export type ParsedToolArguments =
+  | { readonly ok: true; readonly value: unknown }
+  | {
+      readonly ok: false;
+      readonly code: 'invalid_json' | 'invalid_arguments';
+      readonly message: string;
+    };
 
 /** A tool made by `defineTool`: the `Tool` contract plus its typed `execute`. */
 export interface DefinedTool<
@@ -89,6 +109,13 @@ export interface DefinedTool<
    */
   execute(input: ToolInput<Input>, context?: ToolCallOptions<Context>): Promise<ToolOutput<Output>>;
   callWithResult(argumentsJson: string, options?: ToolCallOptions<Context>): Promise<ToolResult>;
+  /** The definition's `needsApproval`, if it had one. */
+  readonly needsApproval: NeedsApproval<ToolInput<Input>> | undefined;
+  /**
+   * Reads arguments JSON and validates it against the input schema, as `call` does first, without
+   * running the tool: the value `execute` would receive, or what is wrong.
+   */
+  parseArguments(argumentsJson: string): Promise<ParsedToolArguments>;
 }
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -124,7 +151,8 @@ export function defineTool<
   if (definition === null || typeof definition !== 'object') {
     throw new ValidationError('definition', 'must be an object with name, description and execute');
   }
-  const { name, description, input, jsonSchema, output, metrics, strict, execute } = definition;
+  const { name, description, input, jsonSchema, output, metrics, strict, execute, needsApproval } =
+    definition;
   if (typeof name !== 'string' || !TOOL_NAME.test(name)) {
     throw new ValidationError(
       'name',
@@ -136,6 +164,13 @@ export function defineTool<
   }
   if (typeof execute !== 'function') {
     throw new ValidationError('execute', `tool "${name}" needs an execute function`);
+  }
+  if (
+    needsApproval !== undefined &&
+    typeof needsApproval !== 'boolean' &&
+    typeof needsApproval !== 'function'
+  ) {
+    throw new ValidationError('needsApproval', `tool "${name}": must be a boolean or a function`);
   }
   const parameters = inputJsonSchema(name, input, jsonSchema);
   if (output !== undefined && !isSchema(output)) {
@@ -165,14 +200,12 @@ export function defineTool<
     return await execute(value as never, context);
   };
 
-  const callWithResult = async (
-    argumentsJson: string,
-    options?: ToolCallOptions<Context>,
-  ): Promise<ToolResult> => {
-    const signal = options?.signal;
-    if (signal?.aborted) throw AbortError.fromSignal(signal);
+  const parseArguments = async (argumentsJson: string): Promise<ParsedToolArguments> => {
     if (typeof argumentsJson !== 'string') {
-      return failed('invalid_json', `Arguments must be a JSON string, got ${typeof argumentsJson}`);
+      return rejected(
+        'invalid_json',
+        `Arguments must be a JSON string, got ${typeof argumentsJson}`,
+      );
     }
     let value: unknown;
     const text = argumentsJson.trim();
@@ -184,21 +217,34 @@ export function defineTool<
       } catch (error) {
         const excerpt = text.length > 200 ? `${text.slice(0, 200)}…` : text;
         const detail = error instanceof Error ? error.message : String(error);
-        return failed('invalid_json', `Arguments are not valid JSON (${detail}): ${excerpt}`);
+        return rejected('invalid_json', `Arguments are not valid JSON (${detail}): ${excerpt}`);
       }
     }
     if (input !== undefined) {
       const checked = await validateSchema(input, value);
       if (!checked.ok) {
-        return failed(
+        return rejected(
           'invalid_arguments',
           `Invalid arguments for ${name}: ${formatIssues(checked.issues)}`,
         );
       }
-      value = checked.value;
-    } else if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      return failed('invalid_arguments', `${name} takes no arguments; send {}`);
+      return { ok: true, value: checked.value };
     }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      return rejected('invalid_arguments', `${name} takes no arguments; send {}`);
+    }
+    return { ok: true, value };
+  };
+
+  const callWithResult = async (
+    argumentsJson: string,
+    options?: ToolCallOptions<Context>,
+  ): Promise<ToolResult> => {
+    const signal = options?.signal;
+    if (signal?.aborted) throw AbortError.fromSignal(signal);
+    const parsed = await parseArguments(argumentsJson);
+    if (!parsed.ok) return failed(parsed.code, parsed.message);
+    const value = parsed.value;
 
     let result: unknown;
     try {
@@ -253,6 +299,8 @@ export function defineTool<
     metrics,
     call,
     callWithResult,
+    needsApproval,
+    parseArguments,
     execute: async (value: unknown, options?: ToolCallOptions<Context>) => {
       const result = await runExecute(value, options);
       return isToolOutputWithContent(result) ? result.output : result;
@@ -280,6 +328,13 @@ function inputJsonSchema(
     );
   }
   return parameters;
+}
+
+function rejected(
+  code: 'invalid_json' | 'invalid_arguments',
+  message: string,
+): ParsedToolArguments {
+  return { ok: false, code, message };
 }
 
 function failed(code: string, message: string): ToolResult {

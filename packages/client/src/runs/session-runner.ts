@@ -1,0 +1,167 @@
+import {
+  type Agent,
+  type AgentResult,
+  AgentStoppedError,
+  type InteractionRequest,
+  type InteractionResponses,
+  type MemoryStore,
+  type Prompt,
+  RunConflictError,
+  type RunStore,
+  ValidationError,
+} from '@aigo/ai';
+
+/** Where a session's conversations and waiting runs live. */
+export interface SessionRunnerOptions<T> {
+  /** The agent every session runs (any `Agent`: `createReAct`'s, or another). */
+  readonly agent: Agent<T>;
+  /** The conversations, one per session id (`inMemoryMemoryStore`, `pgMemoryStore`). */
+  readonly memoryStore: Pick<MemoryStore, 'conversation'>;
+  /** The runs waiting for decisions, one per session at most (`inMemoryRunStore`, `pgRunStore`). */
+  readonly runStore: RunStore;
+}
+
+/** Per-call options of a session run or resume. */
+export interface SessionCallOptions {
+  readonly signal?: AbortSignal;
+  /** Passed to every tool as `ctx.context`. */
+  readonly context?: unknown;
+}
+
+/** How a session call ended: with the agent's result, or waiting for decisions. */
+export type SessionOutcome<T> =
+  | { readonly status: 'completed'; readonly result: AgentResult<T> }
+  | {
+      readonly status: 'suspended';
+      /** The id of the waiting run (`session:<sessionId>`). */
+      readonly runId: string;
+      /** What to ask: answer each by its `id` in `resume(sessionId, responses)`. */
+      readonly requests: readonly InteractionRequest[];
+    };
+
+/** Runs an agent in sessions that may wait for people between calls (the seed's `SessionRunner`). */
+export interface SessionRunner<T> {
+  /**
+   * Runs `prompt` in the session's conversation. Resolves to the result, or to the pending requests
+   * when the run suspends (it is then saved in the run store).
+   *
+   * @throws RunConflictError (as a rejection) while the session has a run waiting for decisions.
+   */
+  run(sessionId: string, prompt: Prompt, options?: SessionCallOptions): Promise<SessionOutcome<T>>;
+  /**
+   * Resumes the session's waiting run with a decision for each request (claimed in the run store
+   * first, so two resumes of a session never both run its tools); it may suspend again.
+   *
+   * @throws RunConflictError (as a rejection) when the session has no run waiting, or another
+   *   resume claimed it first.
+   */
+  resume(
+    sessionId: string,
+    responses: InteractionResponses,
+    options?: SessionCallOptions,
+  ): Promise<SessionOutcome<T>>;
+  /** The requests the session's run waits for, or `undefined` when none waits. */
+  pending(
+    sessionId: string,
+    options?: { readonly signal?: AbortSignal },
+  ): Promise<readonly InteractionRequest[] | undefined>;
+}
+
+/**
+ * Sessions for an agent with human in the loop: each session id has its conversation (in
+ * `memoryStore`) and at most one run waiting for decisions (in `runStore`, under the run id
+ * `session:<sessionId>`, which tools see as `ctx.runId`). Any process with the same agent and stores
+ * can resume a session.
+ *
+ * @example
+ * const sessions = createSessionRunner({ agent, memoryStore: inMemoryMemoryStore(), runStore: inMemoryRunStore() });
+ * const outcome = await sessions.run('user-42', 'Delete my old invoices');
+ * if (outcome.status === 'suspended') {
+ *   const done = await sessions.resume('user-42', { [outcome.requests[0].id]: { approved: true } });
+ * }
+ *
+ * @throws ValidationError naming the first bad option.
+ */
+export function createSessionRunner<T>(options: SessionRunnerOptions<T>): SessionRunner<T> {
+  if (options === null || typeof options !== 'object') {
+    throw new ValidationError('options', 'must be an object with agent, memoryStore and runStore');
+  }
+  const { agent, memoryStore, runStore } = options;
+  if (agent === null || typeof agent !== 'object' || typeof agent.resume !== 'function') {
+    throw new ValidationError('agent', 'must be an Agent (execute, resume, …)');
+  }
+  if (memoryStore === null || typeof memoryStore?.conversation !== 'function') {
+    throw new ValidationError('memoryStore', 'must be a MemoryStore (conversation(id))');
+  }
+  if (
+    runStore === null ||
+    typeof runStore !== 'object' ||
+    typeof runStore.load !== 'function' ||
+    typeof runStore.claim !== 'function'
+  ) {
+    throw new ValidationError('runStore', 'must be a RunStore');
+  }
+  const runIdOf = (sessionId: string) => {
+    if (typeof sessionId !== 'string' || sessionId === '') {
+      throw new ValidationError('sessionId', 'must be a non-empty string');
+    }
+    return `session:${sessionId}`;
+  };
+  const settle = async (
+    runId: string,
+    outcome: Promise<AgentResult<T>>,
+  ): Promise<SessionOutcome<T>> => {
+    try {
+      return { status: 'completed', result: await outcome };
+    } catch (error) {
+      if (AgentStoppedError.isInstance(error) && error.suspended !== undefined) {
+        return { status: 'suspended', runId, requests: error.suspended.requests };
+      }
+      throw error;
+    }
+  };
+  const callOptions = (sessionId: string, runId: string, call: SessionCallOptions | undefined) => ({
+    memory: memoryStore.conversation(sessionId),
+    runStore,
+    runId,
+    ...(call?.signal === undefined ? {} : { signal: call.signal }),
+    ...(call?.context === undefined ? {} : { context: call.context }),
+  });
+  const waiting = async (runId: string, signal: AbortSignal | undefined) => {
+    const stored = await runStore.load(runId, signal === undefined ? undefined : { signal });
+    return stored?.status === 'suspended' ? stored : undefined;
+  };
+
+  return Object.freeze({
+    run: async (sessionId: string, prompt: Prompt, call?: SessionCallOptions) => {
+      const runId = runIdOf(sessionId);
+      if ((await waiting(runId, call?.signal)) !== undefined) {
+        throw new RunConflictError(
+          runId,
+          `Session ${JSON.stringify(sessionId)} has a run waiting for decisions: resume it first`,
+        );
+      }
+      return settle(runId, agent.execute(prompt, callOptions(sessionId, runId, call)));
+    },
+    resume: async (
+      sessionId: string,
+      responses: InteractionResponses,
+      call?: SessionCallOptions,
+    ) => {
+      const runId = runIdOf(sessionId);
+      const stored = await waiting(runId, call?.signal);
+      if (stored === undefined) {
+        throw new RunConflictError(
+          runId,
+          `Session ${JSON.stringify(sessionId)} has no run waiting for decisions`,
+        );
+      }
+      return settle(
+        runId,
+        agent.resume(stored.suspended, responses, callOptions(sessionId, runId, call)),
+      );
+    },
+    pending: async (sessionId: string, call?: { readonly signal?: AbortSignal }) =>
+      (await waiting(runIdOf(sessionId), call?.signal))?.suspended.requests,
+  });
+}
