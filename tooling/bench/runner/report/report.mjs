@@ -3,6 +3,7 @@
 // then each section's details. Built from the sections' results; no measuring happens here.
 import { clientBenchTable } from '../../suites/client/client-bench.mjs';
 import { graphBenchTable } from '../../suites/graph/graph-bench.mjs';
+import { loadTable } from '../../suites/load/load-report.mjs';
 import { observabilityBenchTable } from '../../suites/observability/observability-bench.mjs';
 import { reactBenchTable } from '../../suites/react/react-bench.mjs';
 import { soakTable } from '../../suites/soak/soak-report.mjs';
@@ -53,6 +54,7 @@ export function buildReport({ results, meta }) {
         r.skipped ? `### soak\n\nSkipped: ${r.skipped}.` : soakTable(r).replace(/^## /, '### '),
     ],
     ['memory-pg', memoryPgDetails],
+    ['load', (r) => loadTable(r).replace(/^## /, '### ')],
     ['imports', importDetails],
     ['sizes', sizeDetails],
   ];
