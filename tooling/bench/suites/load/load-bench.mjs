@@ -85,7 +85,14 @@ const round2 = (value) => Math.round(value * 100) / 100;
 const round3 = (value) => Math.round(value * 1000) / 1000;
 
 /** Runs the benchmark; resolves to its result (also written as JSON and printed as a table). */
-export async function main({ quick = process.env.BENCH_QUICK === '1', log = console.error } = {}) {
+export async function main({
+  quick = process.env.BENCH_QUICK === '1',
+  log = console.error,
+  configs = quick ? QUICK : FULL,
+  only,
+} = {}) {
+  // `only` (profile-turns.mjs): one variant, no ratios.
+  const variants = only ? [only] : VARIANTS;
   if (!packagesBuilt('load', ['client', 'openai', 'memory-pg'])) {
     process.exitCode = 1;
     return undefined;
@@ -138,7 +145,7 @@ export async function main({ quick = process.env.BENCH_QUICK === '1', log = cons
     const client = createClient(openai({ baseURL: `${server.origin}/v1`, apiKey: 'load-bench' }), {
       defaultModel: MODEL,
     });
-    const dispatchers = VARIANTS.slice(1).map(() => new Agent({ keepAliveTimeout: 60_000 }));
+    const dispatchers = VARIANTS.slice(1).map(() => new Agent());
     closers.push(() => Promise.all(dispatchers.map((d) => d.close())));
     const tablesOf = (variant) => ({
       suffix: variant,
@@ -162,13 +169,12 @@ export async function main({ quick = process.env.BENCH_QUICK === '1', log = cons
     };
 
     log(`load: warm-up (PostgreSQL ${postgres}, node ${process.version}, ${cpus().length} CPUs)`);
-    for (const variant of VARIANTS) {
+    for (const variant of variants) {
       await runBlock(turners[variant], `warm-${variant}`, 100, 2);
       meters[variant].take();
     }
 
-    const configs = quick ? QUICK : FULL;
-    const orders = balancedOrders(VARIANTS.length);
+    const orders = only ? [[VARIANTS.indexOf(only)]] : balancedOrders(VARIANTS.length);
     const heapMb = [];
     const results = [];
     for (const config of configs) {
@@ -189,6 +195,7 @@ export async function main({ quick = process.env.BENCH_QUICK === '1', log = cons
             ...block,
             statementsPerTurn: meter.statements / Math.max(1, block.turns),
             poolWaitMsPerTurn: meter.waitMs / Math.max(1, block.turns),
+            statementMs: meter.statementMs / Math.max(1, meter.statements),
           };
           if (variant === 'aigo') {
             gc();
@@ -197,10 +204,10 @@ export async function main({ quick = process.env.BENCH_QUICK === '1', log = cons
         }
         rounds.push(blocks);
         log(
-          `load ${config.conversations}×${config.turns} round ${round + 1}/${config.rounds}: first token p50 ${VARIANTS.map((v) => `${v} ${blocks[v].firstTokenP50.toFixed(1)}`).join(', ')} ms`,
+          `load ${config.conversations}×${config.turns} round ${round + 1}/${config.rounds}: first token p50 ${variants.map((v) => `${v} ${blocks[v].firstTokenP50.toFixed(1)}`).join(', ')} ms`,
         );
       }
-      results.push(summarise(config, rounds));
+      results.push(only ? { ...config, rounds } : summarise(config, rounds));
     }
     const result = {
       postgres: `${postgres}${cluster ? ' (scratch cluster)' : ''}`,
@@ -250,6 +257,7 @@ function summarise(config, rounds) {
     wallMs: per('wallMs', 0),
     statementsPerTurn: per('statementsPerTurn'),
     poolWaitMsPerTurn: per('poolWaitMsPerTurn'),
+    statementMs: per('statementMs'),
     errors: Object.fromEntries(
       VARIANTS.map((v) => [v, rounds.reduce((sum, r) => sum + r[v].errors, 0)]),
     ),

@@ -125,6 +125,17 @@ export function loadTable(result) {
         `${num(p.floorCopy, 2)} ms`,
       ]),
     );
+    const m = config.statementMs;
+    lines.push(
+      row([
+        nt,
+        'a statement, sent → result',
+        `${num(m.aigo, 2)} ms`,
+        `${num(m.floor, 2)} ms`,
+        '—',
+        `${num(m.floorCopy, 2)} ms`,
+      ]),
+    );
     lines.push(
       row([
         nt,
