@@ -166,6 +166,21 @@ export const SECTIONS = Object.freeze([
     },
   },
   {
+    name: 'load',
+    title:
+      'concurrent conversations through @aigo/client + @aigo/openai + @aigo/memory-pg vs the floor',
+    timeoutMs: 600_000,
+    async run({ log }) {
+      if (!process.env.DATABASE_URL) {
+        const scratch = new URL('dist/testing/index.js', packageDirectory('pg'));
+        const { findPostgresBinaries } = await import(scratch.href);
+        const found = findPostgresBinaries();
+        if (found.binDir === undefined) return { skipped: `no DATABASE_URL and ${found.reason}` };
+      }
+      return (await import('../suites/load/load-bench.mjs')).main({ log });
+    },
+  },
+  {
     name: 'imports',
     title: 'cold import',
     timeoutMs: 180_000,

@@ -6,6 +6,7 @@ import { anthropicDetails } from '../../suites/anthropic/anthropic-report.mjs';
 import { clientBenchTable } from '../../suites/client/client-bench.mjs';
 import { graphBenchTable } from '../../suites/graph/graph-bench.mjs';
 import { graphPgBenchTable } from '../../suites/graph-pg/graph-pg-bench.mjs';
+import { loadTable } from '../../suites/load/load-report.mjs';
 import { mcpBenchTable } from '../../suites/mcp/mcp-bench.mjs';
 import { observabilityBenchTable } from '../../suites/observability/observability-bench.mjs';
 import { reactBenchTable } from '../../suites/react/react-bench.mjs';
@@ -62,6 +63,7 @@ export function buildReport({ results, meta }) {
     ],
     ['memory-pg', memoryPgDetails],
     ['vectors', (r) => vectorsBenchTable(r).replace(/^## /, '### ')],
+    ['load', (r) => loadTable(r).replace(/^## /, '### ')],
     ['imports', importDetails],
     ['sizes', sizeDetails],
   ];

@@ -2,6 +2,7 @@
 // control, target, verdict), built from the sections' results.
 
 import { anthropicRows } from '../../suites/anthropic/anthropic-report.mjs';
+import { loadRows } from '../../suites/load/load-report.mjs';
 import { soakCriteria } from '../../suites/soak/soak-report.mjs';
 import {
   ANCHOR_TARGETS,
@@ -429,6 +430,7 @@ export function summaryRows(results) {
   add('soak', soakRows);
   add('memory-pg', memoryPgRows);
   add('graph-pg', graphPgRows);
+  add('load', loadRows);
   return rows;
 }
 
