@@ -52,6 +52,12 @@ export {
   type Provider,
   type StreamProvider,
 } from './chat/provider.js';
+export type {
+  CountTokensOptions,
+  EstimatedPart,
+  TokenCount,
+  TokenCountMethod,
+} from './chat/token-count.js';
 export { addUsage, type Usage } from './chat/usage.js';
 export type {
   ComputeCost,
@@ -98,6 +104,12 @@ export {
   type InterruptionOptions,
   TimeoutError,
 } from './errors/interruption-errors.js';
+export {
+  ContextOverflowError,
+  type ContextOverflowErrorOptions,
+  isContextOverflow,
+  toContextOverflow,
+} from './errors/context-overflow-error.js';
 export { ProviderError, type ProviderErrorOptions } from './errors/provider-error.js';
 export { ValidationError } from './errors/validation-error.js';
 export type { JsonObject, JsonSchema, JsonValue, ProviderMetadata } from './json.js';
@@ -121,6 +133,12 @@ export type {
   MemoryStore,
   ReadyOptions,
 } from './memory/memory-store.js';
+export type {
+  ContextReadOptions,
+  ContextWindow,
+  SaveSummaryOptions,
+  StoredSummary,
+} from './memory/context-memory.js';
 export { TurnLocks } from './memory/turn-locks.js';
 export {
   type AudioPart,
