@@ -86,6 +86,12 @@ export type {
 } from './cost/price-table-data.js';
 export { AigoError, type AigoErrorOptions } from './errors/aigo-error.js';
 export {
+  ContextOverflowError,
+  type ContextOverflowErrorOptions,
+  isContextOverflow,
+  toContextOverflow,
+} from './errors/context-overflow-error.js';
+export {
   type ConversationConflictDetails,
   ConversationConflictError,
 } from './errors/conversation-conflict-error.js';
@@ -104,20 +110,26 @@ export {
   type InterruptionOptions,
   TimeoutError,
 } from './errors/interruption-errors.js';
-export {
-  ContextOverflowError,
-  type ContextOverflowErrorOptions,
-  isContextOverflow,
-  toContextOverflow,
-} from './errors/context-overflow-error.js';
 export { ProviderError, type ProviderErrorOptions } from './errors/provider-error.js';
 export { ValidationError } from './errors/validation-error.js';
 export type { JsonObject, JsonSchema, JsonValue, ProviderMetadata } from './json.js';
+export {
+  type CheckedContextReadOptions,
+  checkContextReadOptions,
+  checkSummary,
+  DEFAULT_MAX_CONTEXT_MESSAGES,
+} from './memory/check-context-options.js';
 export {
   type CheckedMemoryWriteOptions,
   checkMemoryWriteOptions,
   MAX_TURN_ID_LENGTH,
 } from './memory/check-write-options.js';
+export type {
+  ContextReadOptions,
+  ContextWindow,
+  SaveSummaryOptions,
+  StoredSummary,
+} from './memory/context-memory.js';
 export type {
   AcquireTurnOptions,
   AllMessagesOptions,
@@ -133,12 +145,6 @@ export type {
   MemoryStore,
   ReadyOptions,
 } from './memory/memory-store.js';
-export type {
-  ContextReadOptions,
-  ContextWindow,
-  SaveSummaryOptions,
-  StoredSummary,
-} from './memory/context-memory.js';
 export { TurnLocks } from './memory/turn-locks.js';
 export {
   type AudioPart,

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { checkMemoryWriteOptions } from '../memory/check-write-options.js';
 import { AigoError } from './aigo-error.js';
-import { ContextOverflowError, isContextOverflow, toContextOverflow } from './context-overflow-error.js';
+import {
+  ContextOverflowError,
+  isContextOverflow,
+  toContextOverflow,
+} from './context-overflow-error.js';
 import { ProviderError } from './provider-error.js';
 
 const overflow = new ProviderError({
   code: 'context_length_exceeded',
-  message: "openai request failed (HTTP 400): This model's maximum context length is 128000 tokens.",
+  message:
+    "openai request failed (HTTP 400): This model's maximum context length is 128000 tokens.",
   provider: 'openai',
   status: 400,
   providerCode: 'context_length_exceeded',
@@ -15,7 +20,11 @@ const overflow = new ProviderError({
 
 describe('ContextOverflowError', () => {
   it('is a non-retryable ProviderError with the code context_overflow', () => {
-    const error = new ContextOverflowError({ message: 'too long', provider: 'gemini', status: 400 });
+    const error = new ContextOverflowError({
+      message: 'too long',
+      provider: 'gemini',
+      status: 400,
+    });
     expect(error).toMatchObject({ code: 'context_overflow', retryable: false, status: 400 });
     expect(error.name).toBe('ContextOverflowError');
     expect(ProviderError.isInstance(error)).toBe(true);
@@ -65,8 +74,8 @@ describe('checkMemoryWriteOptions tokenCounts', () => {
   it('accepts counts and names a bad one', () => {
     expect(checkMemoryWriteOptions({ tokenCounts: [3, 0] }).tokenCounts).toEqual([3, 0]);
     expect(() => checkMemoryWriteOptions({ tokenCounts: [1.5] })).toThrow(/options\.tokenCounts/);
-    expect(() =>
-      checkMemoryWriteOptions({ tokenCounts: 'many' as unknown as number[] }),
-    ).toThrow(/options\.tokenCounts/);
+    expect(() => checkMemoryWriteOptions({ tokenCounts: 'many' as unknown as number[] })).toThrow(
+      /options\.tokenCounts/,
+    );
   });
 });

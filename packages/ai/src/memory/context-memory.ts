@@ -19,6 +19,8 @@ export interface ContextReadOptions {
   /**
    * The token budget of the read: messages are returned newest first back to the first one whose
    * newer messages hold `maxTokens` or more (so the oldest returned message may cross the budget).
+   * A window never starts at a tool result: it goes back to the assistant message whose call the
+   * result answers (so a call and its results are read together).
    */
   readonly maxTokens: number;
   /** At most this many messages, whatever their tokens (default: the memory's own bound). */

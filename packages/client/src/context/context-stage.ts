@@ -116,9 +116,12 @@ export class ContextStage {
   ): Promise<ContextHistory> {
     const budget = this.budget(model, maxOutputTokens);
     if (budget !== undefined && typeof memory.readContext === 'function') {
+      // With a summary strategy, twice the budget is read, so what falls out of the request is
+      // summarised rather than left unread.
+      const factor = this.options.strategies.some((one) => one.name === 'summarize') ? 2 : 1;
       const window = await readContextWindow(
         memory,
-        Math.ceil(budget / this.#ratio(memory)),
+        Math.ceil((budget * factor) / this.#ratio(memory)),
         signal,
       );
       const counts = window.tokenCounts;

@@ -50,7 +50,11 @@ export function summarize(options: SummarizeOptions = {}): ContextStrategy {
       const kept: ContextGroup[] = [];
       let rest = context.total(state) - (state.summary?.tokens ?? 0) + maxSummaryTokens;
       for (const group of groups) {
-        if (rest > goal && !group.pinned && !group.current && kept.every((one) => one.pinned)) {
+        const open = kept.every((one) => one.pinned) && !group.pinned && !group.current;
+        // Past the goal, the summary still takes groups up to the next user message, so the
+        // request goes on with a user message after it.
+        const wanted = rest > goal || (chosen.length > 0 && group.messages[0]?.role !== 'user');
+        if (open && wanted) {
           chosen.push(group);
           rest -= group.tokens;
         } else {
