@@ -220,12 +220,15 @@ export class ContextStage {
     if (state.summary !== undefined && state.summary !== summary && call.memory !== undefined) {
       await this.#keepSummary(call.memory, state.summary, call.signal);
     }
+    // A request whose older messages were left out (by the read, a summary or the strategies) is
+    // rebuilt, and opens with a user message; one sent whole stays as the application built it.
     const changed =
       skip > 0 ||
+      (history?.start ?? 1) > 1 ||
       state.summary !== undefined ||
       report.orphanMessages > 0 ||
       state.groups !== grouping.groups;
-    const fitted = changed ? rebuild(request, state, messages) : request;
+    const fitted = changed ? rebuild(request, state) : request;
     publishReport(this.#observer, call.span, report, model);
     return { request: fitted, tokens: after, sentTokens: report.tokensAfter, budget, report };
   }
@@ -299,17 +302,13 @@ function positionsOf(history: ContextHistory | undefined): Map<Message, number> 
 }
 
 /** The request with the state's messages (opening with a user message) and its summary. */
-function rebuild(
-  request: ChatRequest,
-  state: ContextState,
-  original: readonly Message[],
-): ChatRequest {
+function rebuild(request: ChatRequest, state: ContextState): ChatRequest {
   const messages: Message[] = [];
   for (const group of state.groups as readonly ContextGroup[]) {
     for (const message of group.messages) messages.push(message);
   }
   const first = messages.find((message) => message.role !== 'system');
-  if (first !== undefined && first.role !== 'user' && first !== original[0]) {
+  if (first !== undefined && first.role !== 'user') {
     messages.splice(messages.indexOf(first), 0, OMITTED_NOTE);
   }
   const fitted: { -readonly [K in keyof ChatRequest]: ChatRequest[K] } = { ...request, messages };

@@ -10,7 +10,7 @@ import { createFakeProvider, createRecordingObserver } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../client/client.js';
 import { inMemoryMemory } from '../memory/in-memory-memory.js';
-import { compactToolResults, type CompactedToolResult } from './compact-tool-results.js';
+import { type CompactedToolResult, compactToolResults } from './compact-tool-results.js';
 import { slidingWindow } from './sliding-window.js';
 import { summarize } from './summarize.js';
 import { SUMMARY_HEADING } from './summary-request.js';
@@ -120,7 +120,9 @@ describe('compactToolResults', () => {
       memory,
       context: {
         maxTokens: 1_000,
-        strategies: [compactToolResults({ maxTokens: 300, headTokens: 100, keep: (r) => kept.push(r) })],
+        strategies: [
+          compactToolResults({ maxTokens: 300, headTokens: 100, keep: (r) => kept.push(r) }),
+        ],
       },
     });
     await client.sendMessage('and then?');
@@ -171,7 +173,9 @@ describe('summarize', () => {
     expect(fake.callCount).toBe(2);
     const summaryCall = fake.requests[0];
     expect(summaryCall?.maxOutputTokens).toBe(200);
-    expect(summaryCall?.messages[0]?.content).toMatch(/^Summarise this conversation:[\s\S]*User: question 0:/);
+    expect(summaryCall?.messages[0]?.content).toMatch(
+      /^Summarise this conversation:[\s\S]*User: question 0:/,
+    );
     const turn = fake.requests[1];
     expect(turn?.systemPrompt).toBe(`Be brief.\n\n${SUMMARY_HEADING}\nSUMMARY-1`);
     expect(turn?.messages.at(-1)?.content).toBe('question now');
