@@ -47,6 +47,11 @@ export type {
 export { type ChatResponse, isStopMessage } from './chat/chat-response.js';
 export { FINISH_REASONS, type FinishReason } from './chat/finish-reason.js';
 export {
+  checkModelLimitsOption,
+  type ModelLimitsOption,
+  resolveModelLimits,
+} from './chat/model-limits-option.js';
+export {
   type CallOptions,
   isStreamProvider,
   type Provider,

@@ -100,8 +100,10 @@ export class ContextStage {
     return resolveBudget(this.options, limits, maxOutputTokens);
   }
 
-  #ratio(memory: MemoryProvider | undefined): number {
-    return this.#counter.method === 'estimate' ? this.#calibration.ratio(keyOf(memory)) : 1;
+  #ratio(memory: MemoryProvider | undefined, model: string): number {
+    return this.#counter.method(model) === 'estimate'
+      ? this.#calibration.ratio(keyOf(memory))
+      : 1;
   }
 
   /**
@@ -121,7 +123,7 @@ export class ContextStage {
       const factor = this.options.strategies.some((one) => one.name === 'summarize') ? 2 : 1;
       const window = await readContextWindow(
         memory,
-        Math.ceil((budget * factor) / this.#ratio(memory)),
+        Math.ceil((budget * factor) / this.#ratio(memory, model)),
         signal,
       );
       const counts = window.tokenCounts;
@@ -169,7 +171,7 @@ export class ContextStage {
         report: undefined,
       };
     }
-    const ratio = this.#ratio(call.memory);
+    const ratio = this.#ratio(call.memory, model);
     const units = budget / ratio;
     const counter = this.#counter;
     const all = request.messages;
@@ -187,7 +189,7 @@ export class ContextStage {
     const grouping = groupMessages(messages, counts, turnStart - skip, (index) =>
       positions?.get(messages[index] as Message),
     );
-    const report = emptyReport(budget, counter.method);
+    const report = emptyReport(budget, counter.method(model));
     report.orphanMessages = grouping.orphans;
     report.unreadMessages = history?.unread ?? 0;
     const summaryOverhead = MESSAGE_OVERHEAD_TOKENS + Math.ceil(SUMMARY_HEADING.length / 4);
@@ -235,7 +237,8 @@ export class ContextStage {
 
   /** Learns the estimate's calibration from a call's reported prompt tokens. */
   learn(memory: MemoryProvider | undefined, fitted: FittedRequest, response: ChatResponse): void {
-    if (fitted.tokens === undefined || this.#counter.method !== 'estimate') return;
+    if (fitted.tokens === undefined) return;
+    if (this.#counter.method(fitted.request.model) !== 'estimate') return;
     this.#calibration.learn(keyOf(memory), fitted.tokens, response.usage?.promptTokens);
   }
 

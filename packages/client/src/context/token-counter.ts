@@ -15,19 +15,21 @@ const MAX_RATIO = 4;
 export class TokenCounter {
   readonly #provider: Provider;
   readonly #byModel = new Map<string, WeakMap<Message, number>>();
-  /** Whether the provider's `countTokens` returns per-message counts; unknown until asked. */
-  #providerSplits: boolean | undefined;
+  /** Whether the provider can count at all. */
+  readonly #providerCounts: boolean;
+  /** Per model: whether the provider's `countTokens` returns per-message counts (unknown until asked). */
+  readonly #splits = new Map<string, boolean>();
   #fixedKey: readonly unknown[] | undefined;
   #fixedTokens = 0;
 
   constructor(provider: Provider) {
     this.#provider = provider;
-    if (typeof provider.countTokens !== 'function') this.#providerSplits = false;
+    this.#providerCounts = typeof provider.countTokens === 'function';
   }
 
-  /** How this counter counts: `tokenizer` when the provider counts messages apart, else `estimate`. */
-  get method(): TokenCountMethod {
-    return this.#providerSplits === true ? 'tokenizer' : 'estimate';
+  /** How `model` is counted: `tokenizer` when the provider counts its messages apart, else `estimate`. */
+  method(model: string): TokenCountMethod {
+    return this.#splits.get(model) === true ? 'tokenizer' : 'estimate';
   }
 
   #cache(model: string): WeakMap<Message, number> {
@@ -95,14 +97,15 @@ export class TokenCounter {
     messages: readonly Message[],
     signal: AbortSignal | undefined,
   ): Promise<number[]> {
-    if (this.#providerSplits !== false) {
+    if (this.#providerCounts && this.#splits.get(model) !== false) {
       const counted = await this.#providerCount({ model, messages }, signal);
       const split = counted?.messages;
-      if (split !== undefined && split.length === messages.length) {
-        this.#providerSplits = true;
+      if (counted?.method === 'tokenizer' && split?.length === messages.length) {
+        this.#splits.set(model, true);
         return [...split];
       }
-      this.#providerSplits = false;
+      if (this.#splits.size >= 256) this.#splits.clear();
+      this.#splits.set(model, false);
     }
     return messages.map(estimateMessageTokens);
   }
@@ -133,7 +136,7 @@ export class TokenCounter {
       return this.#fixedTokens;
     }
     let tokens = estimateFixedTokens(request);
-    if (this.#providerSplits === true) {
+    if (this.#splits.get(request.model) === true) {
       const counted = await this.#providerCount({ ...request, messages: [] }, signal);
       if (counted !== undefined) tokens = counted.fixed ?? counted.tokens;
     }
