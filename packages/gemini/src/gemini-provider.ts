@@ -3,9 +3,16 @@ import {
   type ChatRequest,
   type ChatResponse,
   type ChatStream,
+  type CountTokensOptions,
+  checkModelLimitsOption,
   type ModelCost,
+  type ModelLimits,
+  type ModelLimitsOption,
   type PriceList,
+  resolveModelLimits,
   type StreamProvider,
+  type TokenCount,
+  toContextOverflow,
   ValidationError,
 } from '@aigo/ai';
 import {
@@ -15,6 +22,7 @@ import {
   resolveBaseURL,
   toRequestOptions,
 } from '@aigo/http';
+import { countGeminiTokens } from './count-gemini-tokens.js';
 import type { GeminiResponse } from './gemini-api.js';
 import {
   GEMINI_DEFAULT_BASE_URL,
@@ -71,6 +79,19 @@ export interface GeminiProvider extends StreamProvider {
    * The price carries its `origin`: the list, its entry for the model and the date of the data.
    */
   modelCost(model: string): ModelCost | undefined;
+  /**
+   * The context window and output limit of `model` (`models/` prefix allowed): the `modelLimits`
+   * option's entry over Google's price list's — when the provider has that list — or `undefined`.
+   */
+  modelLimits(model: string): ModelLimits | undefined;
+  /**
+   * Only with `countTokens: 'endpoint'`: the request's input tokens as Gemini's `countTokens`
+   * endpoint counts them (exact; one request).
+   */
+  readonly countTokens?: (
+    request: ChatRequest,
+    options?: CountTokensOptions,
+  ) => Promise<TokenCount>;
   close(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
 }
@@ -124,6 +145,8 @@ export function gemini(options: GeminiOptions = {}): GeminiProvider {
     defaultModel: options.defaultModel?.trim() ?? GEMINI_DEFAULT_MODEL,
     streamFormat: options.streamFormat ?? 'sse',
     prices: priceListFor(options.prices ?? 'auto', baseURL),
+    limits: checkModelLimitsOption(options.modelLimits),
+    countWithEndpoint: options.countTokens === 'endpoint',
   });
 }
 
@@ -133,6 +156,8 @@ interface ProviderSettings {
   readonly defaultModel: string;
   readonly streamFormat: 'sse' | 'json-array';
   readonly prices: PriceList | undefined;
+  readonly limits: ModelLimitsOption | undefined;
+  readonly countWithEndpoint: boolean;
 }
 
 class GeminiProviderImpl implements GeminiProvider {
@@ -140,12 +165,36 @@ class GeminiProviderImpl implements GeminiProvider {
   readonly baseURL: string;
   readonly defaultModel: string;
   readonly #settings: ProviderSettings;
+  readonly countTokens?: (
+    request: ChatRequest,
+    options?: CountTokensOptions,
+  ) => Promise<TokenCount>;
 
   constructor(settings: ProviderSettings) {
     this.#settings = settings;
     this.baseURL = settings.baseURL;
     this.defaultModel = settings.defaultModel;
+    if (settings.countWithEndpoint) {
+      this.countTokens = async (request, options) => {
+        const { model, body } = this.#prepare(request);
+        return countGeminiTokens(settings.http, this.baseURL, model, body, options?.signal).catch(
+          (error: unknown) => {
+            throw toContextOverflow(normaliseGeminiHttpError(error));
+          },
+        );
+      };
+    }
     Object.freeze(this);
+  }
+
+  modelLimits(model: string): ModelLimits | undefined {
+    if (typeof model !== 'string') throw new ValidationError('model', 'must be a string');
+    const name = model.startsWith('models/') ? model.slice('models/'.length) : model;
+    return resolveModelLimits(
+      this.#settings.limits,
+      model,
+      resolveModelLimits(this.#settings.limits, name, this.#settings.prices?.modelLimits(name)),
+    );
   }
 
   modelCost(model: string): ModelCost | undefined {
@@ -161,12 +210,14 @@ class GeminiProviderImpl implements GeminiProvider {
       .client()
       .postJson<unknown>(generateContentUrl(this.baseURL, model), body, toRequestOptions(options))
       .catch((error: unknown) => {
-        throw normaliseGeminiHttpError(error);
+        throw toContextOverflow(normaliseGeminiHttpError(error));
       });
     const data = response.data;
     if (Array.isArray(data) || (data !== null && typeof data === 'object' && 'error' in data)) {
       // Gemini answers an error inside a 2xx body in the shapes its streams use.
-      throw errorFromResponse({ provider: GEMINI_PROVIDER_ID, body: data, secrets: http.secrets });
+      throw toContextOverflow(
+        errorFromResponse({ provider: GEMINI_PROVIDER_ID, body: data, secrets: http.secrets }),
+      );
     }
     return mapGeminiResponse(data as GeminiResponse, model);
   }
@@ -180,7 +231,7 @@ class GeminiProviderImpl implements GeminiProvider {
       ? http.postSse(url, body, toRequestOptions(options))
       : http.postJsonStream(url, body, toRequestOptions(options))
     ).catch((error: unknown) => {
-      throw normaliseGeminiHttpError(error);
+      throw toContextOverflow(normaliseGeminiHttpError(error));
     });
     return response.toChatStream(new GeminiStreamMapper(model));
   }
