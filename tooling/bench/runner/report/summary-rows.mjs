@@ -1,6 +1,7 @@
 // The summary table of the bench report: one row per aigo figure (area, figure, aigo, floor, ratio,
 // control, target, verdict), built from the sections' results.
 
+import { contextRows } from '../../suites/context/context-report.mjs';
 import { soakCriteria } from '../../suites/soak/soak-report.mjs';
 import {
   ANCHOR_TARGETS,
@@ -367,6 +368,7 @@ export function summaryRows(results) {
   add('observability', observabilityRows);
   add('soak', soakRows);
   add('memory-pg', memoryPgRows);
+  add('context', contextRows);
   return rows;
 }
 
