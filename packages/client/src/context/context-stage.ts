@@ -101,9 +101,7 @@ export class ContextStage {
   }
 
   #ratio(memory: MemoryProvider | undefined, model: string): number {
-    return this.#counter.method(model) === 'estimate'
-      ? this.#calibration.ratio(keyOf(memory))
-      : 1;
+    return this.#counter.method(model) === 'estimate' ? this.#calibration.ratio(keyOf(memory)) : 1;
   }
 
   /**
