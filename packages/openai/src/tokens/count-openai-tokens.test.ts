@@ -56,7 +56,7 @@ describe('OpenAIProvider.countTokens', () => {
       messages: [
         userMessage([
           { type: 'text', text: 'What is this?' },
-          { type: 'image', data: 'aGVsbG8=', mediaType: 'image/png' },
+          { type: 'image', data: 'aGVsbG8=', mimeType: 'image/png' },
         ]),
       ],
       tools: [{ name: 'lookup', description: 'Looks up', parameters: { type: 'object' } }],
