@@ -12,7 +12,8 @@
 //    model that answers at once.
 // 3. A turn on a 100,000-message conversation in PostgreSQL (@aigo/memory-pg, bounded read) against
 //    a turn on a conversation holding exactly one window of messages (target ≤ 1.2×: the cost of a
-//    turn does not grow with the conversation). The control: a second one-window conversation
+//    turn does not grow with the conversation), and the bounded read alone (`readContext`), which a
+//    turn's commit (fsync) does not drown in noise. The control: a second one-window conversation
 //    against the first.
 //
 // Rounds alternate the variants; each figure is the median over rounds. `pnpm bench context` runs it.
@@ -211,7 +212,22 @@ async function boundedTurns({ client: clientPkg, testing }) {
       for (let turn = 0; turn < count; turn++) await client.sendMessage('q', { memory });
       return (performance.now() - started) / count;
     };
+    const reads = async (id, count) => {
+      const memory = store.conversation(id);
+      const started = performance.now();
+      for (let read = 0; read < count; read++) await memory.readContext({ maxTokens: window * 10 });
+      return (performance.now() - started) / count;
+    };
     for (const id of ['long', 'window', 'window-2']) await turns(id, 10);
+    for (const id of ['long', 'window', 'window-2']) await reads(id, 20);
+    const readRounds = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const order =
+        round % 2 === 0 ? ['long', 'window', 'window-2'] : ['window-2', 'window', 'long'];
+      const ms = {};
+      for (const id of order) ms[id] = await reads(id, 100);
+      readRounds.push({ long: ms.long, window: ms.window, control: ms['window-2'] });
+    }
     const rounds = [];
     for (let round = 0; round < ROUNDS; round++) {
       const order =
@@ -227,6 +243,12 @@ async function boundedTurns({ client: clientPkg, testing }) {
       windowTurnMs: round3(median(rounds.map((one) => one.window))),
       ratio: round3(median(rounds.map((one) => one.long / one.window))),
       control: round3(median(rounds.map((one) => one.control / one.window))),
+      read: {
+        longMs: round3(median(readRounds.map((one) => one.long))),
+        windowMs: round3(median(readRounds.map((one) => one.window))),
+        ratio: round3(median(readRounds.map((one) => one.long / one.window))),
+        control: round3(median(readRounds.map((one) => one.control / one.window))),
+      },
     };
   } finally {
     await store.close();

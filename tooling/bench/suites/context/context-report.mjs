@@ -61,6 +61,16 @@ export function contextRows(r) {
       '≤ 1.20×',
       ratioVerdict(m, { atMost: 1.2 }),
     ]);
+    rows.push([
+      AREA,
+      `its bounded read alone (readContext), ${num(m.messages)} messages vs one window`,
+      `${num(m.read.longMs, 2)} ms`,
+      `${num(m.read.windowMs, 2)} ms`,
+      `**${times(m.read.ratio)}**`,
+      num(m.read.control, 3),
+      '≤ 1.20×',
+      ratioVerdict(m.read, { atMost: 1.2 }),
+    ]);
   }
   return rows;
 }
