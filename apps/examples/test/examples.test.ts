@@ -159,6 +159,14 @@ const EXPECTED: Record<string, readonly (string | RegExp)[]> = {
     'postgres-memory: DATABASE_URL is not set, so this example did not run.\n',
     '  DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node dist/postgres-memory.js\n',
   ],
+  'durable-graph-worker': [
+    'durable-graph-worker: DATABASE_URL is not set, so this example did not run.\n',
+    '  DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node dist/durable-graph-worker.js\n',
+  ],
+  'durable-graph-submitter': [
+    'durable-graph-submitter: DATABASE_URL is not set, so this example did not run.\n',
+    '  DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node dist/durable-graph-submitter.js\n',
+  ],
   'react-agent': [
     OFFLINE_HEADER,
     'total: 395\n',
@@ -203,6 +211,19 @@ const EXPECTED: Record<string, readonly (string | RegExp)[]> = {
     'pros: fast to start; one binary; strong typing (completed)\n',
     'memo: skipped (condition_not_met)\n',
     /model calls: 3, tokens: \d+, cost: \$0\.\d{6}\n/,
+  ],
+  'mcp-tools': [
+    '== MCP: tools from an MCP server, and aigo tools served over MCP\n',
+    OFFLINE_HEADER,
+    'connected to mcp-servers/everything (a child process: true)\n',
+    'tools: ev_echo, ev_get-sum, ev_get-tiny-image\n',
+    'ev_echo → Echo: hello over MCP\n',
+    'ev_get-tiny-image → content parts: image image/png\n',
+    /serveMcp → http:\/\/127\.0\.0\.1:\d+\/mcp\n/,
+    'tools: calc_Calculator\n',
+    'sum: 42, product: 42\n',
+    'tool calls: {"ev_get-sum":1,"calc_Calculator":1}\n',
+    'child process still running after close: false\n',
   ],
   'third-party-tool': [
     OFFLINE_HEADER,
@@ -310,5 +331,32 @@ describe("postgres-memory against the test run's PostgreSQL", { timeout: 60_000 
     expect(stderr).toMatch(/MemoryError/);
     expect(stderr).toContain('127.0.0.1:1');
     expect(stderr).not.toContain('s3cret');
+  });
+});
+
+// Without DATABASE_URL (above) the durable-graph examples only say how to run them; here the
+// submitter runs for real against the PostgreSQL this test run started, with its worker process.
+describe("durable-graph-submitter against the test run's PostgreSQL", { timeout: 60_000 }, () => {
+  const database = testDatabase();
+
+  it('a worker process runs the submitted runs; results and events are read from the checkpoints', async () => {
+    const { code, stdout, stderr } = await run('durable-graph-submitter', {
+      DATABASE_URL: database.url,
+    });
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expectInOrder(stdout, [
+      '== Durable graph runs: a worker and a submitter\n',
+      'a worker process is ready\n',
+      'submitted 3 runs of "city-report"\n',
+      '  event: facts completed\n',
+      '  event: summary completed\n',
+      '  event: run completed\n',
+      'Lisbon: completed: In short: Lisbon has a river, a castle and trams. (68 tokens, $0.000020)\n',
+      'Porto: completed: In short: Porto has a river, a castle and trams. (68 tokens, $0.000020)\n',
+      'Braga: completed: In short: Braga has a river, a castle and trams. (68 tokens, $0.000020)\n',
+      'the worker stopped (exit code 0)\n',
+      'Faro: cancelled\n',
+    ]);
   });
 });

@@ -117,6 +117,44 @@ export {
 } from './errors/interruption-errors.js';
 export { ProviderError, type ProviderErrorOptions } from './errors/provider-error.js';
 export { ValidationError } from './errors/validation-error.js';
+export {
+  checkNewRun,
+  checkRunId,
+  checkWrite,
+  MAX_RUN_ID_LENGTH,
+} from './graph/check-run-arguments.js';
+export type {
+  GraphCheckpointer,
+  GraphRunClaim,
+  GraphRunOutcome,
+  NewGraphRun,
+} from './graph/graph-checkpointer.js';
+export {
+  CheckpointError,
+  GraphChangedError,
+  GraphRunCancelledError,
+  GraphRunNotFoundError,
+  StaleFencingTokenError,
+} from './graph/graph-errors.js';
+export type {
+  GraphRunHandler,
+  GraphRunJob,
+  GraphRunLease,
+  GraphRunQueue,
+  GraphRunQueueWorker,
+  GraphRunWorkOptions,
+} from './graph/graph-run-queue.js';
+export {
+  type CheckpointModelCall,
+  type CheckpointNodeStatus,
+  FINISHED_GRAPH_RUN_STATUSES,
+  type GraphIdentity,
+  type GraphRunRecord,
+  type GraphRunStatus,
+  type GraphRunStatusView,
+  type NodeCheckpoint,
+  type StoredError,
+} from './graph/graph-run-record.js';
 export type { JsonObject, JsonSchema, JsonValue, ProviderMetadata } from './json.js';
 export {
   type CheckedContextReadOptions,

@@ -1,4 +1,6 @@
 import { ValidationError } from '@aigo/ai';
+import { CheckpointState } from './durable/checkpoint-state.js';
+import { graphFingerprint } from './durable/graph-fingerprint.js';
 import { Execution } from './execution.js';
 import type { ExecutionSettings } from './execution-settings.js';
 import { GraphValidationError } from './graph-errors.js';
@@ -34,6 +36,15 @@ export interface Graph<T> {
   readonly outputNodeId: string;
   /** The node ids, in the order they were added. */
   readonly nodeIds: readonly string[];
+  /** The registered name (the `name` option, else the output node's id). */
+  readonly name: string;
+  /** The version (the `version` option, else `'1'`). */
+  readonly version: string;
+  /**
+   * A digest of the graph's structure (node ids, joins, edges, output node): a durable run resumes
+   * only with the graph it started with. Validates the graph.
+   */
+  fingerprint(): string;
   /**
    * Adds a node. `executor` is a function `(input) => output` (its return value, or what its promise
    * resolves to, is the node's output) or a {@link NodeExecutor} (`execute(input)` resolves to
@@ -119,10 +130,25 @@ class DagGraph<T> implements Graph<T> {
   readonly #providersInUse = new Set<StateProvider>();
   #plan: GraphPlan | undefined;
   #settings: ExecutionSettings | undefined;
+  #fingerprint: string | undefined;
 
   constructor(outputNodeId: string, options: GraphOptions) {
     this.outputNodeId = outputNodeId;
     this.#options = { ...options };
+  }
+
+  get name(): string {
+    return this.#options.name ?? this.outputNodeId;
+  }
+
+  get version(): string {
+    return this.#options.version ?? '1';
+  }
+
+  fingerprint(): string {
+    this.#compile();
+    this.#fingerprint ??= graphFingerprint(this.#plan as GraphPlan);
+    return this.#fingerprint;
   }
 
   get nodeIds(): readonly string[] {
@@ -224,6 +250,7 @@ class DagGraph<T> implements Graph<T> {
 
   #compile(): GraphPlan {
     if (this.#plan === undefined) {
+      this.#fingerprint = undefined;
       this.#plan = compileGraph(this.#nodes, this.#edges, this.outputNodeId);
       const options = this.#options;
       this.#settings = {
@@ -245,7 +272,9 @@ class DagGraph<T> implements Graph<T> {
   ): Execution<T> {
     this.#compile();
     const settings = this.#settings as ExecutionSettings;
-    const { state, exclusive } = this.#stateProvider(options);
+    const durable = this.#durable(options, settings);
+    const { state, exclusive } =
+      durable === undefined ? this.#stateProvider(options) : { state: durable, exclusive: false };
     if (exclusive) this.#providersInUse.add(state);
     return new Execution<T>(settings, {
       state,
@@ -254,6 +283,25 @@ class DagGraph<T> implements Graph<T> {
       span: options?.span,
       emit,
       onSettled: exclusive ? () => this.#providersInUse.delete(state) : undefined,
+      runId: options?.runId,
+      durable,
+    });
+  }
+
+  /** The checkpoint of a durable execution: with a checkpointer and a run id. */
+  #durable(
+    options: ExecuteOptions | undefined,
+    settings: ExecutionSettings,
+  ): CheckpointState | undefined {
+    const checkpointer = options?.checkpointer ?? this.#options.checkpointer;
+    const runId = options?.runId;
+    if (checkpointer === undefined || runId === undefined) return undefined;
+    return new CheckpointState({
+      checkpointer,
+      runId,
+      graph: { name: this.name, version: this.version, fingerprint: this.fingerprint() },
+      timeoutMs: settings.executionTimeout,
+      pollMs: this.#options.runPollMs ?? 1000,
     });
   }
 

@@ -1,4 +1,4 @@
-import type { Span } from '@aigo/ai';
+import type { NodeCheckpoint, Span } from '@aigo/ai';
 import type { Overview } from '@aigo/client';
 import type { GraphPlan } from './graph-plan.js';
 import type { SkipReason } from './graph-result.js';
@@ -34,6 +34,13 @@ export class ExecutionRecords implements NodeRecords {
   pendingOps = 0;
   /** Set once, when the execution finishes or stops: nothing may happen to it after that. */
   finished = false;
+  /**
+   * A resumed durable run's settled nodes by index: each is settled from its checkpoint when it
+   * comes up, instead of running again.
+   */
+  restored: (NodeCheckpoint | undefined)[] | undefined;
+  /** Whether outputs must be JSON (a durable run). */
+  jsonOnly = false;
 
   constructor(plan: GraphPlan) {
     const n = plan.ids.length;

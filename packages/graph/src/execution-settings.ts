@@ -1,5 +1,6 @@
 import type { Observer, Span } from '@aigo/ai';
 import type { Client } from '@aigo/client';
+import type { CheckpointState } from './durable/checkpoint-state.js';
 import type { GraphEvent } from './graph-events.js';
 import type { ErrorStrategy } from './graph-options.js';
 import type { GraphPlan } from './graph-plan.js';
@@ -26,4 +27,8 @@ export interface ExecutionRequest {
   readonly emit: ((event: GraphEvent) => void) | undefined;
   /** Called once the execution has settled (to release its state provider). */
   readonly onSettled: (() => void) | undefined;
+  /** The id of the run given to `execute` (else one is made when a node reads its attempt key). */
+  readonly runId: string | undefined;
+  /** The durable run's checkpoint, when the execution is durable (it is then also `state`). */
+  readonly durable: CheckpointState | undefined;
 }

@@ -1,5 +1,7 @@
 import { AbortError, type Span, TimeoutError } from '@aigo/ai';
 import { type Client, Overview } from '@aigo/client';
+import type { NodeFacts } from './durable/checkpoint-state.js';
+import { beginDurable, finishDurable } from './durable/durable-lifecycle.js';
 import { EdgeJoins, type JoinsHost } from './edge-joins.js';
 import { abortReasonOf, ExecutionOutcome } from './execution-outcome.js';
 import type { ExecutionParts } from './execution-parts.js';
@@ -42,6 +44,8 @@ export class Execution<T> implements SchedulerHost, JoinsHost {
   #quietSignal: AbortSignal | undefined;
   #timeoutTimer: ReturnType<typeof setTimeout> | undefined;
   #onAbort: (() => void) | undefined;
+  #unwatch: (() => void) | undefined;
+  #runId: string | undefined;
 
   readonly promise: Promise<GraphResult<T>>;
   #resolve!: (result: GraphResult<T>) => void;
@@ -75,6 +79,10 @@ export class Execution<T> implements SchedulerHost, JoinsHost {
     this.#queue = queue;
     this.#joins = joins;
     this.#scheduler = new Scheduler(this, parts, joins, settings.maxConcurrency);
+    if (request.durable !== undefined) {
+      records.jsonOnly = true;
+      request.durable.attach(nodeFacts(records, this));
+    }
     this.promise = new Promise<GraphResult<T>>((resolve, reject) => {
       this.#resolve = resolve;
       this.#reject = reject;
@@ -92,21 +100,20 @@ export class Execution<T> implements SchedulerHost, JoinsHost {
       this.#onAbort = () => this.stop('aborted', AbortError.fromSignal(signal));
       signal.addEventListener('abort', this.#onAbort, { once: true });
     }
-    const timeout = this.#settings.executionTimeout;
-    if (timeout !== undefined) {
-      this.#timeoutTimer = setTimeout(() => {
-        this.#timeoutTimer = undefined;
-        this.stop(
-          'timeout',
-          new TimeoutError(`The graph execution timed out after ${timeout} ms`, {
-            timeoutMs: timeout,
-          }),
-        );
-      }, timeout);
-    }
+    const durable = this.#request.durable;
+    if (durable === undefined) this.#armTimeout(this.#settings.executionTimeout);
     callState(() => this.#request.state.reset(this.#request.initialState)).then(
       () => {
         if (this.#records.finished) return;
+        if (durable !== undefined) {
+          const start = beginDurable(durable, this.#settings.plan, this.#records);
+          if (!start.go) {
+            this.stop(start.reason, start.cause, start.failedNode);
+            return;
+          }
+          this.#armTimeout(start.remainingMs);
+          this.#unwatch = durable.watch((reason, cause) => this.stop(reason, cause));
+        }
         const roots = this.#settings.plan.roots;
         for (let k = 0; k < roots.length; k++) this.#queue.push(roots[k] as number);
         this.#scheduler.pump();
@@ -115,12 +122,30 @@ export class Execution<T> implements SchedulerHost, JoinsHost {
     );
   }
 
+  #armTimeout(timeout: number | undefined): void {
+    if (timeout === undefined) return;
+    this.#timeoutTimer = setTimeout(() => {
+      this.#timeoutTimer = undefined;
+      this.stop(
+        'timeout',
+        new TimeoutError(`The graph execution timed out after ${timeout} ms`, {
+          timeoutMs: timeout,
+        }),
+      );
+    }, timeout);
+  }
+
   /** Stops the execution as aborted with `reason` (a stream's consumer stopped reading). */
   cancel(reason: unknown): void {
     this.stop('aborted', reason);
   }
 
   // ---- AttemptHost ----
+
+  get runId(): string {
+    this.#runId ??= this.#request.runId ?? globalThis.crypto.randomUUID();
+    return this.#runId;
+  }
 
   get stopReason(): unknown {
     return this.#stopReason;
@@ -209,7 +234,7 @@ export class Execution<T> implements SchedulerHost, JoinsHost {
     this.#outcome.stopNodes(abortReason);
     const error = this.#outcome.stopped(reason, cause, failedId);
     this.#request.onSettled?.();
-    this.#reject(error);
+    this.#settle({ error });
   }
 
   // ---- ending ----
@@ -221,15 +246,32 @@ export class Execution<T> implements SchedulerHost, JoinsHost {
     if (outcome.hasOutput) {
       const result = outcome.result<T>();
       this.#request.onSettled?.();
-      this.#resolve(result);
+      this.#settle({ output: result.data, result });
       return;
     }
     const error = outcome.outputError();
     this.#request.onSettled?.();
-    this.#reject(error);
+    this.#settle({ error });
+  }
+
+  /** Resolves or rejects — a durable execution once the checkpoint recorded how it ended. */
+  #settle(
+    outcome:
+      | { readonly output: unknown; readonly result: GraphResult<T> }
+      | { readonly error: unknown },
+  ): void {
+    const durable = this.#request.durable;
+    const settle = (): void => {
+      if ('error' in outcome) this.#reject(outcome.error);
+      else this.#resolve(outcome.result);
+    };
+    if (durable === undefined) settle();
+    else finishDurable(durable, outcome).then(settle, settle);
   }
 
   #cleanup(): void {
+    this.#unwatch?.();
+    this.#unwatch = undefined;
     if (this.#timeoutTimer !== undefined) {
       clearTimeout(this.#timeoutTimer);
       this.#timeoutTimer = undefined;
@@ -240,4 +282,28 @@ export class Execution<T> implements SchedulerHost, JoinsHost {
     }
     this.#scheduler.endWaits();
   }
+}
+
+/** What a durable execution's checkpoint asks about its nodes. */
+function nodeFacts(
+  records: ExecutionRecords,
+  host: { nodeOverview(node: number): Overview },
+): NodeFacts {
+  let index: Map<string, number> | undefined;
+  const find = (id: string): number => {
+    if (index === undefined) {
+      index = new Map();
+      for (let node = 0; node < records.total; node++) index.set(records.ids[node] as string, node);
+    }
+    return index.get(id) ?? -1;
+  };
+  return {
+    get finished() {
+      return records.finished;
+    },
+    attempts: (id) => records.attempts[find(id)] ?? 0,
+    skipReason: (id) => records.skipReasons[find(id)],
+    overview: (id) =>
+      records.overviews[find(id)] === undefined ? undefined : host.nodeOverview(find(id)),
+  };
 }

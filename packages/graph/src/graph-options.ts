@@ -1,4 +1,4 @@
-import type { Observer, Span } from '@aigo/ai';
+import type { GraphCheckpointer, Observer, Span } from '@aigo/ai';
 import type { Client } from '@aigo/client';
 import type { StateProvider } from './state-provider.js';
 
@@ -30,6 +30,27 @@ export interface GraphOptions {
    * and node metrics. Default: the default client's observer, if any.
    */
   readonly observer?: Observer;
+  /**
+   * The graph's registered name: what a queued run names (`submitGraphRun`) and what a checkpoint
+   * records. Default: the output node's id.
+   */
+  readonly name?: string;
+  /**
+   * The graph's version, recorded by a run's checkpoint. A run resumes only with the same name,
+   * version and structure (`GraphChangedError` otherwise). Default: `'1'`.
+   */
+  readonly version?: string;
+  /**
+   * Makes executions durable: each execution with a `runId` records every settled node and every
+   * shared-state change there before the node's dependants start, and an execution of a `runId` that
+   * has a checkpoint resumes it. Outputs and shared state must then be JSON.
+   */
+  readonly checkpointer?: GraphCheckpointer;
+  /**
+   * How often a durable execution asks its checkpointer whether the run was cancelled or claimed by
+   * someone else, in ms. Default 1 000.
+   */
+  readonly runPollMs?: number;
 }
 
 /** Options of `graph.execute` and `graph.executeStream`. */
@@ -40,4 +61,12 @@ export interface ExecuteOptions {
   readonly stateProvider?: StateProvider;
   /** The parent of the execution's `graph.execute` span (a graph run inside a larger trace). */
   readonly span?: Span;
+  /**
+   * The durable run this execution is (with a `checkpointer`): a run id that has a checkpoint
+   * resumes it — completed nodes are not run again; a new one starts a run with `initialState`.
+   * Without a checkpointer, it is the id of this execution in `input.attemptKey`.
+   */
+  readonly runId?: string;
+  /** The checkpointer of this execution (overrides the graph's). */
+  readonly checkpointer?: GraphCheckpointer;
 }

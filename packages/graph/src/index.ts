@@ -8,6 +8,25 @@
  */
 export { createGraph, type Graph } from './create-graph.js';
 export {
+  awaitGraphRun,
+  cancelGraphRun,
+  type GraphRunEvent,
+  type GraphRunHandle,
+  type PollOptions,
+  type SubmitGraphRunOptions,
+  submitGraphRun,
+  watchGraphRun,
+} from './durable/graph-runs.js';
+export {
+  createGraphWorker,
+  type GraphWorker,
+  type GraphWorkerOptions,
+  type RunnableGraph,
+} from './durable/graph-worker.js';
+export { inMemoryCheckpointer } from './durable/in-memory-checkpointer.js';
+export { inMemoryGraphRunQueue } from './durable/in-memory-graph-run-queue.js';
+export { jsonProblem } from './durable/json-problem.js';
+export {
   type GraphProblem,
   GraphStoppedError,
   type GraphStopReason,

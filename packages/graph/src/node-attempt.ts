@@ -12,6 +12,8 @@ export interface AttemptHost {
   /** True when something other than a node timeout can abort a running node. */
   readonly cancellable: boolean;
   readonly sharedState: SharedState;
+  /** The id of the run, for attempt keys. */
+  readonly runId: string;
   /** A signal that never fires, for nodes nothing can abort. */
   quietSignal(): AbortSignal;
   /** Remembers an attempt that owns a controller, so stopping the execution can abort it. */
@@ -116,6 +118,10 @@ class LazyNodeInput implements NodeInput {
 
   get attempt(): number {
     return this.#attempt.number;
+  }
+
+  get attemptKey(): string {
+    return `${this.#host.runId}/${this.#attempt.definition.id}`;
   }
 
   get upstreamResults(): Readonly<Record<string, NodeResult>> {

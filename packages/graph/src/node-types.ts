@@ -32,6 +32,12 @@ export interface NodeInput {
   /** The attempt being run: 1, then 2… when the node has a `retry` policy. */
   readonly attempt: number;
   /**
+   * `"<runId>/<nodeId>"`: the same on every attempt of this node in this run — retries and the
+   * re-run after a crash of a durable run included. Pass it as the idempotency key of a side effect
+   * (a payment, an e-mail) so that running the node again does not repeat it.
+   */
+  readonly attemptKey: string;
+  /**
    * The result of every parent that completed, by parent id: `upstreamResults[parentId].output`.
    * A parent that failed or was skipped (possible with `join: 'any'`) is absent.
    */

@@ -3,7 +3,7 @@
 import { createClient } from '@aigo/client';
 import { createFakeProvider } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
-import { createGraph, GraphStoppedError } from './index.js';
+import { createGraph, GraphStoppedError, inMemoryCheckpointer } from './index.js';
 
 describe('README examples', () => {
   it('the opening example', async () => {
@@ -118,5 +118,24 @@ describe('README examples', () => {
       'node_complete sum 3/3',
       'completed: 3/3',
     ]);
+  });
+
+  it('durable runs: an interrupted run resumes without running its completed nodes again', async () => {
+    const checkpointer = inMemoryCheckpointer();
+    const stop = new AbortController();
+    let summaries = 0;
+    const graph = createGraph<string>('summary', { name: 'report', checkpointer })
+      .addNode('facts', () => 'Lisbon has trams.')
+      .addNode('summary', ({ upstreamResults, signal }) => {
+        if (++summaries === 1) stop.abort();
+        signal.throwIfAborted();
+        return `In short: ${upstreamResults.facts?.output}`;
+      })
+      .addEdge('facts', 'summary');
+
+    await graph.execute({}, { runId: 'r1', signal: stop.signal }).catch(() => undefined);
+    const result = await graph.execute({}, { runId: 'r1' });
+    expect([result.data, summaries]).toEqual(['In short: Lisbon has trams.', 2]);
+    expect((await checkpointer.load('r1'))?.nodes.facts?.status).toBe('completed');
   });
 });

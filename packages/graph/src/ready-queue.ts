@@ -27,6 +27,11 @@ export class ReadyQueue {
     return this.#head < this.#tail;
   }
 
+  /** The node that waited longest, left in the queue (call only when {@link hasNext}). */
+  peek(): number {
+    return this.#nodes[this.#head] as number;
+  }
+
   /** Takes the node that waited longest (call only when {@link hasNext}). */
   shift(): number {
     return this.#nodes[this.#head++] as number;

@@ -1,3 +1,5 @@
+import { jsonFailure } from './durable/json-failure.js';
+import { restoreNode } from './durable/restore-node.js';
 import type { EdgeJoins } from './edge-joins.js';
 import type { ExecutionParts } from './execution-parts.js';
 import type { GraphStopReason } from './graph-errors.js';
@@ -53,7 +55,13 @@ export class Scheduler {
   pump(): void {
     const max = this.#maxConcurrency;
     const { queue, records } = this.#parts;
-    while (this.#inFlight < max && queue.hasNext() && !records.finished) {
+    while (queue.hasNext() && !records.finished) {
+      const restored = records.restored?.[queue.peek()];
+      if (restored !== undefined) {
+        restoreNode(this.#host, this.#parts, this.#joins, queue.shift(), restored);
+        continue;
+      }
+      if (this.#inFlight >= max) break;
       const node = queue.shift();
       this.#inFlight++;
       records.states[node] = RUNNING;
@@ -87,11 +95,15 @@ export class Scheduler {
       events?.nodeStart(node, number);
       const attempt = await runAttempt(this.#host, node, number, definition);
       if (records.finished) return;
-      if (attempt.ok) {
+      const notJson =
+        attempt.ok && records.jsonOnly
+          ? jsonFailure(definition.id, attempt.value as NodeResult)
+          : undefined;
+      if (attempt.ok && notJson === undefined) {
         await this.#complete(node, attempt.value as NodeResult);
         return;
       }
-      let error = attempt.value;
+      let error = notJson ?? attempt.value;
       let retrying = retry !== undefined && number <= retry.maxRetries;
       if (retrying && retry?.retryable !== undefined) {
         try {

@@ -1,6 +1,10 @@
 import type { Observer } from '@aigo/ai';
 import { ValidationError } from '@aigo/ai';
 import type { Client } from '@aigo/client';
+import {
+  validateDurableExecuteOptions,
+  validateDurableGraphOptions,
+} from './durable/validate-durable-options.js';
 import type { ExecuteOptions, GraphOptions } from './graph-options.js';
 import type { EdgeOptions, NodeOptions, RetryOptions } from './node-types.js';
 import type { StateProvider } from './state-provider.js';
@@ -12,10 +16,14 @@ const GRAPH_OPTIONS = new Set([
   'maxConcurrency',
   'executionTimeout',
   'observer',
+  'name',
+  'version',
+  'checkpointer',
+  'runPollMs',
 ]);
 const NODE_OPTIONS = new Set(['client', 'timeout', 'params', 'retry', 'join']);
 const EDGE_OPTIONS = new Set(['condition']);
-const EXECUTE_OPTIONS = new Set(['signal', 'stateProvider', 'span']);
+const EXECUTE_OPTIONS = new Set(['signal', 'stateProvider', 'span', 'runId', 'checkpointer']);
 const RETRY_OPTIONS = new Set([
   'maxRetries',
   'initialBackoffMs',
@@ -129,6 +137,7 @@ export function validateGraphOptions(options: GraphOptions): void {
     checkMilliseconds(options.executionTimeout, 'options.executionTimeout');
   }
   if (options.observer !== undefined) checkObserver(options.observer, 'options.observer');
+  validateDurableGraphOptions(options);
 }
 
 function validateRetry(retry: RetryOptions, name: string): void {
@@ -218,4 +227,5 @@ export function validateExecuteArguments(
   ) {
     throw new ValidationError('options.span', 'must be a Span');
   }
+  validateDurableExecuteOptions(options);
 }

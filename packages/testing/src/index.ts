@@ -11,6 +11,18 @@ export { assertNoSecretLeak } from './conformance/assert-no-secret-leak.js';
 export { assertValidUsage } from './conformance/assert-valid-usage.js';
 export type { ConformanceCheck } from './conformance/conformance-check.js';
 export {
+  type CheckpointerConformanceOptions,
+  checkpointerConformanceChecks,
+} from './conformance/graph/checkpointer-checks.js';
+export {
+  checkpointerConformance,
+  graphRunQueueConformance,
+} from './conformance/graph/graph-conformance.js';
+export {
+  type GraphRunQueueConformanceOptions,
+  graphRunQueueConformanceChecks,
+} from './conformance/graph/graph-run-queue-checks.js';
+export {
   type MemoryConformanceOptions,
   memoryConformanceChecks,
   ROUND_TRIP_MESSAGES,

@@ -96,6 +96,14 @@ export const SECTIONS = Object.freeze([
     },
   },
   {
+    name: 'mcp',
+    title: "@aigo/mcp tool call vs the SDK's Client.callTool (stdio, Streamable HTTP)",
+    timeoutMs: 420_000,
+    async run({ deadline }) {
+      return (await import('../suites/mcp/mcp-bench.mjs')).main({ deadline });
+    },
+  },
+  {
     name: 'soak',
     title: '10,000 aborted streams through @aigo/client + @aigo/openai: sockets, handles, heap',
     timeoutMs: 600_000,
@@ -118,6 +126,21 @@ export const SECTIONS = Object.freeze([
       process.env.BENCH_TURNS ??= '100';
       process.env.BENCH_LOADS ??= '3';
       return (await import('../suites/memory-pg/memory-pg-bench.mjs')).main();
+    },
+  },
+  {
+    name: 'graph-pg',
+    title: '@aigo/graph-pg: checkpoint writes vs raw INSERT, 1,000 durable nodes, workers 1/2/4',
+    timeoutMs: 420_000,
+    async run() {
+      if (!process.env.DATABASE_URL) {
+        const scratch = new URL('dist/testing/index.js', packageDirectory('pg'));
+        const { findPostgresBinaries } = await import(scratch.href);
+        const found = findPostgresBinaries();
+        if (found.binDir === undefined) return { skipped: `no DATABASE_URL and ${found.reason}` };
+      }
+      process.env.BENCH_ROUNDS ??= '5';
+      return (await import('../suites/graph-pg/graph-pg-bench.mjs')).main();
     },
   },
   {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { findImportCycles } from './cycles.js';
 import { findImports, packageNameOf } from './imports.js';
 import { isLibraryDirectory, layerOf, layerViolation } from './layers.js';
 import { declaredNames } from './manifest.js';
@@ -32,6 +33,7 @@ const ALL_SECTIONS = [...RUNTIME_SECTIONS, 'devDependencies'] as const;
  * - every library (a package under `packages/`) is in the layer table;
  * - a library's production source (and its runtime dependencies in package.json) reaches only libraries
  *   of strictly lower layers, never an adapter from an adapter, never an app or a tooling package;
+ * - no library's production files import one another in a cycle;
  * - production source imports only what `dependencies`/`peerDependencies`/`optionalDependencies`
  *   declare; test code may also use `devDependencies` and the root's dependencies (vitest, say).
  * Apps and tooling may import any package they declare.
@@ -64,6 +66,17 @@ export function checkPackages(workspace: Workspace): CheckResult {
       });
     }
     if (library) violations.push(...checkDeclaredLayers(pkg, byName));
+    if (library) {
+      for (const cycle of findImportCycles(pkg.dir)) {
+        violations.push({
+          packageName: pkg.name,
+          location: cycle[0] ?? 'src',
+          action: `imports in a cycle with ${cycle.slice(1).join(', ')}`,
+          reason:
+            'production files of a library import one another in a cycle; move what they share into a file both import',
+        });
+      }
+    }
 
     const runtime = declaredNames(pkg.manifest, RUNTIME_SECTIONS);
     const development = declaredNames(pkg.manifest, ['devDependencies']);

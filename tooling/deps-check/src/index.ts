@@ -12,6 +12,7 @@ export {
   formatViolation,
   type Violation,
 } from './check.js';
+export { findImportCycles } from './cycles.js';
 export { findImports, type ImportSite, packageNameOf } from './imports.js';
 export { isLibraryDirectory, type Layer, layerOf, layerViolation } from './layers.js';
 export { declaredNames, type PackageManifest, readManifest } from './manifest.js';

@@ -22,6 +22,7 @@ describe('layers', () => {
       '@aigo/memory-pg',
       '@aigo/observability',
       '@aigo/otel',
+      '@aigo/mcp',
       '@aigo/tools-web',
       '@aigo/tools-fs',
     ]) {

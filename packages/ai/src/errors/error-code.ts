@@ -36,4 +36,8 @@ export type AigoErrorCode =
   | 'parse_error'
   | 'memory_error'
   | 'conversation_conflict'
-  | 'agent_stopped';
+  | 'agent_stopped'
+  // durable graph runs
+  | 'checkpoint_error'
+  | 'stale_fencing_token'
+  | 'graph_changed';

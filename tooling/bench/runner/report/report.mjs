@@ -3,6 +3,8 @@
 // then each section's details. Built from the sections' results; no measuring happens here.
 import { clientBenchTable } from '../../suites/client/client-bench.mjs';
 import { graphBenchTable } from '../../suites/graph/graph-bench.mjs';
+import { graphPgBenchTable } from '../../suites/graph-pg/graph-pg-bench.mjs';
+import { mcpBenchTable } from '../../suites/mcp/mcp-bench.mjs';
 import { observabilityBenchTable } from '../../suites/observability/observability-bench.mjs';
 import { reactBenchTable } from '../../suites/react/react-bench.mjs';
 import { soakTable } from '../../suites/soak/soak-report.mjs';
@@ -46,7 +48,9 @@ export function buildReport({ results, meta }) {
     ['client', (r) => clientBenchTable(r).replace(/^## /, '### ')],
     ['react', (r) => reactBenchTable(r).replace(/^## /, '### ')],
     ['graph', (r) => graphBenchTable(r).replace(/^## /, '### ')],
+    ['graph-pg', (r) => graphPgBenchTable(r).replace(/^## /, '### ')],
     ['observability', (r) => observabilityBenchTable(r).replace(/^## /, '### ')],
+    ['mcp', (r) => mcpBenchTable(r).replace(/^## /, '### ')],
     [
       'soak',
       (r) =>

@@ -213,6 +213,23 @@ function clientRows(c) {
   ];
 }
 
+function mcpRows(m) {
+  return ['stdio', 'http'].map((transport) => {
+    const r = m[transport];
+    const verdict = m.verdicts[transport];
+    return [
+      '@aigo/mcp',
+      `added per tool call over the SDK's Client.callTool, ${transport === 'http' ? 'Streamable HTTP' : 'stdio'}, CPU`,
+      `${num(r.addedUsPerCall, 1)} µs`,
+      `${num(r.floorUsPerCall, 1)} µs (SDK)`,
+      `**${times(r.ratio)}**`,
+      num(r.control, 3),
+      `≤ ${m.targets.addedUsPerCall} µs`,
+      verdict === 'VOID' ? 'VOID' : absoluteVerdict(verdict === 'ok'),
+    ];
+  });
+}
+
 function reactRows(r) {
   const { perIteration: p, heap, targets } = r;
   return [
@@ -346,6 +363,47 @@ function memoryPgRows(m) {
   ];
 }
 
+function graphPgRows(g) {
+  if (g.skipped) {
+    return [
+      ['@aigo/graph-pg', 'checkpoints, workers', '—', '—', '—', '—', '—', `skipped: ${g.skipped}`],
+    ];
+  }
+  const [one, two, four] = g.io;
+  return [
+    [
+      '@aigo/graph-pg',
+      'checkpoint write per node (16 writers) vs raw INSERT of the same row',
+      `${num(g.write.aigoUs, 1)} µs`,
+      `${num(g.write.floorUs, 1)} µs`,
+      `**${times(g.write.ratio)}**`,
+      num(g.write.control, 3),
+      `≤ ${g.targets.writeRatio}×`,
+      ratioVerdict(g.write, { atMost: g.targets.writeRatio }),
+    ],
+    [
+      '@aigo/graph-pg',
+      `1,001 no-op nodes, durable execution (${num(g.thousand.usPerNode, 1)} µs/node)`,
+      `${num(g.thousand.durableMs, 1)} ms`,
+      `${num(g.thousand.plainMs, 2)} ms (no checkpointer)`,
+      '—',
+      '—',
+      '—',
+      'info',
+    ],
+    [
+      '@aigo/graph-pg',
+      'I/O-bound runs/s, 2 / 4 workers vs 1 (concurrency 8, 4 × 50 ms nodes)',
+      `${num(two.runsPerSecond, 1)} / ${num(four.runsPerSecond, 1)} runs/s`,
+      `${num(one.runsPerSecond, 1)} runs/s (1 worker)`,
+      `**${times(g.scaling.two)} / ${times(g.scaling.four)}**`,
+      '—',
+      `≥ ${g.targets.twoWorkers}× / ≥ ${g.targets.fourWorkers}×`,
+      absoluteVerdict(g.verdicts.two && g.verdicts.four),
+    ],
+  ];
+}
+
 /** Every summary row of the run (aigo's figures), for the table and for counting verdicts. */
 export function summaryRows(results) {
   const rows = [];
@@ -366,8 +424,10 @@ export function summaryRows(results) {
   add('react', reactRows);
   add('graph', graphRows);
   add('observability', observabilityRows);
+  add('mcp', mcpRows);
   add('soak', soakRows);
   add('memory-pg', memoryPgRows);
+  add('graph-pg', graphPgRows);
   add('context', contextRows);
   return rows;
 }

@@ -1,0 +1,166 @@
+// A process of the crash, worker and cancellation tests (run on the built packages). Argument: a
+// JSON object —
+//   mode: 'execute' (run one graph.execute and print its result) | 'worker' (a graph worker until
+//         stdin closes) | 'cancel' (cancel one run and print whether it was running);
+//   url, checkpoints (schema), queues (schema), queueName, graph ('chain' | 'diamond' | 'waiter'),
+//   runId, concurrency, killAt (global execution numbers at which the executing process SIGKILLs
+//   itself), executions (the schema of the table that counts node executions).
+// Each node execution is counted in "<executions>".executions (run, node, pid, attempt key)
+// before it does anything else, so a node that kills its process is counted too.
+import { createClient } from '@aigo/client';
+import { cancelGraphRun, createGraph, createGraphWorker } from '@aigo/graph';
+import { createFakeProvider } from '@aigo/testing';
+import pg from 'pg';
+import { pgCheckpointer, pgGraphRunQueue } from '../dist/index.js';
+
+const args = JSON.parse(process.argv[2]);
+const pool = new pg.Pool({ connectionString: args.url, max: 2 });
+pool.on('error', () => undefined);
+const killAt = new Set(args.killAt ?? []);
+
+/** Counts an execution; SIGKILLs this process when its global number is a kill point. */
+async function count(runId, nodeId, attemptKey) {
+  const { rows } = await pool.query(
+    `INSERT INTO "${args.executions}".executions (run_id, node_id, pid, attempt_key) VALUES ($1, $2, $3, $4) RETURNING n`,
+    [runId, nodeId, process.pid, attemptKey],
+  );
+  const n = Number(rows[0].n);
+  const first = await pool.query(
+    `SELECT count(*)::int AS c FROM "${args.executions}".executions WHERE run_id = $1 AND node_id = $2`,
+    [runId, nodeId],
+  );
+  return { n, first: first.rows[0].c === 1 };
+}
+
+const provider = createFakeProvider().onRequest((request) => ({
+  content: `<${request.messages.at(-1)?.content}>`,
+  usage: { promptTokens: 100, completionTokens: 10, totalTokens: 110 },
+}));
+const client = createClient(provider, {
+  defaultModel: 'm',
+  modelCost: { inputCostPerMillion: 1_000, outputCostPerMillion: 2_000 },
+});
+const checkpointer = pgCheckpointer({
+  connectionString: args.url,
+  schema: args.checkpoints,
+  poolSize: 4,
+});
+
+function node(runIdOf, body) {
+  return async (input) => {
+    const runId = runIdOf(input);
+    const { n, first } = await count(runId, input.nodeId, input.attemptKey);
+    if (killAt.has(n)) process.kill(process.pid, 'SIGKILL');
+    return body(input, first);
+  };
+}
+
+const runIdOf = (input) => input.attemptKey.slice(0, input.attemptKey.lastIndexOf('/'));
+
+function chain() {
+  // n1 → … → n10, each one model call; n6 kills its process on its first execution.
+  const graph = createGraph('n10', { name: 'chain', defaultClient: client });
+  for (let i = 1; i <= 10; i++) {
+    graph.addNode(
+      `n${i}`,
+      node(runIdOf, async ({ client, upstreamResults }, first) => {
+        if (i === 6 && first && args.killFirstN6) process.kill(process.pid, 'SIGKILL');
+        const previous = upstreamResults[`n${i - 1}`]?.output ?? 'start';
+        return (await client.sendMessage(String(previous))).content;
+      }),
+    );
+    if (i > 1) graph.addEdge(`n${i - 1}`, `n${i}`);
+  }
+  return graph;
+}
+
+function diamond() {
+  // a → (b, c) → d → e over a number in the input: e = ((n + 1) * 2 + (n + 1) * 3) + 1.
+  return createGraph('e', { name: 'diamond' })
+    .addNode(
+      'a',
+      node(runIdOf, async ({ sharedState }) => Number(await sharedState.get('n')) + 1),
+    )
+    .addNode(
+      'b',
+      node(runIdOf, ({ upstreamResults }) => Number(upstreamResults.a?.output) * 2),
+    )
+    .addNode(
+      'c',
+      node(runIdOf, ({ upstreamResults }) => Number(upstreamResults.a?.output) * 3),
+    )
+    .addNode(
+      'd',
+      node(
+        runIdOf,
+        ({ upstreamResults }) =>
+          Number(upstreamResults.b?.output) + Number(upstreamResults.c?.output),
+      ),
+    )
+    .addNode(
+      'e',
+      node(runIdOf, ({ upstreamResults }) => Number(upstreamResults.d?.output) + 1),
+    )
+    .addEdge('a', 'b')
+    .addEdge('a', 'c')
+    .addEdge('b', 'd')
+    .addEdge('c', 'd')
+    .addEdge('d', 'e');
+}
+
+function waiter() {
+  // One node that waits for its signal and records why it stopped.
+  return createGraph('wait', { name: 'waiter', runPollMs: 50 }).addNode(
+    'wait',
+    node(
+      runIdOf,
+      ({ signal }) =>
+        new Promise((_, reject) => {
+          signal.addEventListener('abort', () => {
+            pool
+              .query(`INSERT INTO "${args.executions}".aborts (run_id, reason) VALUES ($1, $2)`, [
+                args.runId ?? 'any',
+                String(signal.reason?.name),
+              ])
+              .finally(() => reject(signal.reason));
+          });
+        }),
+    ),
+  );
+}
+
+const graphs = { chain, diamond, waiter };
+
+if (args.mode === 'execute') {
+  const graph = graphs[args.graph]();
+  const result = await graph.execute(args.input ?? {}, { runId: args.runId, checkpointer });
+  process.stdout.write(
+    `${JSON.stringify({ data: result.data, usage: result.totalUsage, cost: result.costSummary().totalModelCost, requests: result.responses.length })}\n`,
+  );
+} else if (args.mode === 'worker') {
+  const queue = pgGraphRunQueue({
+    connectionString: args.url,
+    schema: args.queues,
+    queueName: args.queueName,
+    heartbeatSeconds: 10,
+    superviseIntervalSeconds: 1,
+    pollingIntervalSeconds: 0.5,
+    poolSize: 4,
+  });
+  const worker = createGraphWorker({
+    queue,
+    checkpointer,
+    graphs: [graphs[args.graph]()],
+    concurrency: args.concurrency ?? 4,
+  });
+  await worker.start();
+  process.stdout.write('ready\n');
+  await new Promise((resolve) => process.stdin.on('close', resolve).resume());
+  await worker.stop();
+  await queue.close();
+} else if (args.mode === 'cancel') {
+  const cancelled = await cancelGraphRun({ checkpointer }, args.runId);
+  process.stdout.write(`${JSON.stringify({ cancelled })}\n`);
+}
+await checkpointer.close();
+await pool.end();

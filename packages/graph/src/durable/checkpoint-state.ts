@@ -1,0 +1,207 @@
+import {
+  type CheckpointModelCall,
+  type GraphCheckpointer,
+  type GraphIdentity,
+  GraphRunCancelledError,
+  type GraphRunOutcome,
+  type GraphRunRecord,
+  type JsonObject,
+  type JsonValue,
+  type NodeCheckpoint,
+  StaleFencingTokenError,
+  ValidationError,
+} from '@aigo/ai';
+import type { Overview } from '@aigo/client';
+import type { GraphStopReason } from '../graph-errors.js';
+import type { NodeStatus, StoredNodeResult } from '../node-types.js';
+import type { StateProvider } from '../state-provider.js';
+import { jsonProblem } from './json-problem.js';
+import { isFinished } from './run-identity.js';
+import { storedError } from './stored-error.js';
+
+/** What the checkpoint needs to know about a node of the execution when it records it. */
+export interface NodeFacts {
+  /** The execution is over: writes of nodes stopped with it are not recorded (they run again). */
+  readonly finished: boolean;
+  attempts(nodeId: string): number;
+  skipReason(nodeId: string): string | undefined;
+  overview(nodeId: string): Overview | undefined;
+}
+
+/** What the durable run settings are. */
+export interface CheckpointRunOptions {
+  readonly checkpointer: GraphCheckpointer;
+  readonly runId: string;
+  readonly graph: GraphIdentity;
+  readonly timeoutMs: number | undefined;
+  readonly pollMs: number;
+}
+
+/**
+ * The `StateProvider` of a durable execution: a view over the run's checkpoint, not a second
+ * store. `reset` claims the run (so the execution holds the new fencing token) and loads its state;
+ * `set` records the change before it resolves; a node's settling is one checkpoint write
+ * (`setNodeResult` keeps the result, `setNodeStatus` writes it with the node's usage and calls).
+ */
+export class CheckpointState implements StateProvider {
+  readonly runId: string;
+  readonly #options: CheckpointRunOptions;
+  #record: GraphRunRecord | undefined;
+  #token = 0;
+  #state: Record<string, JsonValue> = {};
+  readonly #statuses = new Map<string, NodeStatus>();
+  readonly #results = new Map<string, StoredNodeResult>();
+  #facts: NodeFacts | undefined;
+  #finished = false;
+
+  constructor(options: CheckpointRunOptions) {
+    this.#options = options;
+    this.runId = options.runId;
+  }
+
+  /** The run as the claim found it (after {@link reset}). */
+  get record(): GraphRunRecord {
+    if (this.#record === undefined) throw new Error('the run has not been claimed yet');
+    return this.#record;
+  }
+
+  /** Connects the execution's node facts. */
+  attach(facts: NodeFacts): void {
+    this.#facts = facts;
+  }
+
+  async reset(initialState: Readonly<Record<string, unknown>>): Promise<void> {
+    const problem = jsonProblem(initialState);
+    if (problem !== undefined) {
+      throw new ValidationError('initialState', `must be JSON for a durable run: ${problem}`);
+    }
+    const { checkpointer, runId, graph, timeoutMs } = this.#options;
+    const record = await checkpointer.claim(runId, {
+      graph,
+      input: initialState as JsonObject,
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    });
+    this.#record = record;
+    this.#token = record.fencingToken;
+    this.#finished = isFinished(record.status);
+    this.#state = { ...record.state };
+    for (const node of Object.values(record.nodes)) this.#statuses.set(node.nodeId, node.status);
+  }
+
+  async get(key: string): Promise<unknown> {
+    return this.#state[key];
+  }
+
+  async set(key: string, value: unknown): Promise<void> {
+    if (typeof key !== 'string') throw new ValidationError('key', 'must be a string');
+    const problem = value === undefined ? undefined : jsonProblem(value);
+    if (problem !== undefined) {
+      throw new ValidationError(`sharedState.${key}`, `must be JSON in a durable run: ${problem}`);
+    }
+    const json = value as JsonValue | undefined;
+    await this.#options.checkpointer.writeState(this.runId, this.#token, key, json);
+    if (json === undefined) delete this.#state[key];
+    else this.#state[key] = json;
+  }
+
+  async getAll(): Promise<Record<string, unknown>> {
+    return { ...this.#state };
+  }
+
+  async getNodeStatus(nodeId: string): Promise<NodeStatus> {
+    return this.#statuses.get(nodeId) ?? 'pending';
+  }
+
+  async getNodeResult(nodeId: string): Promise<StoredNodeResult | undefined> {
+    return this.#results.get(nodeId);
+  }
+
+  async setNodeResult(nodeId: string, result: StoredNodeResult): Promise<void> {
+    this.#results.set(nodeId, result);
+  }
+
+  async setNodeStatus(nodeId: string, status: NodeStatus): Promise<void> {
+    this.#statuses.set(nodeId, status);
+    const facts = this.#facts;
+    if (status === 'running' || status === 'pending' || facts === undefined || facts.finished) {
+      return;
+    }
+    const result = this.#results.get(nodeId);
+    const overview = facts.overview(nodeId);
+    const node: NodeCheckpoint = {
+      nodeId,
+      status,
+      attempts: facts.attempts(nodeId),
+      durationMs: result?.durationMs ?? 0,
+      ...(status === 'completed' && result?.output !== undefined
+        ? { output: result.output as JsonValue }
+        : {}),
+      ...(status === 'completed' && result?.metadata !== undefined
+        ? { metadata: result.metadata as JsonObject }
+        : {}),
+      ...(status === 'failed' ? { error: storedError(result?.error) } : {}),
+      ...(status === 'skipped'
+        ? { skipReason: facts.skipReason(nodeId) ?? 'execution_stopped' }
+        : {}),
+      ...(overview === undefined ? {} : spending(overview)),
+    };
+    await this.#options.checkpointer.writeNode(this.runId, this.#token, node);
+  }
+
+  /**
+   * Polls the run every `pollMs` while the execution runs: a cancellation requested from anywhere
+   * or a newer claim stops it through `onLost`. Returns the function that stops polling.
+   */
+  watch(onLost: (reason: GraphStopReason, cause: unknown) => void): () => void {
+    let polling = false;
+    const timer = setInterval(() => {
+      if (polling) return;
+      polling = true;
+      this.#options.checkpointer.status(this.runId).then(
+        (view) => {
+          polling = false;
+          if (view === undefined) return;
+          if (view.fencingToken !== this.#token) {
+            onLost(
+              'state_error',
+              new StaleFencingTokenError(this.runId, this.#token, view.fencingToken),
+            );
+          } else if (view.cancelRequested) {
+            onLost('aborted', new GraphRunCancelledError(this.runId));
+          }
+        },
+        () => {
+          // A failed poll says nothing about the run: the next one asks again.
+          polling = false;
+        },
+      );
+    }, this.#options.pollMs);
+    return () => clearInterval(timer);
+  }
+
+  /** Records how the run ended (once; not for a run that was finished when claimed). */
+  async finish(outcome: GraphRunOutcome): Promise<void> {
+    if (this.#finished) return;
+    this.#finished = true;
+    await this.#options.checkpointer.finish(this.runId, this.#token, outcome);
+  }
+}
+
+/** The usage, cost and calls of a node's overview, for its checkpoint. */
+function spending(
+  overview: Overview,
+): Pick<NodeCheckpoint, 'usage' | 'cost' | 'currency' | 'calls'> {
+  const responses = overview.responses;
+  if (responses.length === 0) return {};
+  const calls: CheckpointModelCall[] = responses.map((response) =>
+    response.usage === undefined
+      ? { model: response.model }
+      : { model: response.model, usage: { ...response.usage } },
+  );
+  return {
+    usage: overview.totalUsage,
+    cost: overview.totalCost(),
+    currency: overview.currency,
+    calls,
+  };
+}
