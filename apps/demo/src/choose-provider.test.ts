@@ -17,6 +17,24 @@ describe('chooseProvider', () => {
       { kind: 'gemini', model: 'gemini-2.5-flash' },
     ],
     [
+      'ANTHROPIC_API_KEY → Anthropic',
+      {},
+      { ANTHROPIC_API_KEY: 'sk-ant' },
+      { kind: 'anthropic', model: 'claude-haiku-4-5' },
+    ],
+    [
+      'Gemini and Anthropic keys → Gemini first',
+      {},
+      { GEMINI_API_KEY: 'g', ANTHROPIC_API_KEY: 'sk-ant' },
+      { kind: 'gemini', model: 'gemini-2.5-flash' },
+    ],
+    [
+      '--provider anthropic with --model',
+      { provider: 'anthropic', model: 'claude-sonnet-4-5' },
+      { OPENAI_API_KEY: 'sk', ANTHROPIC_API_KEY: 'sk-ant' },
+      { kind: 'anthropic', model: 'claude-sonnet-4-5' },
+    ],
+    [
       'both keys → OpenAI first',
       {},
       { OPENAI_API_KEY: 'sk', GEMINI_API_KEY: 'g' },
@@ -88,6 +106,9 @@ describe('chooseProvider', () => {
     );
     expect(() => chooseProvider({ provider: 'gemini' }, { OPENAI_API_KEY: 'sk' })).toThrow(
       /needs GEMINI_API_KEY/,
+    );
+    expect(() => chooseProvider({ provider: 'anthropic' }, { OPENAI_API_KEY: 'sk' })).toThrow(
+      new ChoiceError('--provider anthropic needs ANTHROPIC_API_KEY in the environment.'),
     );
     expect(() => chooseProvider({}, { OPENAI_API_BASE_URL: 'http://localhost:11434/v1' })).toThrow(
       /^OPENAI_API_BASE_URL points at .*pass the model it serves with --model/,

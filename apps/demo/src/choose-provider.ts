@@ -1,8 +1,9 @@
+import { ANTHROPIC_API_KEY_ENV } from '@aigo/anthropic';
 import { GEMINI_API_KEY_ENV_VARS } from '@aigo/gemini';
 import { OPENAI_BASE_URL_ENV_VARS } from '@aigo/openai';
 
 /** The providers the demo can run on. `fake` is the offline scripted model. */
-export const PROVIDER_NAMES = ['openai', 'gemini', 'fake'] as const;
+export const PROVIDER_NAMES = ['openai', 'gemini', 'anthropic', 'fake'] as const;
 /** A `--provider` value. */
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
@@ -16,12 +17,16 @@ export type ProviderChoice =
   | { readonly kind: 'openai'; readonly model: string; readonly baseURL?: string }
   | { readonly kind: 'compatible'; readonly model: string; readonly baseURL: string }
   | { readonly kind: 'gemini'; readonly model: string }
+  | { readonly kind: 'anthropic'; readonly model: string }
   | { readonly kind: 'offline'; readonly model?: string };
 
 /** The default OpenAI model: cheap, tool calling and strict structured output. */
 export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
 /** The default Gemini model: streams its thoughts with `includeThoughts`. */
 export const DEFAULT_GEMINI_MODEL = 'gemini-2.5-flash';
+
+/** The default Anthropic model: fast and cheap, with tool calling and thinking. */
+export const DEFAULT_ANTHROPIC_MODEL = 'claude-haiku-4-5';
 
 /** A choice the flags and environment do not allow; the message says what to set. */
 export class ChoiceError extends Error {
@@ -31,11 +36,11 @@ export class ChoiceError extends Error {
 /**
  * Picks the provider from `--provider`, `--model` and the environment:
  *
- * - `--provider fake` → offline; `--provider openai|gemini` → that one (its key must be set, or, for
- *   OpenAI, a base URL);
+ * - `--provider fake` → offline; `--provider openai|gemini|anthropic` → that one (its key must be
+ *   set, or, for OpenAI, a base URL);
  * - otherwise `OPENAI_API_KEY` → OpenAI (at the base URL when one is set), else a Gemini key →
- *   Gemini, else a base URL → that OpenAI-compatible server (Ollama, vLLM…), else offline: the
- *   scripted model behind a local server.
+ *   Gemini, else `ANTHROPIC_API_KEY` → Anthropic, else a base URL → that OpenAI-compatible server
+ *   (Ollama, vLLM…), else offline: the scripted model behind a local server.
  *
  * The variables are the ones the providers read, in their order: the base URL from `OPENAI_BASE_URL`,
  * else `OPENAI_API_BASE_URL`; the Gemini key from `GEMINI_API_KEY`, else `GOOGLE_API_KEY`, else
@@ -52,6 +57,7 @@ export function chooseProvider(
 ): ProviderChoice {
   const openaiKey = nonEmpty(env.OPENAI_API_KEY);
   const geminiKey = firstSet(env, GEMINI_API_KEY_ENV_VARS);
+  const anthropicKey = nonEmpty(env[ANTHROPIC_API_KEY_ENV]);
   const baseURLVariable = OPENAI_BASE_URL_ENV_VARS.find(
     (name) => nonEmpty(env[name]) !== undefined,
   );
@@ -64,9 +70,11 @@ export function chooseProvider(
       ? 'openai'
       : geminiKey !== undefined
         ? 'gemini'
-        : baseURL !== undefined
-          ? 'openai'
-          : 'fake');
+        : anthropicKey !== undefined
+          ? 'anthropic'
+          : baseURL !== undefined
+            ? 'openai'
+            : 'fake');
 
   switch (provider) {
     case 'fake':
@@ -79,6 +87,11 @@ export function chooseProvider(
         );
       }
       return { kind: 'gemini', model: model ?? DEFAULT_GEMINI_MODEL };
+    case 'anthropic':
+      if (anthropicKey === undefined) {
+        throw new ChoiceError('--provider anthropic needs ANTHROPIC_API_KEY in the environment.');
+      }
+      return { kind: 'anthropic', model: model ?? DEFAULT_ANTHROPIC_MODEL };
     case 'openai': {
       if (baseURL !== undefined && !isOpenAIHost(baseURL)) {
         if (model === undefined) {

@@ -1,3 +1,4 @@
+import { type DevtoolsObserver, devtools } from '@aigo/devtools';
 import { ChoiceError, chooseProvider, type DemoEnv } from './choose-provider.js';
 import { type Connection, connect } from './connect.js';
 import type { DemoRenderer } from './demo-events.js';
@@ -38,6 +39,7 @@ export async function runCli(context: CliContext): Promise<number> {
   const { stdout, stderr, env } = context;
   let connection: Connection | undefined;
   let renderer: DemoRenderer | undefined;
+  let tools: DevtoolsObserver | undefined;
   try {
     const flags = parseDemoArgs(context.argv);
     if (flags.help) {
@@ -58,12 +60,22 @@ export async function runCli(context: CliContext): Promise<number> {
           ...(terminal === undefined ? {} : { terminal }),
         });
     context.onRenderer?.(renderer);
+    if (flags.devtools) {
+      // The person's own run on their own machine: content is shown (prompts, answers, tool data).
+      tools = await devtools({
+        captureContent: true,
+        print: (line) => stderr.write(`${line}\n`),
+        env: { NODE_ENV: env.NODE_ENV },
+      });
+    }
     const outcome = await runDemo({
       connection,
       prompt: flags.prompt ?? connection.defaultPrompt,
       renderer,
       ...(context.signal === undefined ? {} : { signal: context.signal }),
+      ...(tools === undefined ? {} : { observer: tools }),
     });
+    if (tools !== undefined) await keepOpen(tools, context);
     return outcome.ok ? 0 : 1;
   } catch (error) {
     renderer?.close();
@@ -78,8 +90,19 @@ export async function runCli(context: CliContext): Promise<number> {
     throw error;
   } finally {
     renderer?.close();
+    await tools?.close();
     await connection?.close();
   }
+}
+
+/** Keeps the devtools page open after the run until Ctrl-C (the context's signal). */
+async function keepOpen(tools: DevtoolsObserver, context: CliContext): Promise<void> {
+  const signal = context.signal;
+  if (signal === undefined || signal.aborted) return;
+  context.stderr.write(`aigo devtools: the run is at ${tools.url} — Ctrl-C to stop\n`);
+  await new Promise<void>((resolve) =>
+    signal.addEventListener('abort', () => resolve(), { once: true }),
+  );
 }
 
 /** `process.stdout` as the status line's terminal, when it has the size and resize events. */

@@ -34,6 +34,15 @@ describe('connect', () => {
     await connection.close();
   });
 
+  it('anthropic: the provider’s list prices apply', async () => {
+    const connection = await connect({ kind: 'anthropic', model: 'claude-haiku-4-5' }, {}, options);
+    expect(connection.kind).toBe('anthropic');
+    expect(connection.modelCost).toBeUndefined();
+    expect(connection.provider.id).toBe('anthropic');
+    expect(connection.provider.modelCost?.('claude-haiku-4-5')?.origin?.provider).toBe('anthropic');
+    await connection.close();
+  });
+
   it('a compatible server: no price, the URL without credentials in the description', async () => {
     const connection = await connect(
       { kind: 'compatible', model: 'qwen3', baseURL: 'http://user:secret@localhost:11434/v1' },

@@ -1,4 +1,5 @@
 import type { ComputeCost, ModelCosts, ReasoningOptions, StreamProvider } from '@aigo/ai';
+import { anthropic } from '@aigo/anthropic';
 import { gemini } from '@aigo/gemini';
 import { redactUrl } from '@aigo/http';
 import { openai } from '@aigo/openai';
@@ -17,7 +18,7 @@ export const ONLINE_QUESTION =
 
 /** A provider ready to use, with what the demo prints about it. */
 export interface Connection {
-  /** `openai`, `compatible`, `gemini` or `offline`. */
+  /** `openai`, `compatible`, `gemini`, `anthropic` or `offline`. */
   readonly kind: ProviderChoice['kind'];
   readonly provider: StreamProvider;
   readonly model: string;
@@ -116,6 +117,26 @@ export async function connect(
         clientEnv: env,
         ownPrices: envPrices(env),
         reasoning: { includeThoughts: true },
+        defaultPrompt: ONLINE_QUESTION,
+        allowedPrivateHosts: [],
+        close: () => provider.close(),
+      };
+    }
+    case 'anthropic': {
+      const provider = anthropic();
+      return {
+        kind: 'anthropic',
+        provider,
+        model: choice.model,
+        offline: false,
+        description:
+          'Anthropic Claude (Messages API, api.anthropic.com or ANTHROPIC_BASE_URL), key from ' +
+          'ANTHROPIC_API_KEY',
+        modelCost: undefined,
+        computeCost: undefined,
+        clientEnv: env,
+        ownPrices: envPrices(env),
+        reasoning: undefined,
         defaultPrompt: ONLINE_QUESTION,
         allowedPrivateHosts: [],
         close: () => provider.close(),

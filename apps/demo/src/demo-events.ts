@@ -9,7 +9,7 @@ import type { CostRow } from './render/cost-rows.js';
 export type DemoEvent =
   | {
       readonly type: 'setup';
-      /** `openai`, `gemini`, `compatible` (an OpenAI-compatible server) or `offline`. */
+      /** `openai`, `gemini`, `anthropic`, `compatible` (an OpenAI-compatible server) or `offline`. */
       readonly provider: string;
       readonly model: string;
       readonly offline: boolean;

@@ -3,7 +3,7 @@ import { parseDemoArgs, UsageError } from './parse-args.js';
 
 describe('parseDemoArgs', () => {
   it('reads every flag', () => {
-    expect(parseDemoArgs([])).toEqual({ json: false, help: false });
+    expect(parseDemoArgs([])).toEqual({ json: false, devtools: false, help: false });
     expect(
       parseDemoArgs([
         '--provider',
@@ -13,20 +13,25 @@ describe('parseDemoArgs', () => {
         '--prompt',
         'Hi?',
         '--json',
+        '--devtools',
       ]),
     ).toEqual({
       provider: 'gemini',
       model: 'gemini-2.5-pro',
       prompt: 'Hi?',
       json: true,
+      devtools: true,
       help: false,
     });
     expect(parseDemoArgs(['--prompt=a b', '-h'])).toMatchObject({ prompt: 'a b', help: true });
-    expect(parseDemoArgs(['--', '--json'])).toEqual({ json: true, help: false });
+    expect(parseDemoArgs(['--', '--json'])).toEqual({ json: true, devtools: false, help: false });
   });
 
   it.each([
-    [['--provider', 'claude'], '--provider must be one of openai, gemini, fake; got "claude"'],
+    [
+      ['--provider', 'claude'],
+      '--provider must be one of openai, gemini, anthropic, fake; got "claude"',
+    ],
     [['--model', ' '], '--model cannot be empty'],
     [['--verbose'], "Unknown option '--verbose'"],
     [['extra'], 'Unexpected argument'],

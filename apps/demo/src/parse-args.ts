@@ -7,6 +7,8 @@ export interface DemoFlags {
   readonly model?: string;
   readonly prompt?: string;
   readonly json: boolean;
+  /** Open the run in the devtools page (`@aigo/devtools`), kept open until Ctrl-C. */
+  readonly devtools: boolean;
   readonly help: boolean;
 }
 
@@ -16,21 +18,25 @@ export class UsageError extends Error {
 }
 
 /** The `--help` text. */
-export const USAGE = `Usage: aigo-demo [--provider openai|gemini|fake] [--model NAME] [--prompt TEXT] [--json]
+export const USAGE = `Usage: aigo-demo [--provider openai|gemini|anthropic|fake] [--model NAME] [--prompt TEXT] [--json] [--devtools]
 
 A typed ReAct agent with a calculator and a web-fetch tool, streamed token by token.
 
-  --provider  openai | gemini | fake (fake: the offline scripted model). Default: from the
-              environment — OPENAI_API_KEY → OpenAI, GEMINI_API_KEY (or GOOGLE_API_KEY)
-              → Gemini, OPENAI_BASE_URL → that OpenAI-compatible server, none → offline.
-  --model     the model (default: gpt-4o-mini, gemini-2.5-flash; required for a compatible server)
+  --provider  openai | gemini | anthropic | fake (fake: the offline scripted model). Default: from
+              the environment — OPENAI_API_KEY → OpenAI, GEMINI_API_KEY (or GOOGLE_API_KEY)
+              → Gemini, ANTHROPIC_API_KEY → Anthropic, OPENAI_BASE_URL → that
+              OpenAI-compatible server, none → offline.
+  --model     the model (default: gpt-4o-mini, gemini-2.5-flash, claude-haiku-4-5; required for a
+              compatible server)
   --prompt    the question (default: the Eiffel Tower's height in feet, read from a web page)
   --json      machine-readable output: one JSON event per line
+  --devtools  watch the run in the browser (@aigo/devtools): prints the page's address, keeps it
+              open after the run until Ctrl-C
   -h, --help  this text
 `;
 
 /**
- * Reads the demo's flags (`--provider`, `--model`, `--prompt`, `--json`, `--help`).
+ * Reads the demo's flags (`--provider`, `--model`, `--prompt`, `--json`, `--devtools`, `--help`).
  *
  * @throws UsageError for an unknown flag, a missing value or an unknown provider.
  */
@@ -58,6 +64,7 @@ export function parseDemoArgs(argv: readonly string[]): DemoFlags {
     ...(model === undefined ? {} : { model }),
     ...(prompt === undefined ? {} : { prompt }),
     json: values.json === true,
+    devtools: values.devtools === true,
     help: values.help === true,
   };
 }
@@ -73,6 +80,7 @@ function parse(argv: readonly string[]) {
       model: { type: 'string' },
       prompt: { type: 'string' },
       json: { type: 'boolean' },
+      devtools: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -1,4 +1,11 @@
-import { AgentStoppedError, type AigoError, addUsage, type Tool, type Usage } from '@aigo/ai';
+import {
+  AgentStoppedError,
+  type AigoError,
+  addUsage,
+  type Observer,
+  type Tool,
+  type Usage,
+} from '@aigo/ai';
 import { createClient, type Overview } from '@aigo/client';
 import { createReAct, type ReActStoppedOverview } from '@aigo/react';
 import { calculatorTool } from '@aigo/tools-calculator';
@@ -22,6 +29,8 @@ export interface RunDemoOptions {
   readonly signal?: AbortSignal;
   /** The clock, in milliseconds (tests). */
   readonly now?: () => number;
+  /** Traces the run (the devtools' observer with `--devtools`). */
+  readonly observer?: Observer;
 }
 
 /** How a run ended. */
@@ -73,6 +82,7 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoOutcome> {
     ...(connection.modelCost === undefined ? {} : { modelCost: connection.modelCost }),
     ...(connection.computeCost === undefined ? {} : { computeCost: connection.computeCost }),
     ...(connection.reasoning === undefined ? {} : { reasoning: connection.reasoning }),
+    ...(options.observer === undefined ? {} : { observer: options.observer }),
   });
   const durations = new Map<string, number>();
   const agent = createReAct(client, {

@@ -14,7 +14,9 @@ const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 function offlineEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
   for (const name of Object.keys(env)) {
-    if (/^(OPENAI_|GEMINI_|AIGO_)|^GOOGLE_(GENERATIVE_AI_)?API_KEY$|^NO_COLOR$/.test(name)) {
+    if (
+      /^(OPENAI_|GEMINI_|ANTHROPIC_|AIGO_)|^GOOGLE_(GENERATIVE_AI_)?API_KEY$|^NO_COLOR$/.test(name)
+    ) {
       delete env[name];
     }
   }
@@ -244,11 +246,11 @@ describe('the built demo, offline, as a child process', { timeout: 30_000 }, () 
   });
 
   it('exits 2 with a clear message for a bad flag or a provider without its key', async () => {
-    const badFlag = await runDemo(['--provider', 'anthropic']);
+    const badFlag = await runDemo(['--provider', 'claude']);
     expect(badFlag.code).toBe(2);
     expect(badFlag.stdout).toBe('');
     expect(badFlag.stderr).toContain(
-      'aigo-demo: --provider must be one of openai, gemini, fake; got "anthropic"',
+      'aigo-demo: --provider must be one of openai, gemini, anthropic, fake; got "claude"',
     );
     expect(badFlag.stderr).toContain('Usage: aigo-demo');
 
@@ -261,7 +263,13 @@ describe('the built demo, offline, as a child process', { timeout: 30_000 }, () 
 
     const help = await runDemo(['--help']);
     expect(help.code).toBe(0);
-    expect(help.stdout).toMatch(/^Usage: aigo-demo \[--provider openai\|gemini\|fake\]/);
+    expect(help.stdout).toMatch(/^Usage: aigo-demo \[--provider openai\|gemini\|anthropic\|fake\]/);
+
+    const noAnthropicKey = await runDemo(['--provider', 'anthropic']);
+    expect(noAnthropicKey.code).toBe(2);
+    expect(noAnthropicKey.stderr).toBe(
+      'aigo-demo: --provider anthropic needs ANTHROPIC_API_KEY in the environment.\n',
+    );
   });
 
   it('on an OpenAI-compatible server (OPENAI_BASE_URL), the web-fetch tool refuses 127.0.0.1', async () => {

@@ -13,7 +13,9 @@ function offlineEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of Object.keys(env)) {
     if (
-      /^(OPENAI_|GEMINI_|GOOGLE_(GENERATIVE_AI_)?API_KEY$|AIGO_|DATABASE_URL$|NO_COLOR$)/.test(name)
+      /^(OPENAI_|GEMINI_|ANTHROPIC_|GOOGLE_(GENERATIVE_AI_)?API_KEY$|AIGO_|DATABASE_URL$|NO_COLOR$)/.test(
+        name,
+      )
     ) {
       delete env[name];
     }
@@ -61,7 +63,7 @@ function expectInOrder(stdout: string, expected: readonly (string | RegExp)[]): 
 }
 
 const OFFLINE_HEADER =
-  '   model: OFFLINE, a scripted model (createFakeProvider from @aigo/testing). Set OPENAI_API_KEY or GEMINI_API_KEY to run it on a real one.\n';
+  '   model: OFFLINE, a scripted model (createFakeProvider from @aigo/testing). Set OPENAI_API_KEY, GEMINI_API_KEY or ANTHROPIC_API_KEY to run it on a real one.\n';
 
 /** What each example must print, in this order (strings are exact substrings). */
 const EXPECTED: Record<string, readonly (string | RegExp)[]> = {
@@ -76,6 +78,19 @@ const EXPECTED: Record<string, readonly (string | RegExp)[]> = {
     '  POST /v1/chat/completions model=gpt-4o-mini stream=false\n',
     '  POST /v1/chat/completions model=gpt-4o-mini stream=true\n',
     '  authorization: Bearer sk-…\n',
+  ],
+  retrieval: [
+    '== Retrieval-augmented answering\n',
+    /model: OFFLINE, a local stand-in for the OpenAI API at http:\/\/127\.0\.0\.1:\d+\n/,
+    'indexed 5 passages (256 dimensions, cosine)\n',
+    / {2}retrieved returns \(score 0\.\d\d\): Returns are accepted within 30 days/,
+    'question: Within how many days are returns accepted?\n',
+    '  injected: returns, refunds\n',
+    'answer: According to the handbook: Returns are accepted within 30 days of delivery, in the original packaging.\n',
+    'question: When is the shop in Via Roma open?\n',
+    '  injected: opening',
+    'answer: According to the handbook: The shop in Via Roma is open from 9 to 18, Monday to Saturday.\n',
+    'tool search_knowledge({"query":"warranty"}) → warranty\n',
   ],
   'manual-tool-loop': [
     OFFLINE_HEADER,
@@ -211,6 +226,17 @@ const EXPECTED: Record<string, readonly (string | RegExp)[]> = {
     'pros: fast to start; one binary; strong typing (completed)\n',
     'memo: skipped (condition_not_met)\n',
     /model calls: 3, tokens: \d+, cost: \$0\.\d{6}\n/,
+  ],
+  'a2a-delegation': [
+    OFFLINE_HEADER,
+    'served: librarian — Recommends books from the library catalogue\n',
+    'skills: find_book\ntool: librarian\n',
+    'tool call: librarian({"message":"Which book explains intelligent agents?"})\n',
+    '  remote: librarian: submitted\n  remote: librarian: working\n  remote: Calling find_book\n',
+    '  remote: find_book: searching the catalogue for intelligent agents (1/1)\n',
+    '  remote: librarian: completed\n',
+    'tool result: {"answer":"\\"Artificial Intelligence: A Modern Approach\\", chapter 2, covers intelligent agents."}\n',
+    '\nanswer: Read chapter 2 of "Artificial Intelligence: A Modern Approach".\n',
   ],
   'mcp-tools': [
     '== MCP: tools from an MCP server, and aigo tools served over MCP\n',

@@ -11,6 +11,7 @@ function stubNoKeys(): void {
     'GEMINI_API_KEY',
     'GOOGLE_API_KEY',
     'GOOGLE_GENERATIVE_AI_API_KEY',
+    'ANTHROPIC_API_KEY',
     'AIGO_DEFAULT_LLM_MODEL',
   ]) {
     vi.stubEnv(name, '');
@@ -36,6 +37,16 @@ describe('pickModel', () => {
       expect(picked.label).toBe(`Gemini gemini-2.5-flash (${name} is set)`);
       await picked.provider.close?.();
     }
+  });
+
+  it('takes Anthropic when ANTHROPIC_API_KEY is set and no OpenAI or Gemini key is', async () => {
+    stubNoKeys();
+    vi.stubEnv('ANTHROPIC_API_KEY', 'sk-ant-example');
+    const picked = pickModel(offline);
+    expect(picked.provider.id).toBe('anthropic');
+    expect(picked.model).toBe('claude-haiku-4-5');
+    expect(picked.label).toBe('Anthropic claude-haiku-4-5 (ANTHROPIC_API_KEY is set)');
+    await picked.provider.close?.();
   });
 
   it('names the first Gemini variable set, in the order gemini() reads them', () => {

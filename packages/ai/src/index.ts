@@ -89,6 +89,22 @@ export type {
   PriceRates,
   PriceTableData,
 } from './cost/price-table-data.js';
+export { checkEmbedderSettings, checkEmbedRequest } from './embeddings/check-embed-request.js';
+export {
+  type BatchedEmbeddings,
+  type EmbeddingBatch,
+  type EmbedInBatchesOptions,
+  embedInBatches,
+} from './embeddings/embed-in-batches.js';
+export { embeddingCost } from './embeddings/embedding-cost.js';
+export type {
+  EmbedderSettings,
+  EmbeddingProvider,
+  EmbeddingPurpose,
+  EmbedRequest,
+  EmbedResult,
+} from './embeddings/embedding-provider.js';
+export { readEmbeddingVector } from './embeddings/read-embedding-vector.js';
 export { AigoError, type AigoErrorOptions } from './errors/aigo-error.js';
 export {
   ContextOverflowError,
@@ -255,6 +271,12 @@ export {
 } from './redaction/redact-secrets.js';
 export { isSecretHeader, isSecretName } from './redaction/secret-names.js';
 export { REDACTED } from './redaction/secret-patterns.js';
+export type {
+  Reranker,
+  RetrievedChunk,
+  RetrieveOptions,
+  Retriever,
+} from './retrieval/retriever.js';
 export {
   type InferSchema,
   type InferSchemaInput,
@@ -338,6 +360,35 @@ export {
   type MutableToolSet,
   type ToolSet,
 } from './tools/tool-set.js';
+export {
+  type CheckedQueryOptions,
+  checkMetadata,
+  checkQueryOptions,
+  checkVector,
+  checkVectorIds,
+  checkVectorRecords,
+  DEFAULT_TOP_K,
+  VECTOR_METRICS,
+} from './vectors/check-vector-input.js';
+export { jsonEqual, matchesMetadataFilter } from './vectors/match-metadata-filter.js';
+export {
+  type FieldCondition,
+  type FieldOperator,
+  type FilterNode,
+  type MetadataFilter,
+  valueAtPath,
+} from './vectors/metadata-filter.js';
+export { parseMetadataFilter } from './vectors/parse-metadata-filter.js';
+export { dotProduct, vectorNorm, vectorScore } from './vectors/vector-math.js';
+export type {
+  StoredVectorRecord,
+  VectorMatch,
+  VectorMetric,
+  VectorQueryOptions,
+  VectorRecord,
+  VectorStore,
+  VectorWriteOptions,
+} from './vectors/vector-store.js';
 export {
   type NodeServerResponse,
   type PipeResponseOptions,

@@ -58,6 +58,7 @@ export {
   InvalidProviderResponseError,
   type InvalidProviderResponseErrorOptions,
 } from './provider/invalid-provider-response-error.js';
+export * from './retrieval/index.js';
 export {
   createStructuredClient,
   type StructuredClient,

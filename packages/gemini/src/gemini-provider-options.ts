@@ -48,6 +48,11 @@ export interface GeminiOptions {
    * makes no request to count, and a client estimates (calibrated by the usage Gemini reports).
    */
   readonly countTokens?: 'endpoint';
+  /**
+   * The most values one `batchEmbedContents` call carries; `embed` splits longer requests.
+   * Default 100 (Gemini's limit).
+   */
+  readonly maxEmbeddingsPerCall?: number;
 }
 
 /**
@@ -87,5 +92,9 @@ export function validateGeminiOptions(options: GeminiOptions): void {
     (headers === null || typeof headers !== 'object' || Array.isArray(headers))
   ) {
     throw new ValidationError('options.headers', 'must be an object of header names to strings');
+  }
+  const batch = options.maxEmbeddingsPerCall;
+  if (batch !== undefined && (typeof batch !== 'number' || !Number.isInteger(batch) || batch < 1)) {
+    throw new ValidationError('options.maxEmbeddingsPerCall', 'must be a positive integer');
   }
 }

@@ -5,6 +5,9 @@ import {
   type ChatStream,
   type CountTokensOptions,
   checkModelLimitsOption,
+  type EmbeddingProvider,
+  type EmbedRequest,
+  type EmbedResult,
   type ModelCost,
   type ModelLimits,
   type ModelLimitsOption,
@@ -23,6 +26,8 @@ import {
   toRequestOptions,
 } from '@aigo/http';
 import { countGeminiTokens } from './count-gemini-tokens.js';
+import { geminiEmbed } from './embeddings/gemini-embed.js';
+import { GEMINI_MAX_EMBEDDINGS_PER_CALL } from './embeddings/gemini-embeddings-request.js';
 import type { GeminiResponse } from './gemini-api.js';
 import {
   GEMINI_DEFAULT_BASE_URL,
@@ -67,7 +72,7 @@ function keyHeader(key: string): Record<string, string> {
  * `models/{model}:streamGenerateContent?alt=sse`. Immutable and safe to share across concurrent
  * calls; `close()` releases its connection pool.
  */
-export interface GeminiProvider extends StreamProvider {
+export interface GeminiProvider extends StreamProvider, EmbeddingProvider {
   readonly id: 'gemini';
   /** The API root requests go to. */
   readonly baseURL: string;
@@ -92,6 +97,20 @@ export interface GeminiProvider extends StreamProvider {
     request: ChatRequest,
     options?: CountTokensOptions,
   ) => Promise<TokenCount>;
+  /** The most values one `batchEmbedContents` call carries (`maxEmbeddingsPerCall`, default 100). */
+  readonly maxEmbeddingsPerCall: number;
+  /**
+   * Embeds `request.values`: one value with `models/{model}:embedContent`, several with
+   * `models/{model}:batchEmbedContents` in calls of at most `maxEmbeddingsPerCall`, one after the
+   * other. `request.purpose` picks the task type (`RETRIEVAL_QUERY` / `RETRIEVAL_DOCUMENT`);
+   * `providerOptions.gemini.taskType` (any of Gemini's task types) and `title` override it.
+   * `dimensions` is sent as `outputDimensionality`. Gemini reports no token counts for embeddings,
+   * so `usage` (and `cost`) are `undefined` unless the answer has `usageMetadata`.
+   *
+   * @throws ValidationError for a bad request, before any call; `ProviderError` for an API error;
+   *   `AbortError` when `options.signal` fires.
+   */
+  embed(request: EmbedRequest, options?: CallOptions): Promise<EmbedResult>;
   close(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
 }
@@ -147,6 +166,7 @@ export function gemini(options: GeminiOptions = {}): GeminiProvider {
     prices: priceListFor(options.prices ?? 'auto', baseURL),
     limits: checkModelLimitsOption(options.modelLimits),
     countWithEndpoint: options.countTokens === 'endpoint',
+    maxEmbeddingsPerCall: options.maxEmbeddingsPerCall ?? GEMINI_MAX_EMBEDDINGS_PER_CALL,
   });
 }
 
@@ -158,12 +178,14 @@ interface ProviderSettings {
   readonly prices: PriceList | undefined;
   readonly limits: ModelLimitsOption | undefined;
   readonly countWithEndpoint: boolean;
+  readonly maxEmbeddingsPerCall: number;
 }
 
 class GeminiProviderImpl implements GeminiProvider {
   readonly id = 'gemini' as const;
   readonly baseURL: string;
   readonly defaultModel: string;
+  readonly maxEmbeddingsPerCall: number;
   readonly #settings: ProviderSettings;
   readonly countTokens?: (
     request: ChatRequest,
@@ -172,6 +194,7 @@ class GeminiProviderImpl implements GeminiProvider {
 
   constructor(settings: ProviderSettings) {
     this.#settings = settings;
+    this.maxEmbeddingsPerCall = settings.maxEmbeddingsPerCall;
     this.baseURL = settings.baseURL;
     this.defaultModel = settings.defaultModel;
     if (settings.countWithEndpoint) {
@@ -234,6 +257,19 @@ class GeminiProviderImpl implements GeminiProvider {
       throw toContextOverflow(normaliseGeminiHttpError(error));
     });
     return response.toChatStream(new GeminiStreamMapper(model));
+  }
+
+  embed(request: EmbedRequest, options?: CallOptions): Promise<EmbedResult> {
+    return geminiEmbed(
+      {
+        baseURL: this.baseURL,
+        http: this.#settings.http,
+        batchSize: this.maxEmbeddingsPerCall,
+        modelCost: (model) => this.modelCost(model),
+      },
+      request,
+      options,
+    );
   }
 
   close(): Promise<void> {

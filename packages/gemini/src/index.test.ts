@@ -11,6 +11,7 @@ describe('the package entry', () => {
         'GEMINI_API_KEY_ENV_VARS',
         'GEMINI_DEFAULT_BASE_URL',
         'GEMINI_DEFAULT_MODEL',
+        'GEMINI_MAX_EMBEDDINGS_PER_CALL',
         'GEMINI_METADATA_KEY',
         'GEMINI_PRICING_SOURCE',
         'GEMINI_PROVIDER_TOOL_IDS',

@@ -5,6 +5,11 @@
  */
 
 export { convertJsonSchemaToGeminiSchema } from './convert-json-schema-to-gemini-schema.js';
+export {
+  GEMINI_MAX_EMBEDDINGS_PER_CALL,
+  type GeminiEmbeddingOptions,
+  type GeminiEmbeddingTaskType,
+} from './embeddings/gemini-embeddings-request.js';
 export type {
   GeminiCandidate,
   GeminiContent,

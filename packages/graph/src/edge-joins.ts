@@ -188,6 +188,7 @@ export class EdgeJoins {
   }
 
   #settleEdge(edge: number, active: boolean, cause: number): void {
+    this.#parts.outcome.edgeSettled(edge, active);
     const child = this.#plan.edgeTo[edge] as number;
     if (this.#parts.records.states[child] !== PENDING) return;
     if (active) this.#active[child] = (this.#active[child] as number) + 1;

@@ -84,6 +84,11 @@ export class ExecutionOutcome {
     this.#telemetry?.count(node, status);
   }
 
+  /** An edge settled, active or not (a `graph.edge.settled` event on the graph's span). */
+  edgeSettled(edge: number, active: boolean): void {
+    this.#telemetry?.edgeSettled(edge, active);
+  }
+
   /**
    * The execution stopped: running nodes fail with `abortReason`, nodes not started are skipped
    * (`execution_stopped`); their statuses are written best-effort and their events emitted.

@@ -13,7 +13,8 @@ import type { Attempt } from './node-attempt.js';
 import type { NodeResult } from './node-types.js';
 import { ProgressEvents } from './progress-events.js';
 import { ReadyQueue } from './ready-queue.js';
-import { Scheduler, type SchedulerHost } from './scheduler.js';
+import { Scheduler } from './scheduler.js';
+import type { SchedulerHost } from './scheduler-host.js';
 import type { SharedState } from './shared-state.js';
 import { callState } from './state-calls.js';
 

@@ -6,6 +6,12 @@ import type { NodeStatus } from './node-types.js';
 /**
  * One execution's spans and metrics: a `graph.execute` span, a `graph.node.execute` span per node
  * that runs (its child), and the node and execution metrics. Made only when there is an observer.
+ *
+ * The graph's span says the graph's shape — `graph.node.ids` and `graph.edges` (`from->to`, in
+ * declaration order) — and what happens to it, as span events: `graph.node.started`
+ * (`graph.node.id`), `graph.node.settled` (`graph.node.id`,
+ * `graph.node.status`: completed, failed, skipped) and `graph.edge.settled` (`graph.edge.index`,
+ * `graph.edge.from`, `graph.edge.to`, `graph.edge.active`), so an observer can draw the run.
  */
 export class GraphTelemetry {
   readonly #observer: Observer;
@@ -29,6 +35,11 @@ export class GraphTelemetry {
         'graph.total_nodes': plan.ids.length,
         'graph.error_strategy': errorStrategy,
         'graph.output_node': plan.ids[plan.output],
+        'graph.node.ids': plan.ids,
+        'graph.edges': Array.from(
+          plan.edgeFrom,
+          (from, edge) => `${plan.ids[from]}->${plan.ids[plan.edgeTo[edge] as number]}`,
+        ),
       },
     });
     this.#nodeCount = observer.counter('aigo.graph.node.count', {
@@ -46,6 +57,7 @@ export class GraphTelemetry {
     for (let k = plan.parentOffsets[node] as number; k < end; k++) {
       parents.push(plan.ids[plan.edgeFrom[plan.parentEdges[k] as number] as number] as string);
     }
+    this.#span.addEvent('graph.node.started', { 'graph.node.id': plan.ids[node] as string });
     return this.#observer.startSpan('graph.node.execute', {
       parent: this.#span,
       attributes: {
@@ -83,9 +95,24 @@ export class GraphTelemetry {
 
   /** Counts a settled node (skipped nodes, and failures without a span, come here directly). */
   count(node: number, status: NodeStatus): void {
+    this.#span.addEvent('graph.node.settled', {
+      'graph.node.id': this.#plan.ids[node] as string,
+      'graph.node.status': status,
+    });
     this.#nodeCount.add(1, {
       'graph.node.id': this.#plan.ids[node] as string,
       'graph.node.status': status,
+    });
+  }
+
+  /** Records that an edge settled: active (its target may run) or not. */
+  edgeSettled(edge: number, active: boolean): void {
+    const plan = this.#plan;
+    this.#span.addEvent('graph.edge.settled', {
+      'graph.edge.index': edge,
+      'graph.edge.from': plan.ids[plan.edgeFrom[edge] as number] as string,
+      'graph.edge.to': plan.ids[plan.edgeTo[edge] as number] as string,
+      'graph.edge.active': active,
     });
   }
 

@@ -2,22 +2,13 @@ import { jsonFailure } from './durable/json-failure.js';
 import { restoreNode } from './durable/restore-node.js';
 import type { EdgeJoins } from './edge-joins.js';
 import type { ExecutionParts } from './execution-parts.js';
-import type { GraphStopReason } from './graph-errors.js';
 import type { NodeDefinition } from './graph-plan.js';
-import type { AttemptHost } from './node-attempt.js';
 import { COMPLETED, FAILED, RUNNING } from './node-state.js';
 import type { NodeResult, StoredNodeResult } from './node-types.js';
 import { retryDelay } from './retry-delay.js';
 import { runAttempt } from './run-attempt.js';
+import type { SchedulerHost } from './scheduler-host.js';
 import { bestEffort } from './state-calls.js';
-
-/** What the scheduler needs from its execution: what attempts need, and the execution's end. */
-export interface SchedulerHost extends AttemptHost {
-  /** Ends the execution without its output (once). */
-  stop(reason: GraphStopReason, cause: unknown, failedNode?: number): void;
-  /** Finishes the execution once every node settled and no write or condition is pending. */
-  maybeFinish(): void;
-}
 
 interface Wait {
   readonly timer: ReturnType<typeof setTimeout>;

@@ -6,6 +6,10 @@
  */
 
 export {
+  OPENAI_MAX_EMBEDDINGS_PER_CALL,
+  type OpenAIEmbeddingOptions,
+} from './embeddings/openai-embeddings-request.js';
+export {
   OPENAI_API_KEY_ENV,
   OPENAI_BASE_URL,
   OPENAI_BASE_URL_ENV_VARS,

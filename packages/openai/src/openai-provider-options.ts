@@ -76,6 +76,11 @@ export interface OpenAIProviderOptions {
    * The provider does not close a dispatcher it was given.
    */
   readonly dispatcher?: HttpClientOptions['dispatcher'];
+  /**
+   * The most values one `/embeddings` request carries; `embed` splits longer requests. Default
+   * 2048 (OpenAI's limit); lower it for a compatible server with a smaller one.
+   */
+  readonly maxEmbeddingsPerCall?: number;
 }
 
 /**
@@ -122,5 +127,9 @@ export function validateOpenAIProviderOptions(options: OpenAIProviderOptions): v
     (typeof options.timeoutMs !== 'number' || !(options.timeoutMs > 0))
   ) {
     throw new ValidationError('options.timeoutMs', 'must be a positive number of milliseconds');
+  }
+  const batch = options.maxEmbeddingsPerCall;
+  if (batch !== undefined && (typeof batch !== 'number' || !Number.isInteger(batch) || batch < 1)) {
+    throw new ValidationError('options.maxEmbeddingsPerCall', 'must be a positive integer');
   }
 }

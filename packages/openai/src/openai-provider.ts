@@ -5,6 +5,9 @@ import {
   type ChatStream,
   type CountTokensOptions,
   checkModelLimitsOption,
+  type EmbeddingProvider,
+  type EmbedRequest,
+  type EmbedResult,
   type ModelCost,
   type ModelLimits,
   type ModelLimitsOption,
@@ -23,6 +26,8 @@ import {
   toRequestOptions,
 } from '@aigo/http';
 import { openAIChatStrategy } from './chat/openai-chat-strategy.js';
+import { openAIEmbed } from './embeddings/openai-embed.js';
+import { OPENAI_MAX_EMBEDDINGS_PER_CALL } from './embeddings/openai-embeddings-request.js';
 import {
   type OpenAIApi,
   type OpenAIProviderOptions,
@@ -61,13 +66,15 @@ function bearer(key: string): Record<string, string> {
  * Completions or Responses API, through one keep-alive connection pool that `close()` releases.
  * Immutable and safe to share across concurrent calls. Build it with {@link openai}.
  */
-export class OpenAIProvider implements StreamProvider {
+export class OpenAIProvider implements StreamProvider, EmbeddingProvider {
   /** `openai`: the key of `providerOptions` and `providerMetadata`, and the provider on errors. */
   readonly id: string = PROVIDER_ID;
   /** The API this provider calls. */
   readonly api: OpenAIApi;
   /** The base URL, without a trailing slash. */
   readonly baseURL: string;
+  /** The most values one `/embeddings` request carries (`maxEmbeddingsPerCall`, default 2048). */
+  readonly maxEmbeddingsPerCall: number;
   readonly #settings: OpenAISettings;
   readonly #strategy: OpenAIApiStrategy;
   readonly #url: string;
@@ -94,6 +101,7 @@ export class OpenAIProvider implements StreamProvider {
     this.#strategy = api === 'responses' ? openAIResponsesStrategy : openAIChatStrategy;
     this.api = this.#strategy.api;
     this.#url = `${this.baseURL}${this.#strategy.path}`;
+    this.maxEmbeddingsPerCall = options.maxEmbeddingsPerCall ?? OPENAI_MAX_EMBEDDINGS_PER_CALL;
     this.#prices = priceListFor(options.prices ?? 'auto', this.baseURL);
     this.#limits = checkModelLimitsOption(options.modelLimits);
     this.#settings = Object.freeze({
@@ -154,6 +162,33 @@ export class OpenAIProvider implements StreamProvider {
     } catch (error) {
       throw toContextOverflow(error);
     }
+  }
+
+  /**
+   * Embeds `request.values` with `POST {baseURL}/embeddings` (OpenAI, and OpenAI-compatible servers:
+   * Ollama, vLLM, LM Studio, OpenRouter), in requests of at most `maxEmbeddingsPerCall` values sent
+   * one after the other; the vectors come back in input order, with the summed usage and, where the
+   * price list knows the model, the cost.
+   *
+   * ```ts
+   * const { embeddings } = await provider.embed({ model: 'text-embedding-3-small', values: ['hi'] });
+   * ```
+   *
+   * @throws ValidationError for a bad request, before any call; `ProviderError` for an API error;
+   *   `AbortError` when `options.signal` fires.
+   */
+  embed(request: EmbedRequest, options?: CallOptions): Promise<EmbedResult> {
+    return openAIEmbed(
+      {
+        providerId: PROVIDER_ID,
+        url: `${this.baseURL}/embeddings`,
+        http: this.#http,
+        batchSize: this.maxEmbeddingsPerCall,
+        modelCost: (model) => this.#prices?.modelCost(model),
+      },
+      request,
+      options,
+    );
   }
 
   /**

@@ -19,6 +19,7 @@ import type { ReActOverview } from './react-result.js';
 import { ReactStream } from './react-stream.js';
 import { runReAct } from './run-react.js';
 import type { AgentSettings, RunInput } from './run-settings.js';
+import { checkTaskMemoryOption, runWithTaskMemory } from './task-memory/react-task-memory.js';
 import { VisibleTools } from './visible-tools.js';
 
 /**
@@ -78,6 +79,7 @@ const OPTION_KEYS = new Set<string>([
   'afterToolCall',
   'onToolProgress',
   'validateFinalAnswer',
+  'taskMemory',
 ]);
 const RUN_KEYS = new Set<string>(['signal', 'memory', 'context', 'span', 'runId']);
 const CLIENT_METHODS = [
@@ -157,6 +159,8 @@ export function createReAct<S extends Schema | undefined = undefined>(
     }
   }
 
+  const taskMemory = checkTaskMemoryOption(options.taskMemory);
+
   // The loop needs the assistant's replies in memory; a client that drops them is derived, not changed.
   // So is a client given a context policy: `withOptions` checks it (ValidationError naming
   // `context.…`) and shares the client's turn serialisation.
@@ -208,16 +212,19 @@ export function createReAct<S extends Schema | undefined = undefined>(
     schema,
     jsonSchema,
     maxIterations,
-    execute: async (prompt: Prompt, runOptions?: ReActRunOptions) =>
-      runReAct<ReActData<S>>(
-        settings,
-        { ...runInput(prompt, runOptions), sink: undefined },
-        inMemoryMemory,
-      ),
+    execute: async (prompt: Prompt, runOptions?: ReActRunOptions) => {
+      const input = runInput(prompt, runOptions);
+      return runWithTaskMemory(taskMemory, settings, prompt, input.signal, (runSettings) =>
+        runReAct<ReActData<S>>(runSettings, { ...input, sink: undefined }, inMemoryMemory),
+      );
+    },
     executeStream: (prompt: Prompt, runOptions?: ReActRunOptions) => {
       const input = runInput(prompt, runOptions);
       return new ReactStream<ReActData<S>>(
-        (sink, signal) => runReAct(settings, { ...input, signal, sink }, inMemoryMemory),
+        (sink, signal) =>
+          runWithTaskMemory(taskMemory, settings, prompt, signal, (runSettings) =>
+            runReAct(runSettings, { ...input, signal, sink }, inMemoryMemory),
+          ),
         input.signal,
       );
     },

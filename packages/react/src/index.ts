@@ -31,3 +31,4 @@ export type {
 } from './react-options.js';
 export type { ReActOverview, ReActStoppedOverview } from './react-result.js';
 export { ReactStream, type StreamRun } from './react-stream.js';
+export * from './task-memory/index.js';

@@ -9,6 +9,7 @@ import type {
   ToolChoice,
 } from '@aigo/ai';
 import type { ContextOptions, ToolHooks } from '@aigo/client';
+import type { ReActTaskMemoryOptions } from './task-memory/react-task-memory-options.js';
 
 /**
  * The type of a run's result: the schema's validated type with a schema (`Static<typeof schema>` for
@@ -128,6 +129,11 @@ export interface ReActOptions<S extends Schema | undefined = undefined> extends 
   validateFinalAnswer?(
     answer: FinalAnswer<ReActData<S>>,
   ): string | undefined | Promise<string | undefined>;
+  /**
+   * Long-term task memory (`createTaskMemory`): recall similar solved tasks into the run's system
+   * prompt before it starts, and save each run that ends with a final answer. Default none.
+   */
+  readonly taskMemory?: ReActTaskMemoryOptions;
 }
 
 /** Per-run options of `execute` and `executeStream` (`@aigo/ai`'s `AgentRunOptions`). */

@@ -23,6 +23,11 @@ export {
   graphRunQueueConformanceChecks,
 } from './conformance/graph/graph-run-queue-checks.js';
 export {
+  type EmbeddingConformanceOptions,
+  embeddingConformance,
+  embeddingConformanceChecks,
+} from './conformance/embeddings/embedding-conformance.js';
+export {
   type MemoryConformanceOptions,
   memoryConformanceChecks,
   ROUND_TRIP_MESSAGES,
@@ -40,6 +45,17 @@ export type {
   ProviderConformancePair,
 } from './conformance/provider/provider-options.js';
 export { sseStallPoint } from './conformance/stall-point.js';
+export { fixtureRecords, seededVectors } from './conformance/vectors/vector-fixtures.js';
+export {
+  bruteForce,
+  CONFORMANCE_FILTERS,
+  vectorStoreConformanceChecks,
+} from './conformance/vectors/vector-store-checks.js';
+export { vectorStoreConformance } from './conformance/vectors/vector-store-conformance.js';
+export type {
+  MakeVectorStoreOptions,
+  VectorStoreConformanceOptions,
+} from './conformance/vectors/vector-store-options.js';
 export { joinTextDeltas } from './events/join-text-deltas.js';
 // The fake provider and the stream simulators: listed once, in the `@aigo/testing/fake` entry.
 export * from './fake/index.js';

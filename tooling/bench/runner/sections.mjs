@@ -22,6 +22,8 @@ export const OTHER_IMPORTS = Object.freeze([
   'ai',
   '@ai-sdk/openai',
   '@langchain/openai',
+  '@anthropic-ai/sdk',
+  '@ai-sdk/anthropic',
 ]);
 
 /** Fresh processes per import figure. */
@@ -60,6 +62,18 @@ export const SECTIONS = Object.freeze([
           { rounds: 20, iterations: 8 },
         ],
       });
+    },
+  },
+  {
+    name: 'anthropic',
+    title:
+      '@aigo/anthropic vs its floor, @aigo/openai and the anchors (@anthropic-ai/sdk, @ai-sdk/anthropic)',
+    // Four stacks' figures (a)–(e), @aigo/openai's as the reference, and four installs: about four
+    // minutes on a quiet machine, far more on a loaded one.
+    timeoutMs: 1_200_000,
+    async run({ deadline, log }) {
+      const { runAnthropicBench } = await import('../suites/anthropic/anthropic-bench.mjs');
+      return runAnthropicBench({ deadline, log });
     },
   },
   {
@@ -141,6 +155,14 @@ export const SECTIONS = Object.freeze([
       }
       process.env.BENCH_ROUNDS ??= '5';
       return (await import('../suites/graph-pg/graph-pg-bench.mjs')).main();
+    },
+  },
+  {
+    name: 'vectors',
+    title: '@aigo/vector-pg (PGlite+pgvector HNSW, exact on PostgreSQL) and the retriever',
+    timeoutMs: 600_000,
+    async run() {
+      return (await import('../suites/vectors/vectors-bench.mjs')).main();
     },
   },
   {

@@ -20,6 +20,7 @@ describe('layers', () => {
       '@aigo/openai',
       '@aigo/gemini',
       '@aigo/memory-pg',
+      '@aigo/a2a',
       '@aigo/observability',
       '@aigo/otel',
       '@aigo/mcp',

@@ -8,7 +8,7 @@
 /** A layer of the library stack. `rank` orders them; imports go from a higher rank to a lower one. */
 export interface Layer {
   readonly rank: number;
-  readonly label: 'contracts' | 'support' | 'adapter' | 'client' | 'pattern';
+  readonly label: 'contracts' | 'support' | 'adapter' | 'client' | 'pattern' | 'tools';
 }
 
 const CONTRACTS: Layer = { rank: 0, label: 'contracts' };
@@ -16,6 +16,8 @@ const SUPPORT: Layer = { rank: 1, label: 'support' };
 const ADAPTER: Layer = { rank: 2, label: 'adapter' };
 const CLIENT: Layer = { rank: 3, label: 'client' };
 const PATTERN: Layer = { rank: 4, label: 'pattern' };
+/** Developer tools over everything else (the devtools page): they read only `@aigo/ai`'s contracts. */
+const TOOLS: Layer = { rank: 5, label: 'tools' };
 
 const LAYER_BY_NAME: ReadonlyMap<string, Layer> = new Map([
   ['@aigo/ai', CONTRACTS],
@@ -24,14 +26,18 @@ const LAYER_BY_NAME: ReadonlyMap<string, Layer> = new Map([
   ['@aigo/pg', SUPPORT],
   ['@aigo/openai', ADAPTER],
   ['@aigo/gemini', ADAPTER],
+  ['@aigo/anthropic', ADAPTER],
   ['@aigo/memory-pg', ADAPTER],
+  ['@aigo/a2a', ADAPTER],
   ['@aigo/graph-pg', ADAPTER],
+  ['@aigo/vector-pg', ADAPTER],
   ['@aigo/observability', ADAPTER],
   ['@aigo/otel', ADAPTER],
   ['@aigo/mcp', ADAPTER],
   ['@aigo/client', CLIENT],
   ['@aigo/react', PATTERN],
   ['@aigo/graph', PATTERN],
+  ['@aigo/devtools', TOOLS],
 ]);
 
 /** Workspace directories whose packages are libraries; everything else (apps, tooling) may import anything. */

@@ -23,7 +23,8 @@ export interface PackageTable {
 /**
  * What each provider package prices. `@aigo/openai` serves OpenAI and every OpenAI-compatible server,
  * so it carries the lists of the providers that offer an OpenAI-compatible Chat Completions API
- * (picked by base URL; any other server gets no price). `@aigo/gemini` carries Google's.
+ * (picked by base URL; any other server gets no price). `@aigo/gemini` carries Google's,
+ * `@aigo/anthropic` Anthropic's.
  */
 export const PACKAGE_TABLES: readonly PackageTable[] = [
   {
@@ -56,5 +57,12 @@ export const PACKAGE_TABLES: readonly PackageTable[] = [
     exportName: 'GEMINI_PRICE_DATA',
     idTypeName: 'GeminiPriceListId',
     lists: [{ id: 'google', exampleBaseURL: 'https://generativelanguage.googleapis.com/v1beta' }],
+  },
+  {
+    packageName: '@aigo/anthropic',
+    file: 'packages/anthropic/src/prices/anthropic-prices.generated.ts',
+    exportName: 'ANTHROPIC_PRICE_DATA',
+    idTypeName: 'AnthropicPriceListId',
+    lists: [{ id: 'anthropic', exampleBaseURL: 'https://api.anthropic.com' }],
   },
 ];

@@ -1,4 +1,5 @@
 import type { StreamProvider } from '@aigo/ai';
+import { ANTHROPIC_API_KEY_ENV, anthropic } from '@aigo/anthropic';
 import { GEMINI_API_KEY_ENV_VARS, gemini } from '@aigo/gemini';
 import { openai } from '@aigo/openai';
 
@@ -19,6 +20,7 @@ export interface ExampleModel {
  * - `OPENAI_API_KEY` → `openai()` (`@aigo/openai`, api.openai.com), model `gpt-4o-mini`;
  * - else `GEMINI_API_KEY` (or `GOOGLE_API_KEY`, `GOOGLE_GENERATIVE_AI_API_KEY`: the names `gemini()`
  *   reads) → `gemini()` (`@aigo/gemini`), model `gemini-2.5-flash`;
+ * - else `ANTHROPIC_API_KEY` → `anthropic()` (`@aigo/anthropic`), model `claude-haiku-4-5`;
  * - else the example's own scripted model — `createFakeProvider()` from `@aigo/testing`, which
  *   answers what the script says, with deterministic ids and usage.
  *
@@ -46,13 +48,22 @@ export function pickModel(offline: () => StreamProvider): ExampleModel {
       label: `Gemini ${model} (${geminiKey} is set)`,
     };
   }
+  if ((env[ANTHROPIC_API_KEY_ENV] ?? '').trim() !== '') {
+    const model = env.AIGO_DEFAULT_LLM_MODEL || 'claude-haiku-4-5';
+    return {
+      provider: anthropic(),
+      model,
+      online: true,
+      label: `Anthropic ${model} (${ANTHROPIC_API_KEY_ENV} is set)`,
+    };
+  }
   return {
     provider: offline(),
     model: 'offline-model',
     online: false,
     label:
       'OFFLINE, a scripted model (createFakeProvider from @aigo/testing). ' +
-      'Set OPENAI_API_KEY or GEMINI_API_KEY to run it on a real one.',
+      'Set OPENAI_API_KEY, GEMINI_API_KEY or ANTHROPIC_API_KEY to run it on a real one.',
   };
 }
 

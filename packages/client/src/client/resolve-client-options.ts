@@ -234,7 +234,12 @@ export function resolveClientOptions(provider: Provider, options: ClientOptions)
     observability:
       observer === undefined || observer === noopObserver
         ? undefined
-        : observabilityMiddleware(observer, { providerName: provider.id }),
+        : observabilityMiddleware(observer, {
+            providerName: provider.id,
+            priceProvider: provider,
+            ...(modelCost === undefined ? {} : { modelCost }),
+            ...(computeCost === undefined ? {} : { computeCost }),
+          }),
     retry,
     middleware: Object.freeze([...middleware]),
     persistAssistantReplies: persist,

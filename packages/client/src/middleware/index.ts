@@ -21,4 +21,5 @@ export {
   type RetryConfig,
   retryMiddleware,
 } from './retry-middleware.js';
+export { ATTR_AIGO_COST } from './span-cost-attributes.js';
 export { type TimeoutConfig, timeoutMiddleware } from './timeout-middleware.js';

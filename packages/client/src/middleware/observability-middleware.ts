@@ -23,11 +23,13 @@ import {
   type CallOptions,
   type ChatRequest,
   type ChatResponse,
+  type ComputeCost,
   GEN_AI_OPERATION,
   GEN_AI_TOKEN_TYPE,
   type Histogram,
   METRIC_GEN_AI_CLIENT_OPERATION_DURATION,
   METRIC_GEN_AI_CLIENT_TOKEN_USAGE,
+  type ModelCosts,
   noopObserver,
   noopSpan,
   type Observer,
@@ -35,13 +37,25 @@ import {
   type ToolCall,
   ValidationError,
 } from '@aigo/ai';
+import { validateComputeCost, validateModelCosts } from '../cost/validate-cost.js';
+import { CallPricer, type PriceProvider } from '../overview/call-pricer.js';
 import type { Middleware } from './middleware.js';
+import { ATTR_AIGO_COST, addCostAttributes } from './span-cost-attributes.js';
 import { watchingMiddleware } from './watching-middleware.js';
 
 /** Options of {@link observabilityMiddleware}. */
 export interface ObservabilityOptions {
   /** `gen_ai.provider.name` on spans and metrics (the client passes its provider's id). */
   readonly providerName?: string;
+  /**
+   * Prices the spans' calls (`aigo.cost.*` attributes) the way the client's overviews do: the
+   * application's prices first. The client passes its `modelCost`.
+   */
+  readonly modelCost?: ModelCosts;
+  /** The provider whose list prices price the rest (`provider.modelCost`); the client passes its own. */
+  readonly priceProvider?: PriceProvider;
+  /** What a second of run time costs: recorded as `aigo.price.compute_per_second` on every span. */
+  readonly computeCost?: ComputeCost;
 }
 
 /** The span event marking a stream's first event. */
@@ -66,7 +80,11 @@ type MutableAttributes = Record<string, AttributeValue>;
  * - for streams the span ends when the stream finishes or fails, and the first event is marked by a
  *   `gen_ai.first_chunk` span event and the `gen_ai.response.time_to_first_chunk` attribute (seconds);
  * - the histograms `gen_ai.client.operation.duration` (seconds) and `gen_ai.client.token.usage`
- *   (by `gen_ai.token.type`).
+ *   (by `gen_ai.token.type`);
+ * - with prices (`modelCost`, `priceProvider`), the call's cost by kind, its currency, rates and price
+ *   source as `aigo.cost.*` / `aigo.price.*` attributes, and cached, cache-write and reasoning token
+ *   counts as `aigo.usage.*` — computed by the overview's pricing, so they add up to the run's
+ *   `costSummary()` (see `ATTR_AIGO_COST`).
  *
  * Every observer call is guarded: an observer that throws loses its record, never the model call.
  * The client puts this middleware outermost when it is given an observer, and adds nothing at all
@@ -85,6 +103,25 @@ export function observabilityMiddleware(
   if (providerName !== undefined && typeof providerName !== 'string') {
     throw new ValidationError('options.providerName', 'must be a string');
   }
+  if (options.modelCost !== undefined) validateModelCosts(options.modelCost, 'options.modelCost');
+  if (options.computeCost !== undefined) {
+    validateComputeCost(options.computeCost, 'options.computeCost');
+  }
+  const priceProvider = options.priceProvider;
+  if (
+    priceProvider !== undefined &&
+    (priceProvider === null ||
+      typeof priceProvider !== 'object' ||
+      (priceProvider.modelCost !== undefined && typeof priceProvider.modelCost !== 'function'))
+  ) {
+    throw new ValidationError('options.priceProvider', 'must be a Provider');
+  }
+  // Without prices (a bare observability middleware), spans stay as they were: no cost attributes.
+  const pricer =
+    options.modelCost === undefined && priceProvider === undefined
+      ? undefined
+      : new CallPricer(options.modelCost, priceProvider);
+  const computeRate = options.computeCost?.costPerSecond;
   const durationHistogram = histogram(observer, METRIC_GEN_AI_CLIENT_OPERATION_DURATION, {
     description: 'Duration of GenAI client operations',
     unit: 's',
@@ -112,6 +149,7 @@ export function observabilityMiddleware(
     if (request.topP !== undefined) attributes[ATTR_GEN_AI_REQUEST_TOP_P] = request.topP;
     if (request.seed !== undefined) attributes[ATTR_GEN_AI_REQUEST_SEED] = request.seed;
     if (request.stop !== undefined) attributes[ATTR_GEN_AI_REQUEST_STOP_SEQUENCES] = request.stop;
+    if (computeRate !== undefined) attributes[ATTR_AIGO_COST.computeRate] = computeRate;
     if (captureContent) {
       attributes[ATTR_GEN_AI_INPUT_MESSAGES] = inputMessagesJson(request);
       if (request.systemPrompt !== undefined) {
@@ -159,6 +197,13 @@ export function observabilityMiddleware(
       attributes[ATTR_GEN_AI_USAGE_OUTPUT_TOKENS] = usage.completionTokens;
     }
     if (timeToFirstChunk !== undefined) attributes[ATTR_TIME_TO_FIRST_CHUNK] = timeToFirstChunk;
+    if (pricer !== undefined) {
+      try {
+        addCostAttributes(attributes, pricer, request, response);
+      } catch {
+        // Guarded: pricing a span never breaks a call.
+      }
+    }
     if (captureContent) attributes[ATTR_GEN_AI_OUTPUT_MESSAGES] = outputMessagesJson(response);
     setAttributes(span, attributes);
     setStatus(span, 'ok');

@@ -190,7 +190,13 @@ async function runOne<Context>(
       ...(tool?.metrics === undefined || skipped ? {} : { metrics: tool.metrics }),
       failed,
     });
-    endToolSpan(span, settings.observer, result, failed);
+    endToolSpan(
+      span,
+      settings.observer,
+      result,
+      failed,
+      tool?.metrics === undefined || skipped ? undefined : tool.metrics,
+    );
     return toolResultMessage(toolCall.id, requestedName, result, content);
   } catch (error) {
     endSpan(span, errorMessage(error, 'aborted'), error);

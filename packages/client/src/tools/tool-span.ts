@@ -10,6 +10,7 @@ import {
   type Span,
   type Tool,
   type ToolCall,
+  type ToolMetrics,
   type ToolProgress,
 } from '@aigo/ai';
 
@@ -70,18 +71,27 @@ export function addProgressEvent(span: Span | undefined, update: ToolProgress): 
 /**
  * Ends a tool span after the call settled: a failed call (an error envelope) gets status `error`
  * with the envelope's message and `error.type` with its code; the result is recorded as
- * `gen_ai.tool.call.result` only when the observer captures content.
+ * `gen_ai.tool.call.result` only when the observer captures content. A successful call of a tool
+ * with `metrics` records what it cost as `aigo.cost.total` and `aigo.cost.currency` (what the
+ * overview bills for it).
  */
 export function endToolSpan(
   span: Span | undefined,
   observer: Observer | undefined,
   result: string,
   failed: boolean,
+  metrics?: ToolMetrics,
 ): void {
   if (span === undefined) return;
   const envelope = failed ? parseToolErrorEnvelope(result) : undefined;
   try {
     if (capturesContent(observer)) span.setAttributes({ [ATTR_GEN_AI_TOOL_CALL_RESULT]: result });
+    if (metrics !== undefined && !failed) {
+      span.setAttributes({
+        'aigo.cost.total': metrics.amount,
+        'aigo.cost.currency': metrics.currency || 'USD',
+      });
+    }
     if (failed) span.setAttributes({ [ATTR_ERROR_TYPE]: envelope?.error.code ?? 'tool_error' });
   } catch {
     // An observer that throws never breaks a run.

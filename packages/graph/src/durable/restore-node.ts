@@ -3,7 +3,7 @@ import type { EdgeJoins } from '../edge-joins.js';
 import type { ExecutionParts } from '../execution-parts.js';
 import { COMPLETED, FAILED } from '../node-state.js';
 import type { StoredNodeResult } from '../node-types.js';
-import type { SchedulerHost } from '../scheduler.js';
+import type { SchedulerHost } from '../scheduler-host.js';
 import { restoredError } from './stored-error.js';
 
 /**

@@ -8,6 +8,12 @@
 
 export { type EstimatedOutput, estimateTokens, estimateUsage } from './estimate-usage.js';
 export {
+  createFakeEmbedder,
+  type FakeEmbedCall,
+  type FakeEmbedder,
+  type FakeEmbedderOptions,
+} from './fake-embedder.js';
+export {
   createFakeProvider,
   type FakeCall,
   type FakeErrorOptions,

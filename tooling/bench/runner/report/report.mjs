@@ -1,6 +1,8 @@
 // The report of `pnpm bench`: one markdown document — the summary table of every aigo figure (absolute
 // beside ratio to the floor, the floor-versus-floor control, target, verdict), aigo against the anchors,
 // then each section's details. Built from the sections' results; no measuring happens here.
+
+import { anthropicDetails } from '../../suites/anthropic/anthropic-report.mjs';
 import { clientBenchTable } from '../../suites/client/client-bench.mjs';
 import { graphBenchTable } from '../../suites/graph/graph-bench.mjs';
 import { graphPgBenchTable } from '../../suites/graph-pg/graph-pg-bench.mjs';
@@ -8,6 +10,7 @@ import { mcpBenchTable } from '../../suites/mcp/mcp-bench.mjs';
 import { observabilityBenchTable } from '../../suites/observability/observability-bench.mjs';
 import { reactBenchTable } from '../../suites/react/react-bench.mjs';
 import { soakTable } from '../../suites/soak/soak-report.mjs';
+import { vectorsBenchTable } from '../../suites/vectors/vectors-table.mjs';
 import { anchorMatrix } from './anchor-matrix.mjs';
 import { num, row } from './format.mjs';
 import {
@@ -45,6 +48,7 @@ export function buildReport({ results, meta }) {
   const details = [
     ['stream', streamDetails],
     ['gemini', geminiDetails],
+    ['anthropic', anthropicDetails],
     ['client', (r) => clientBenchTable(r).replace(/^## /, '### ')],
     ['react', (r) => reactBenchTable(r).replace(/^## /, '### ')],
     ['graph', (r) => graphBenchTable(r).replace(/^## /, '### ')],
@@ -57,6 +61,7 @@ export function buildReport({ results, meta }) {
         r.skipped ? `### soak\n\nSkipped: ${r.skipped}.` : soakTable(r).replace(/^## /, '### '),
     ],
     ['memory-pg', memoryPgDetails],
+    ['vectors', (r) => vectorsBenchTable(r).replace(/^## /, '### ')],
     ['imports', importDetails],
     ['sizes', sizeDetails],
   ];

@@ -1,6 +1,7 @@
 // The summary table of the bench report: one row per aigo figure (area, figure, aigo, floor, ratio,
 // control, target, verdict), built from the sections' results.
 
+import { anthropicRows } from '../../suites/anthropic/anthropic-report.mjs';
 import { contextRows } from '../../suites/context/context-report.mjs';
 import { soakCriteria } from '../../suites/soak/soak-report.mjs';
 import {
@@ -420,6 +421,7 @@ export function summaryRows(results) {
   ]);
   add('sizes', sizeRows);
   add('gemini', geminiRows);
+  add('anthropic', anthropicRows);
   add('client', clientRows);
   add('react', reactRows);
   add('graph', graphRows);

@@ -143,11 +143,15 @@ function runChild(script, args, { timeoutMs, onMessage, env = childEnv }) {
   });
 }
 
-async function stackFigures(stack, origin, schedule, deadline) {
+/**
+ * Figures (a)–(c) of `stack` in a fresh process of its own, against the floor `floor` (a stack name
+ * of stacks.mjs) built in that same process.
+ */
+export async function stackFigures(stack, origin, schedule, deadline, floor = 'floor') {
   let result;
   await runChild(
     './stack-process.mjs',
-    [stack, origin, JSON.stringify({ ...schedule, deadline })],
+    [stack, origin, JSON.stringify({ ...schedule, deadline, floor })],
     {
       timeoutMs: 240_000,
       onMessage: (message) => {
@@ -164,9 +168,10 @@ async function stackFigures(stack, origin, schedule, deadline) {
  * orders balanced for carry-over. Per stack: the X/F ratio per round, median over rounds, control
  * F′/F of the same rounds. While the control of (d) or (e) is out of 1.00 ± 0.03, up to
  * `extraProcessRounds` more rounds (until `deadline`): one process per figure and round is a noisy
- * sample (the RSS growth of identical floor processes spreads over ±0.4 MiB of ~5.5 MiB).
+ * sample (the RSS growth of identical floor processes spreads over ±0.4 MiB of ~5.5 MiB). `floor`
+ * names the floor's stack.
  */
-async function processFigures(stacks, origin, schedule, log, deadline) {
+export async function processFigures(stacks, origin, schedule, log, deadline, floor = 'floor') {
   const keys = ['F', 'Fp', ...stacks];
   const samples = Object.fromEntries(keys.map((key) => [key, []]));
   const failures = {};
@@ -175,7 +180,7 @@ async function processFigures(stacks, origin, schedule, log, deadline) {
     for (const index of orders[round % orders.length]) {
       const key = keys[index];
       if (failures[key]) continue;
-      const stack = key === 'F' || key === 'Fp' ? 'floor' : key;
+      const stack = key === 'F' || key === 'Fp' ? floor : key;
       const sample = {};
       try {
         await runChild('./start-process.mjs', [stack, origin, String(schedule.openStreams)], {

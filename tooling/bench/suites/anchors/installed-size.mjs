@@ -41,6 +41,9 @@ function installedVersion(name) {
   }
 }
 
+/** The version of `name` the bench package has installed, as an npm spec (`name@1.2.3`). */
+export const installedSpec = (name) => `${name}@${installedVersion(name)}`;
+
 /** What each stack installs: tarballs of workspace packages, or registry specs. */
 export function stackInstalls() {
   const at = (name) => `${name}@${installedVersion(name)}`;
@@ -86,13 +89,13 @@ async function npmInstall(specs, dir) {
 }
 
 /**
- * Installs every stack's closure into its own empty folder (all at once: nothing else is measured
- * while this runs) and resolves to `{ [stack]: { specs, kb, packages } | { specs, error } }`.
+ * Installs every stack's closure (`installs`, by default the anchors' of `stackInstalls`) into its own
+ * empty folder (all at once: nothing else is measured while this runs) and resolves to
+ * `{ [stack]: { specs, kb, packages } | { specs, error } }`.
  */
-export async function measureInstalledSizes() {
+export async function measureInstalledSizes(installs = stackInstalls()) {
   const scratch = mkdtempSync(join(tmpdir(), 'aigo-bench-size-'));
   try {
-    const installs = stackInstalls();
     const workspace = [...new Set(Object.values(installs).flatMap((i) => i.workspace ?? []))];
     const tarballs = join(scratch, 'tarballs');
     mkdirSync(tarballs);

@@ -4,19 +4,21 @@
 // rounds (up to `extraPasses` times, while the deadline allows); it stays VOID if it is still out.
 //
 //   argv: <stack> <origin> <options JSON>     result: sent to the parent over IPC
+//   (options.floor names the floor's stack: `floor` for Chat Completions, `anthropic-floor` for the
+//   Messages API)
 import { fixed } from '../../shared/stats.mjs';
 import { blockRounds, summarize, timed } from './rounds.mjs';
 import { createStack } from './stacks.mjs';
 
 const [name, origin, optionsJson] = process.argv.slice(2);
 const options = JSON.parse(optionsJson);
-const { tokens, concurrency, deadline, extraPasses } = options;
+const { tokens, concurrency, deadline, extraPasses, floor = 'floor' } = options;
 const gc = globalThis.gc ?? (() => undefined);
 
 const stacks = {
   X: await createStack(name, origin),
-  F: await createStack('floor', origin, '/v1', 'F'),
-  Fp: await createStack('floor', origin, '/v1', 'F′'),
+  F: await createStack(floor, origin, '/v1', 'F'),
+  Fp: await createStack(floor, origin, '/v1', 'F′'),
 };
 const keys = Object.keys(stacks);
 

@@ -43,14 +43,14 @@ export const STACK_LABELS = Object.freeze({
 });
 
 /** The characters of text in the items of an async iterable, `text(item)` giving one's text (if any). */
-async function countText(iterable, text) {
+export async function countText(iterable, text) {
   let count = 0;
   for await (const item of iterable) count += text(item)?.length ?? 0;
   return count;
 }
 
 /** Reads `iterable` until the first non-empty text delta; resolves to its iterator. */
-async function untilFirstText(iterable, text) {
+export async function untilFirstText(iterable, text) {
   const iterator = iterable[Symbol.asyncIterator]();
   for (;;) {
     const { done, value } = await iterator.next();
@@ -59,7 +59,8 @@ async function untilFirstText(iterable, text) {
   }
 }
 
-const contentText = (event) => (event.type === 'content' ? event.text : undefined);
+/** The text of an aigo `content` stream event. */
+export const contentText = (event) => (event.type === 'content' ? event.text : undefined);
 
 /** @aigo/openai alone (the same calls as `aigoStack` of ../openai, without loading undici early). */
 async function aigoOpenaiStack(origin, basePath) {
@@ -220,6 +221,11 @@ export async function createStack(name, origin, basePath = '/v1', label = 'F') {
     case 'langchain':
       return langchainStack(origin, basePath);
     default:
+      // The Anthropic suite's stacks (../anthropic/anthropic-stacks.mjs) run on this machinery too.
+      if (name.startsWith('anthropic-')) {
+        const { createAnthropicStack } = await import('../anthropic/anthropic-stacks.mjs');
+        return createAnthropicStack(name, origin, basePath, label);
+      }
       throw new Error(`unknown stack ${name}`);
   }
 }

@@ -1,0 +1,83 @@
+import { TaskState } from '@a2a-js/sdk';
+import type { ExecutionEventBus } from '@a2a-js/sdk/server';
+import type { AgentEvent, AgentStream, JsonValue } from '@aigo/ai';
+import { dataA2APart, textA2APart } from '../shared/a2a-parts.js';
+import { interactionQuestion } from './interaction-answer.js';
+import type { A2ARunStore } from './run-store.js';
+import { publishArtifact, publishStatus, type TaskRef } from './task-events.js';
+
+/** What follows a run's events. */
+export interface RunEventsContext {
+  readonly bus: ExecutionEventBus;
+  readonly ref: TaskRef;
+  readonly runStore: A2ARunStore;
+  readonly signal: AbortSignal;
+  /** True once the task was cancelled: nothing more is published. */
+  cancelled(): boolean;
+}
+
+function progressText(event: Extract<AgentEvent, { type: 'tool_progress' }>): string {
+  const { progress, total, message } = event.progress;
+  const amount =
+    progress === undefined
+      ? ''
+      : total === undefined
+        ? ` (${progress})`
+        : ` (${progress}/${total})`;
+  return `${event.toolCall.function.name}: ${message ?? 'working'}${amount}`;
+}
+
+/**
+ * Publishes a run's events as A2A events: tool calls and their progress as `working` status updates,
+ * the final answer as the `answer` artifact (its text, and its typed result as a data part when it is
+ * not text) then `completed`, a run waiting for decisions as `input-required` (the run saved to the
+ * run store under the task id), an error as `failed` with its message.
+ */
+export async function publishRunEvents(
+  stream: AgentStream<unknown>,
+  context: RunEventsContext,
+): Promise<'waiting' | 'done'> {
+  const { bus, ref } = context;
+  for await (const event of stream) {
+    if (context.cancelled()) return 'done';
+    switch (event.type) {
+      case 'tool_call':
+        publishStatus(bus, ref, TaskState.TASK_STATE_WORKING, [
+          textA2APart(`Calling ${event.toolCall.function.name}`),
+        ]);
+        break;
+      case 'tool_progress':
+        publishStatus(bus, ref, TaskState.TASK_STATE_WORKING, [textA2APart(progressText(event))]);
+        break;
+      case 'interaction_requested':
+        await context.runStore.save(event.suspended, { signal: context.signal });
+        if (context.cancelled()) return 'done';
+        publishStatus(bus, ref, TaskState.TASK_STATE_INPUT_REQUIRED, [
+          textA2APart(interactionQuestion(event.requests)),
+          dataA2APart({ interactionRequests: event.requests as unknown as JsonValue }),
+        ]);
+        return 'waiting';
+      case 'final_answer': {
+        const parts = [textA2APart(event.content)];
+        if (typeof event.result !== 'string' && event.result !== undefined) {
+          parts.push(dataA2APart(event.result as JsonValue));
+        }
+        publishArtifact(bus, ref, 'answer', parts);
+        publishStatus(bus, ref, TaskState.TASK_STATE_COMPLETED);
+        return 'done';
+      }
+      case 'error':
+        if (context.cancelled() || context.signal.aborted) return 'done';
+        publishStatus(bus, ref, TaskState.TASK_STATE_FAILED, [textA2APart(event.error.message)]);
+        return 'done';
+      default:
+        break;
+    }
+  }
+  if (!context.cancelled()) {
+    publishStatus(bus, ref, TaskState.TASK_STATE_FAILED, [
+      textA2APart('The agent stopped without an answer.'),
+    ]);
+  }
+  return 'done';
+}

@@ -1,0 +1,154 @@
+import { ValidationError } from '../errors/validation-error.js';
+import type { JsonObject } from '../json.js';
+import type { FilterNode } from './metadata-filter.js';
+import { parseMetadataFilter } from './parse-metadata-filter.js';
+import type { VectorMetric, VectorQueryOptions, VectorRecord } from './vector-store.js';
+
+/** The metrics a store may measure with. */
+export const VECTOR_METRICS: readonly VectorMetric[] = Object.freeze([
+  'cosine',
+  'inner_product',
+  'l2',
+]);
+
+/** The default `topK` of a query. */
+export const DEFAULT_TOP_K = 10;
+
+/**
+ * Checks a vector: an array of `dimensions` finite numbers.
+ *
+ * @throws ValidationError naming `where`.
+ */
+export function checkVector(
+  vector: unknown,
+  dimensions: number,
+  where: string,
+): asserts vector is readonly number[] {
+  if (!Array.isArray(vector)) throw new ValidationError(where, 'must be an array of numbers');
+  if (vector.length !== dimensions) {
+    throw new ValidationError(where, `must have ${dimensions} dimensions, has ${vector.length}`);
+  }
+  for (let index = 0; index < vector.length; index++) {
+    const item: unknown = vector[index];
+    if (typeof item !== 'number' || !Number.isFinite(item)) {
+      throw new ValidationError(`${where}[${index}]`, 'must be a finite number');
+    }
+  }
+}
+
+/**
+ * Checks the records of an upsert: an array of objects with a non-empty string `id` (no id twice),
+ * a vector of `dimensions` numbers (or, when `canEmbed`, a `text` to embed instead), an optional
+ * string `text` and a JSON-object `metadata`.
+ *
+ * @throws ValidationError naming the record and field (`records[2].vector`).
+ */
+export function checkVectorRecords(
+  records: unknown,
+  dimensions: number,
+  canEmbed: boolean,
+): asserts records is readonly VectorRecord[] {
+  if (!Array.isArray(records)) throw new ValidationError('records', 'must be an array of records');
+  const seen = new Set<string>();
+  records.forEach((record: unknown, index) => {
+    const where = `records[${index}]`;
+    if (record === null || typeof record !== 'object')
+      throw new ValidationError(where, 'must be an object');
+    const { id, vector, text, metadata } = record as Record<string, unknown>;
+    if (typeof id !== 'string' || id === '')
+      throw new ValidationError(`${where}.id`, 'must be a non-empty string');
+    if (seen.has(id))
+      throw new ValidationError(`${where}.id`, `"${id}" appears twice in one upsert`);
+    seen.add(id);
+    if (text !== undefined && typeof text !== 'string')
+      throw new ValidationError(`${where}.text`, 'must be a string');
+    if (vector === undefined) {
+      if (!canEmbed || text === undefined) {
+        throw new ValidationError(
+          `${where}.vector`,
+          canEmbed
+            ? 'is required when there is no text to embed'
+            : 'is required (the store has no embedder)',
+        );
+      }
+    } else checkVector(vector, dimensions, `${where}.vector`);
+    if (metadata !== undefined) checkMetadata(metadata, `${where}.metadata`);
+  });
+}
+
+/**
+ * Checks record metadata: a plain JSON object (finite numbers, no functions, no cycles).
+ *
+ * @throws ValidationError naming `where`.
+ */
+export function checkMetadata(metadata: unknown, where: string): asserts metadata is JsonObject {
+  if (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata)) {
+    throw new ValidationError(where, 'must be a JSON object');
+  }
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(metadata, (_key, value: unknown) => {
+      if (typeof value === 'number' && !Number.isFinite(value))
+        throw new Error('a number that is not finite');
+      if (typeof value === 'bigint' || typeof value === 'function' || typeof value === 'symbol') {
+        throw new Error(`a ${typeof value}`);
+      }
+      return value;
+    });
+  } catch (error) {
+    throw new ValidationError(
+      where,
+      `must be JSON (${error instanceof Error ? error.message : 'unserialisable'})`,
+    );
+  }
+  if (text === undefined) throw new ValidationError(where, 'must be a JSON object');
+}
+
+/** The checked options of a query. */
+export interface CheckedQueryOptions {
+  readonly topK: number;
+  readonly minScore: number | undefined;
+  readonly filter: FilterNode;
+  readonly signal: AbortSignal | undefined;
+}
+
+/**
+ * Checks a query's options: `topK` a positive integer (default 10), `minScore` a finite number,
+ * `filter` a metadata filter, `signal` an `AbortSignal`.
+ *
+ * @throws ValidationError naming the option (`options.topK`).
+ */
+export function checkQueryOptions(
+  options: VectorQueryOptions | undefined,
+  maxTopK = 1000,
+): CheckedQueryOptions {
+  if (options !== undefined && (options === null || typeof options !== 'object')) {
+    throw new ValidationError('options', 'must be an object');
+  }
+  const topK = options?.topK ?? DEFAULT_TOP_K;
+  if (typeof topK !== 'number' || !Number.isInteger(topK) || topK < 1 || topK > maxTopK) {
+    throw new ValidationError('options.topK', `must be an integer from 1 to ${maxTopK}`);
+  }
+  const minScore = options?.minScore;
+  if (minScore !== undefined && (typeof minScore !== 'number' || !Number.isFinite(minScore))) {
+    throw new ValidationError('options.minScore', 'must be a finite number');
+  }
+  const signal = options?.signal;
+  if (signal !== undefined && !(signal instanceof AbortSignal)) {
+    throw new ValidationError('options.signal', 'must be an AbortSignal');
+  }
+  return { topK, minScore, filter: parseMetadataFilter(options?.filter), signal };
+}
+
+/**
+ * Checks the ids of a `delete` or `get`: an array of non-empty strings.
+ *
+ * @throws ValidationError naming `ids[i]`.
+ */
+export function checkVectorIds(ids: unknown): asserts ids is readonly string[] {
+  if (!Array.isArray(ids)) throw new ValidationError('ids', 'must be an array of strings');
+  ids.forEach((id: unknown, index) => {
+    if (typeof id !== 'string' || id === '')
+      throw new ValidationError(`ids[${index}]`, 'must be a non-empty string');
+  });
+}

@@ -1,0 +1,232 @@
+import {
+  type CallOptions,
+  type ChatRequest,
+  type ChatResponse,
+  ChatStream,
+  type ModelCost,
+  type PriceList,
+  type StreamProvider,
+  ValidationError,
+} from '@aigo/ai';
+import {
+  createKeyedHttpClient,
+  type KeyedHttpClient,
+  type RequestOptions,
+  resolveBaseURL,
+  toRequestOptions,
+} from '@aigo/http';
+import {
+  type AnthropicProviderOptions,
+  validateAnthropicProviderOptions,
+} from './anthropic-provider-options.js';
+import {
+  type AnthropicRequestOptions,
+  parseAnthropicRequestOptions,
+} from './anthropic-request-options.js';
+import { priceListFor } from './prices/anthropic-price-list.js';
+import { buildAnthropicRequest } from './request/build-anthropic-request.js';
+import { AnthropicStreamMapper } from './response/anthropic-stream-mapper.js';
+import { mapAnthropicResponse } from './response/map-anthropic-response.js';
+import { continuePausedTurns } from './response/pause-turn.js';
+import { PausedTurnSource, type StreamedPart } from './response/paused-turn-source.js';
+import type { AnthropicRequestBody } from './wire/anthropic-api.js';
+
+/** Anthropic's own API. */
+export const ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
+/** The environment variable the API key is read from. */
+export const ANTHROPIC_API_KEY_ENV = 'ANTHROPIC_API_KEY';
+/** The environment variable the base URL is read from (the official SDKs' name). */
+export const ANTHROPIC_BASE_URL_ENV = 'ANTHROPIC_BASE_URL';
+/** The `anthropic-version` sent unless `apiVersion` says otherwise. */
+export const ANTHROPIC_API_VERSION = '2023-06-01';
+
+const PROVIDER_ID = 'anthropic';
+const MESSAGES_PATH = '/v1/messages';
+
+/** The header that carries a key. */
+function apiKeyHeader(key: string): Record<string, string> {
+  return { 'x-api-key': key };
+}
+
+/**
+ * An Anthropic model provider: `sendMessage` and `streamMessage` over the Messages API
+ * (`POST /v1/messages`), through one keep-alive connection pool that `close()` releases. Immutable
+ * and safe to share across concurrent calls. Build it with {@link anthropic}.
+ */
+export class AnthropicProvider implements StreamProvider {
+  /** `anthropic`: the key of `providerOptions` and `providerMetadata`, and the provider on errors. */
+  readonly id: string = PROVIDER_ID;
+  /** The base URL, without a trailing slash. */
+  readonly baseURL: string;
+  /** The model used when a request names none, when set. */
+  readonly defaultModel: string | undefined;
+  readonly #url: string;
+  readonly #http: KeyedHttpClient;
+  readonly #prices: PriceList | undefined;
+  readonly #betas: readonly string[];
+  readonly #maxPauses: number;
+
+  /** @internal Use {@link anthropic}. */
+  constructor(
+    options: AnthropicProviderOptions,
+    env: Readonly<Record<string, string | undefined>>,
+  ) {
+    this.baseURL = resolveBaseURL({
+      baseURL: options.baseURL,
+      envVars: [ANTHROPIC_BASE_URL_ENV],
+      defaultURL: ANTHROPIC_BASE_URL,
+      env,
+    });
+    this.#url = `${this.baseURL}${MESSAGES_PATH}`;
+    this.defaultModel = options.defaultModel?.trim() || undefined;
+    this.#prices = priceListFor(options.prices ?? 'auto', this.baseURL);
+    this.#betas = Object.freeze([...(options.betas ?? [])]);
+    this.#maxPauses = options.maxPauseContinuations ?? 5;
+    const headers: Record<string, string> = {
+      'anthropic-version': options.apiVersion ?? ANTHROPIC_API_VERSION,
+    };
+    if (this.#betas.length > 0) headers['anthropic-beta'] = this.#betas.join(',');
+    for (const [name, value] of Object.entries(options.headers ?? {})) {
+      headers[name.toLowerCase()] = value;
+    }
+    this.#http = createKeyedHttpClient({
+      provider: PROVIDER_ID,
+      apiKey: {
+        apiKey: options.apiKey,
+        envVar: ANTHROPIC_API_KEY_ENV,
+        description: 'Anthropic',
+        env,
+      },
+      authHeaders: apiKeyHeader,
+      headers,
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      ...(options.dispatcher === undefined ? {} : { dispatcher: options.dispatcher }),
+    });
+  }
+
+  /**
+   * Sends a request and resolves to the whole answer. A turn the API paused (`pause_turn`) is
+   * continued, up to `maxPauseContinuations` times, and returned as one answer.
+   */
+  async sendMessage(request: ChatRequest, options?: CallOptions): Promise<ChatResponse> {
+    const { body, jsonToolName, requestOptions } = this.#prepare(request, false, options);
+    const http = this.#http;
+    const client = http.client();
+    const { data } = await client.postJson(this.#url, body, requestOptions);
+    const whole = await continuePausedTurns(data, body, this.#maxPauses, async (next) => {
+      return (await client.postJson(this.#url, next, requestOptions)).data;
+    });
+    return mapAnthropicResponse(whole, PROVIDER_ID, jsonToolName);
+  }
+
+  /**
+   * Sends a request and resolves, once the response headers arrived, to a `ChatStream` of its
+   * answer. Errors before the first byte (status, network, missing key) reject this call; errors
+   * inside the stream (an `error` event) reject the iterator, with the partial answer on the error.
+   * With server tools in the request, a turn the API paused (`pause_turn`) is continued, up to
+   * `maxPauseContinuations` times, and streamed as one answer.
+   */
+  async streamMessage(request: ChatRequest, options?: CallOptions): Promise<ChatStream> {
+    const { body, jsonToolName, requestOptions } = this.#prepare(request, true, options);
+    // Only server tools make the API pause a turn: other streams keep the direct path.
+    const continuing = this.#maxPauses > 0 && body.tools?.some((tool) => 'type' in tool) === true;
+    const first = await this.#streamPart(body, requestOptions, jsonToolName, undefined, continuing);
+    if (!continuing) return first.stream;
+    const source = new PausedTurnSource(first, body, this.#maxPauses, (next, previous) =>
+      this.#streamPart(next, requestOptions, jsonToolName, previous, true),
+    );
+    return new ChatStream(source, {
+      provider: PROVIDER_ID,
+      ...(options?.signal === undefined ? {} : { signal: options.signal }),
+    });
+  }
+
+  /** One streamed request; a continued one's mapper takes over the turn of `previous`. */
+  async #streamPart(
+    body: AnthropicRequestBody,
+    requestOptions: RequestOptions | undefined,
+    jsonToolName: string | undefined,
+    previous: AnthropicStreamMapper | undefined,
+    continuePaused: boolean,
+  ): Promise<StreamedPart> {
+    const http = this.#http;
+    const response = await http.client().postSse(this.#url, body, requestOptions);
+    const mapper = new AnthropicStreamMapper(
+      PROVIDER_ID,
+      http.secrets,
+      jsonToolName,
+      previous === undefined ? undefined : { turn: previous.turn, usage: previous.usage },
+      continuePaused,
+    );
+    return { stream: response.toChatStream(mapper), mapper };
+  }
+
+  /**
+   * The list price of `model` (dated names and aliases alike) from Anthropic's price list — when the
+   * base URL is Anthropic's or `prices: 'anthropic'` was given — or `undefined`. The price carries
+   * its `origin` (the list, its entry for the model, the date of the data) and the cache-write rates
+   * of both lifetimes.
+   *
+   * @throws ValidationError when `model` is not a string.
+   */
+  modelCost(model: string): ModelCost | undefined {
+    if (typeof model !== 'string') throw new ValidationError('model', 'must be a string');
+    return this.#prices?.modelCost(model);
+  }
+
+  /** Releases the connection pool after the calls in flight finished. Later calls reject. */
+  close(): Promise<void> {
+    return this.#http.close();
+  }
+
+  /** Same as {@link close}, for `await using`. */
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+
+  #prepare(request: ChatRequest, stream: boolean, options: CallOptions | undefined) {
+    if (request === null || typeof request !== 'object') {
+      throw new ValidationError('request', 'must be a ChatRequest');
+    }
+    if (request.model !== undefined && typeof request.model !== 'string') {
+      throw new ValidationError('request.model', 'must be a string');
+    }
+    const model = request.model?.trim() || this.defaultModel;
+    if (model === undefined) {
+      throw new ValidationError(
+        'request.model',
+        'is required (or set defaultModel on the provider)',
+      );
+    }
+    const parsed = parseAnthropicRequestOptions(request, PROVIDER_ID);
+    const { body, jsonToolName } = buildAnthropicRequest(request, model, parsed, stream);
+    return { body, jsonToolName, requestOptions: this.#requestOptions(options, parsed) };
+  }
+
+  /** The call's options, with the request's beta features added to the provider's. */
+  #requestOptions(
+    options: CallOptions | undefined,
+    parsed: AnthropicRequestOptions,
+  ): RequestOptions | undefined {
+    const checked = toRequestOptions(options);
+    if (parsed.betas === undefined || parsed.betas.length === 0) return checked;
+    const betas = [...new Set([...this.#betas, ...parsed.betas])].join(',');
+    return { ...checked, headers: { ...checked?.headers, 'anthropic-beta': betas } };
+  }
+}
+
+/**
+ * Builds an Anthropic provider. With no options it calls api.anthropic.com with the
+ * `ANTHROPIC_API_KEY` key (or `ANTHROPIC_BASE_URL` when that is set).
+ *
+ * ```ts
+ * const provider = anthropic({ defaultModel: 'claude-sonnet-4-5' });
+ * ```
+ *
+ * Throws a `ValidationError` naming the option for an option of the wrong kind. The API key is
+ * read at the first call, so a provider can be built before the key is configured.
+ */
+export function anthropic(options: AnthropicProviderOptions = {}): AnthropicProvider {
+  validateAnthropicProviderOptions(options);
+  return new AnthropicProvider(options, process.env);
+}

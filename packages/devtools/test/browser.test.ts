@@ -1,0 +1,284 @@
+/// <reference lib="dom" />
+import { join } from 'node:path';
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DevtoolsObserver, devtools } from '../src/index.js';
+import { ARTIFACTS, launchChromium } from './support/test-chromium.js';
+import {
+  deferred,
+  HOSTILE_ANSWER,
+  hostileCall,
+  LOOKUP_COST,
+  MODEL,
+  startAgentRun,
+  startGraphRun,
+} from './support/test-runs.js';
+import { payerAgent, runStore, traceSuspension } from './support/test-suspended-run.js';
+
+// Headless Debian Chromium (puppeteer-core), not a DOM simulation: the page, its script, its
+// event stream and its requests are the real ones.
+
+let browser: Browser;
+let tools: DevtoolsObserver;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  tools = await devtools({ print: false, captureContent: true });
+}, 60_000);
+
+afterAll(async () => {
+  await tools?.close();
+  await browser?.close();
+});
+
+async function openPage(url = tools.url): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(url);
+  await page.waitForSelector('[data-testid=live-status].on');
+  return page;
+}
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+
+/** The exact figures of the cost table's rows (`data-field` → `data-value`). */
+function rowValues(page: Page, selector: string): Promise<Record<string, number>[]> {
+  return page.$$eval(selector, (rows) =>
+    rows.map((row) =>
+      Object.fromEntries(
+        [...row.querySelectorAll<HTMLElement>('[data-field]')].map((cell) => [
+          cell.dataset.field ?? '',
+          Number(cell.dataset.value),
+        ]),
+      ),
+    ),
+  );
+}
+
+describe('@aigo/devtools in headless Chromium', () => {
+  it('shows the offline agent live: runs list, waterfall, call content, and the overview’s cost', async () => {
+    const page = await openPage();
+    const gate = deferred<void>();
+    const running = startAgentRun(tools, gate);
+    // Live, while the run is under way (its lookup tool waits on the gate): no reload.
+    await page.waitForSelector('[data-testid=run-row][data-kind=agent][data-status=running]');
+    await page.click('[data-testid=run-row][data-kind=agent]');
+    await page.waitForSelector('[data-testid=waterfall-bar][data-kind=tool][data-status=running]');
+    await shot(page, '1-agent-live-running');
+    gate.resolve();
+    const result = await running;
+    await page.waitForSelector('[data-testid=run-row][data-kind=agent][data-status=done]');
+    await page.waitForSelector('[data-testid=run-detail][data-status=done]');
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid=waterfall-bar][data-kind=model]').length === 3,
+    );
+
+    const bars = await page.$$eval('[data-testid=waterfall-bar]', (elements) =>
+      elements.map((element) => ({
+        kind: (element as HTMLElement).dataset.kind,
+        status: (element as HTMLElement).dataset.status,
+        ms: Number((element as HTMLElement).dataset.durationMs),
+        width: element.getBoundingClientRect().width,
+      })),
+    );
+    expect(bars.map((bar) => bar.kind)).toEqual([
+      'agent',
+      'model',
+      'tool',
+      'model',
+      'tool',
+      'model',
+    ]);
+    expect(bars.every((bar) => bar.status === 'ok' && bar.ms >= 0 && bar.width > 0)).toBe(true);
+    const durations = await page.$$eval('[data-testid=waterfall-duration]', (elements) =>
+      elements.map((element) => element.textContent ?? ''),
+    );
+    expect(durations.every((text) => /\d+(\.\d+)? (ms|s)$/.test(text))).toBe(true);
+
+    // The cost table: the figures of the run's own overview, exactly.
+    const summary = result.costSummary();
+    const expected = summary.byModel[MODEL];
+    const [row] = await rowValues(page, '[data-testid=cost-model-row]');
+    expect(row).toEqual({
+      requests: expected?.requests,
+      promptTokens: expected?.promptTokens,
+      cachedTokens: expected?.cachedTokens,
+      completionTokens: expected?.completionTokens,
+      reasoningTokens: expected?.reasoningTokens,
+      inputCost: expected?.inputCost,
+      cachedCost: expected?.cachedCost,
+      outputCost: expected?.outputCost,
+      reasoningCost: expected?.reasoningCost,
+      totalCost: expected?.totalCost,
+    });
+    expect(expected?.cachedCost).toBeGreaterThan(0);
+    expect(expected?.reasoningCost).toBeGreaterThan(0);
+    const tools_ = await rowValues(page, '[data-testid=cost-tool-row]');
+    expect(tools_).toEqual([
+      { calls: 1, cost: summary.toolCosts.lookup },
+      { calls: 1, cost: summary.toolCosts.Calculator ?? 0 },
+    ]);
+    expect(summary.toolCosts.lookup).toBe(LOOKUP_COST);
+    const [compute] = await rowValues(page, '[data-testid=cost-compute-row]');
+    // Compute is time × rate: the run's span and its overview start and end microseconds apart.
+    expect(compute?.computeCost).toBeGreaterThan(0);
+    expect(Math.abs((compute?.computeCost ?? 0) - summary.computeCost)).toBeLessThan(0.0005 * 0.05);
+    await page.waitForSelector('[data-testid=cost-chart] canvas');
+    await shot(page, '2-agent-done-cost');
+
+    // A model call's request and answer (capture is on here).
+    await page.click('[data-testid=waterfall-bar][data-kind=model]');
+    await page.waitForSelector('[data-testid=span-detail]');
+    const content = await page.$$eval('[data-testid=span-content]', (elements) =>
+      elements.map((element) => element.textContent ?? ''),
+    );
+    expect(content.join('\n')).toContain('How tall is the Eiffel Tower in feet?');
+    expect(content.join('\n')).toContain('lookup');
+    await shot(page, '3-agent-model-call');
+    // A tool call's arguments and result.
+    await page.click('[data-testid=waterfall-bar][data-kind=tool]');
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid=span-content]')].some((element) =>
+        element.textContent?.includes('Eiffel Tower height'),
+      ),
+    );
+    await page.close();
+  }, 60_000);
+
+  it('draws a graph run with dagre and colours its nodes by status as they change', async () => {
+    const page = await openPage();
+    const gate = deferred<void>();
+    const running = startGraphRun(tools, gate);
+    await page.waitForSelector('[data-testid=run-row][data-kind=graph]');
+    await page.click('[data-testid=run-row][data-kind=graph]');
+    await page.waitForSelector(
+      '[data-testid=graph-node][data-node-id=summarize][data-status=running]',
+    );
+    await page.waitForSelector(
+      '[data-testid=graph-node][data-node-id=translate][data-status=failed]',
+    );
+    await shot(page, '4-graph-running');
+    gate.resolve();
+    const result = await running;
+    await page.waitForSelector('[data-testid=run-detail][data-status=done]');
+    await page.waitForSelector(
+      '[data-testid=graph-node][data-node-id=publish][data-status=skipped]',
+    );
+    const colours = await page.$$eval('[data-testid=graph-node]', (nodes) =>
+      Object.fromEntries(
+        nodes.map((node) => [
+          (node as SVGGElement).dataset.nodeId,
+          getComputedStyle(node.querySelector('rect') as SVGRectElement).fill,
+        ]),
+      ),
+    );
+    expect(colours).toEqual({
+      fetch: 'rgb(46, 160, 67)',
+      summarize: 'rgb(46, 160, 67)',
+      translate: 'rgb(218, 54, 51)',
+      report: 'rgb(46, 160, 67)',
+      publish: 'rgb(137, 87, 229)',
+    });
+    // Laid out left to right: fetch before its children, report after them.
+    const x = await page.$$eval('[data-testid=graph-node] rect', (rects) =>
+      Object.fromEntries(
+        rects.map((rect) => [
+          (rect.parentElement as unknown as SVGGElement).dataset.nodeId,
+          Number(rect.getAttribute('x')),
+        ]),
+      ),
+    );
+    expect(x.fetch).toBeLessThan(x.summarize as number);
+    expect(x.summarize).toBeLessThan(x.report as number);
+    expect(x.translate).toBeLessThan(x.publish as number);
+    const bars = await page.$$eval('[data-testid=waterfall-bar]', (elements) =>
+      elements.map((element) => (element as HTMLElement).dataset.kind),
+    );
+    expect(bars.filter((kind) => kind === 'node')).toHaveLength(4);
+    expect(bars.filter((kind) => kind === 'model')).toHaveLength(2);
+    const [row] = await rowValues(page, '[data-testid=cost-model-row]');
+    expect(row?.totalCost).toBe(result.costSummary().byModel['graph-model']?.totalCost);
+    await shot(page, '5-graph-done');
+    await page.close();
+  }, 60_000);
+
+  it('shows a hostile answer as text: no element, no script', async () => {
+    const page = await openPage();
+    await hostileCall(tools);
+    await page.waitForSelector('[data-testid=run-row][data-kind=call]');
+    await page.click('[data-testid=run-row][data-kind=call]');
+    await page.waitForSelector('[data-testid=waterfall-bar][data-kind=model]');
+    await page.click('[data-testid=waterfall-bar][data-kind=model]');
+    await page.waitForSelector('[data-testid=span-content]');
+    const shown = await page.$$eval('[data-testid=span-content]', (elements) =>
+      elements.map((element) => element.textContent ?? '').join('\n'),
+    );
+    expect(shown).toContain(JSON.stringify(HOSTILE_ANSWER).slice(1, 30));
+    const injected = await page.evaluate(() => ({
+      images: document.querySelectorAll('main img').length,
+      bold: document.querySelectorAll('main b').length,
+      pwned: (window as unknown as { __pwned?: number }).__pwned,
+    }));
+    expect(injected).toEqual({ images: 0, bold: 0, pwned: undefined });
+    await shot(page, '6-hostile-answer-as-text');
+    await page.close();
+  }, 60_000);
+
+  it('shows counts only when content capture is off', async () => {
+    const quiet = await devtools({ print: false });
+    try {
+      const page = await openPage(quiet.url);
+      await hostileCall(quiet);
+      await page.waitForSelector('[data-testid=run-row][data-kind=call]');
+      await page.click('[data-testid=run-row][data-kind=call]');
+      await page.waitForSelector('[data-testid=waterfall-bar][data-kind=model]');
+      await page.click('[data-testid=waterfall-bar][data-kind=model]');
+      await page.waitForSelector('[data-testid=no-content]');
+      expect(await page.$$('[data-testid=span-content]')).toHaveLength(0);
+      expect(await page.content()).not.toContain('window.__pwned');
+      await shot(page, '7-capture-off-counts-only');
+      await page.close();
+    } finally {
+      await quiet.close();
+    }
+  }, 60_000);
+
+  it('approves a suspended run from the page, which resumes it', async () => {
+    const { agent, resumed } = payerAgent();
+    const resuming = await devtools({
+      print: false,
+      captureContent: true,
+      runStore,
+      agents: [agent],
+    });
+    try {
+      const page = await openPage(resuming.url);
+      traceSuspension(resuming);
+      await page.waitForSelector('[data-testid=run-row][data-status=suspended]');
+      await page.click('[data-testid=run-row][data-status=suspended]');
+      await page.waitForSelector(
+        '[data-testid=approval][data-request-id=req-1] [data-testid=approve]',
+      );
+      await shot(page, '9-approval-pending');
+      await page.click('[data-testid=approve]');
+      const call = await resumed;
+      expect(call.responses).toEqual({ 'req-1': { approved: true } });
+      await page.waitForFunction(() => document.querySelector('[data-testid=approvals]') === null);
+      await page.close();
+    } finally {
+      await resuming.close();
+    }
+  }, 60_000);
+
+  it('refuses the page without the token, and with a wrong one', async () => {
+    const page = await browser.newPage();
+    const origin = new URL(tools.url).origin;
+    const bare = await page.goto(`${origin}/`);
+    expect(bare?.status()).toBe(401);
+    expect(await page.evaluate(() => document.body.textContent)).toContain('token is required');
+    await shot(page, '8-refused-without-token');
+    const wrong = await page.goto(`${origin}/?token=not-the-token`);
+    expect(wrong?.status()).toBe(401);
+    await page.close();
+  }, 30_000);
+});

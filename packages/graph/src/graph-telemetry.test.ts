@@ -1,0 +1,44 @@
+import { createClient } from '@aigo/client';
+import { createFakeProvider, createRecordingObserver } from '@aigo/testing';
+import { describe, expect, it } from 'vitest';
+import { createGraph } from './create-graph.js';
+
+describe('graph span: shape, node and edge events', () => {
+  it('names the nodes and edges and records each node and edge as it settles', async () => {
+    const observer = createRecordingObserver();
+    const client = createClient(createFakeProvider().default('ok'), {
+      defaultModel: 'm',
+      observer,
+    });
+    const graph = createGraph<string>('c', {
+      defaultClient: client,
+      maxConcurrency: 1,
+      errorStrategy: 'continue_on_error',
+    })
+      .addNode('a', async () => 'a')
+      .addNode('b', async () => {
+        throw new Error('b breaks');
+      })
+      .addNode('c', async () => 'c')
+      .addEdge('a', 'b')
+      .addEdge('b', 'c');
+    await graph.execute({}).catch(() => undefined);
+    const span = observer.spans.find((candidate) => candidate.name === 'graph.execute');
+    expect(span?.attributes['graph.node.ids']).toEqual(['a', 'b', 'c']);
+    expect(span?.attributes['graph.edges']).toEqual(['a->b', 'b->c']);
+    const events = (span?.events ?? []).map((event) => [
+      event.name,
+      event.attributes?.['graph.node.id'] ?? event.attributes?.['graph.edge.to'],
+      event.attributes?.['graph.node.status'] ?? event.attributes?.['graph.edge.active'],
+    ]);
+    expect(events).toEqual([
+      ['graph.node.started', 'a', undefined],
+      ['graph.node.settled', 'a', 'completed'],
+      ['graph.edge.settled', 'b', true],
+      ['graph.node.started', 'b', undefined],
+      ['graph.node.settled', 'b', 'failed'],
+      ['graph.edge.settled', 'c', false],
+      ['graph.node.settled', 'c', 'skipped'],
+    ]);
+  });
+});
