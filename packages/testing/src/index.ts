@@ -11,6 +11,11 @@ export { assertNoSecretLeak } from './conformance/assert-no-secret-leak.js';
 export { assertValidUsage } from './conformance/assert-valid-usage.js';
 export type { ConformanceCheck } from './conformance/conformance-check.js';
 export {
+  type EmbeddingConformanceOptions,
+  embeddingConformance,
+  embeddingConformanceChecks,
+} from './conformance/embeddings/embedding-conformance.js';
+export {
   type CheckpointerConformanceOptions,
   checkpointerConformanceChecks,
 } from './conformance/graph/checkpointer-checks.js';
@@ -22,11 +27,6 @@ export {
   type GraphRunQueueConformanceOptions,
   graphRunQueueConformanceChecks,
 } from './conformance/graph/graph-run-queue-checks.js';
-export {
-  type EmbeddingConformanceOptions,
-  embeddingConformance,
-  embeddingConformanceChecks,
-} from './conformance/embeddings/embedding-conformance.js';
 export {
   type MemoryConformanceOptions,
   memoryConformanceChecks,
