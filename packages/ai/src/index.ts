@@ -47,11 +47,22 @@ export type {
 export { type ChatResponse, isStopMessage } from './chat/chat-response.js';
 export { FINISH_REASONS, type FinishReason } from './chat/finish-reason.js';
 export {
+  checkModelLimitsOption,
+  type ModelLimitsOption,
+  resolveModelLimits,
+} from './chat/model-limits-option.js';
+export {
   type CallOptions,
   isStreamProvider,
   type Provider,
   type StreamProvider,
 } from './chat/provider.js';
+export type {
+  CountTokensOptions,
+  EstimatedPart,
+  TokenCount,
+  TokenCountMethod,
+} from './chat/token-count.js';
 export { addUsage, type Usage } from './chat/usage.js';
 export type {
   ComputeCost,
@@ -95,6 +106,12 @@ export type {
 } from './embeddings/embedding-provider.js';
 export { readEmbeddingVector } from './embeddings/read-embedding-vector.js';
 export { AigoError, type AigoErrorOptions } from './errors/aigo-error.js';
+export {
+  ContextOverflowError,
+  type ContextOverflowErrorOptions,
+  isContextOverflow,
+  toContextOverflow,
+} from './errors/context-overflow-error.js';
 export {
   type ConversationConflictDetails,
   ConversationConflictError,
@@ -160,10 +177,22 @@ export {
 } from './graph/graph-run-record.js';
 export type { JsonObject, JsonSchema, JsonValue, ProviderMetadata } from './json.js';
 export {
+  type CheckedContextReadOptions,
+  checkContextReadOptions,
+  checkSummary,
+  DEFAULT_MAX_CONTEXT_MESSAGES,
+} from './memory/check-context-options.js';
+export {
   type CheckedMemoryWriteOptions,
   checkMemoryWriteOptions,
   MAX_TURN_ID_LENGTH,
 } from './memory/check-write-options.js';
+export type {
+  ContextReadOptions,
+  ContextWindow,
+  SaveSummaryOptions,
+  StoredSummary,
+} from './memory/context-memory.js';
 export type {
   AcquireTurnOptions,
   AllMessagesOptions,

@@ -31,6 +31,7 @@ export {
   repairDanglingToolCalls,
   type ToolCallRepair,
 } from './client/repair-dangling-tool-calls.js';
+export * from './context/index.js';
 export * from './cost/index.js';
 export {
   type InMemoryMemory,

@@ -15,12 +15,16 @@ import { Type } from 'typebox';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import * as z from 'zod';
 import {
+  compactToolResults,
+  countTokens,
   createClient,
   createStructuredClient,
   InvalidProviderResponseError,
   inMemoryMemory,
   inMemoryMemoryStore,
   parseStringAs,
+  slidingWindow,
+  summarize,
   toolMessageResult,
 } from './index.js';
 
@@ -275,5 +279,38 @@ describe('README examples', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('context windows', async () => {
+    const provider = createFakeProvider().default('ok');
+    const withWindow = {
+      id: provider.id,
+      sendMessage: provider.sendMessage.bind(provider),
+      modelLimits: () => ({ contextWindow: 4_000 }),
+    };
+    const memory = inMemoryMemory();
+    for (let turn = 0; turn < 30; turn++) {
+      await memory.appendMessages([
+        userMessage(`question ${turn} ${'x'.repeat(400)}`),
+        userMessage(''),
+      ]);
+    }
+    const client = createClient(withWindow, {
+      defaultModel: 'gpt-4o-mini',
+      memory,
+      context: {
+        maxTokens: 0.5,
+        strategies: [
+          compactToolResults({ maxTokens: 1_000, headTokens: 250 }),
+          summarize({ maxSummaryTokens: 500 }),
+          slidingWindow(),
+        ],
+      },
+    });
+    await client.sendMessage('And now?');
+    const sent = provider.requests.at(-1);
+    expect(sent?.systemPrompt).toContain('## Summary of the earlier conversation');
+    expect((await countTokens(sent as never)).tokens).toBeLessThanOrEqual(2_000);
+    expect(memory.size).toBe(62);
   });
 });

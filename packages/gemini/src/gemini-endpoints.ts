@@ -38,3 +38,8 @@ export function generateContentUrl(baseURL: string, model: string): string {
 export function streamGenerateContentUrl(baseURL: string, model: string, sse: boolean): string {
   return `${baseURL}/${modelResourcePath(model)}:streamGenerateContent${sse ? '?alt=sse' : ''}`;
 }
+
+/** `{base}/models/{model}:countTokens`. */
+export function countTokensUrl(baseURL: string, model: string): string {
+  return `${baseURL}/${modelResourcePath(model)}:countTokens`;
+}

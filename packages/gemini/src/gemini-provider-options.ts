@@ -1,4 +1,4 @@
-import { ValidationError } from '@aigo/ai';
+import { checkModelLimitsOption, type ModelLimitsOption, ValidationError } from '@aigo/ai';
 import type { HttpClientOptions } from '@aigo/http';
 import { type GeminiPrices, validateGeminiPrices } from './prices/gemini-price-list.js';
 
@@ -38,6 +38,17 @@ export interface GeminiOptions {
    */
   readonly prices?: GeminiPrices;
   /**
+   * Context windows and output limits by model name, over those of Google's price list
+   * (`modelLimits(model)`; a client fits its requests into them).
+   */
+  readonly modelLimits?: ModelLimitsOption;
+  /**
+   * `'endpoint'` gives the provider a `countTokens(request)` that asks Gemini's `countTokens`
+   * endpoint — exact, media and tools included, at the cost of a request. Without it the provider
+   * makes no request to count, and a client estimates (calibrated by the usage Gemini reports).
+   */
+  readonly countTokens?: 'endpoint';
+  /**
    * The most values one `batchEmbedContents` call carries; `embed` splits longer requests.
    * Default 100 (Gemini's limit).
    */
@@ -71,6 +82,10 @@ export function validateGeminiOptions(options: GeminiOptions): void {
     throw new ValidationError('options.streamFormat', "must be 'sse' or 'json-array'");
   }
   validateGeminiPrices(options.prices);
+  checkModelLimitsOption(options.modelLimits);
+  if (options.countTokens !== undefined && options.countTokens !== 'endpoint') {
+    throw new ValidationError('options.countTokens', "must be 'endpoint' (or left out)");
+  }
   const headers = options.headers;
   if (
     headers !== undefined &&

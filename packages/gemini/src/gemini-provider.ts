@@ -3,12 +3,19 @@ import {
   type ChatRequest,
   type ChatResponse,
   type ChatStream,
+  type CountTokensOptions,
+  checkModelLimitsOption,
   type EmbeddingProvider,
   type EmbedRequest,
   type EmbedResult,
   type ModelCost,
+  type ModelLimits,
+  type ModelLimitsOption,
   type PriceList,
+  resolveModelLimits,
   type StreamProvider,
+  type TokenCount,
+  toContextOverflow,
   ValidationError,
 } from '@aigo/ai';
 import {
@@ -18,6 +25,7 @@ import {
   resolveBaseURL,
   toRequestOptions,
 } from '@aigo/http';
+import { countGeminiTokens } from './count-gemini-tokens.js';
 import { geminiEmbed } from './embeddings/gemini-embed.js';
 import { GEMINI_MAX_EMBEDDINGS_PER_CALL } from './embeddings/gemini-embeddings-request.js';
 import type { GeminiResponse } from './gemini-api.js';
@@ -76,6 +84,19 @@ export interface GeminiProvider extends StreamProvider, EmbeddingProvider {
    * The price carries its `origin`: the list, its entry for the model and the date of the data.
    */
   modelCost(model: string): ModelCost | undefined;
+  /**
+   * The context window and output limit of `model` (`models/` prefix allowed): the `modelLimits`
+   * option's entry over Google's price list's — when the provider has that list — or `undefined`.
+   */
+  modelLimits(model: string): ModelLimits | undefined;
+  /**
+   * Only with `countTokens: 'endpoint'`: the request's input tokens as Gemini's `countTokens`
+   * endpoint counts them (exact; one request).
+   */
+  readonly countTokens?: (
+    request: ChatRequest,
+    options?: CountTokensOptions,
+  ) => Promise<TokenCount>;
   /** The most values one `batchEmbedContents` call carries (`maxEmbeddingsPerCall`, default 100). */
   readonly maxEmbeddingsPerCall: number;
   /**
@@ -143,6 +164,8 @@ export function gemini(options: GeminiOptions = {}): GeminiProvider {
     defaultModel: options.defaultModel?.trim() ?? GEMINI_DEFAULT_MODEL,
     streamFormat: options.streamFormat ?? 'sse',
     prices: priceListFor(options.prices ?? 'auto', baseURL),
+    limits: checkModelLimitsOption(options.modelLimits),
+    countWithEndpoint: options.countTokens === 'endpoint',
     maxEmbeddingsPerCall: options.maxEmbeddingsPerCall ?? GEMINI_MAX_EMBEDDINGS_PER_CALL,
   });
 }
@@ -153,6 +176,8 @@ interface ProviderSettings {
   readonly defaultModel: string;
   readonly streamFormat: 'sse' | 'json-array';
   readonly prices: PriceList | undefined;
+  readonly limits: ModelLimitsOption | undefined;
+  readonly countWithEndpoint: boolean;
   readonly maxEmbeddingsPerCall: number;
 }
 
@@ -162,13 +187,37 @@ class GeminiProviderImpl implements GeminiProvider {
   readonly defaultModel: string;
   readonly maxEmbeddingsPerCall: number;
   readonly #settings: ProviderSettings;
+  readonly countTokens?: (
+    request: ChatRequest,
+    options?: CountTokensOptions,
+  ) => Promise<TokenCount>;
 
   constructor(settings: ProviderSettings) {
     this.#settings = settings;
     this.maxEmbeddingsPerCall = settings.maxEmbeddingsPerCall;
     this.baseURL = settings.baseURL;
     this.defaultModel = settings.defaultModel;
+    if (settings.countWithEndpoint) {
+      this.countTokens = async (request, options) => {
+        const { model, body } = this.#prepare(request);
+        return countGeminiTokens(settings.http, this.baseURL, model, body, options?.signal).catch(
+          (error: unknown) => {
+            throw toContextOverflow(normaliseGeminiHttpError(error));
+          },
+        );
+      };
+    }
     Object.freeze(this);
+  }
+
+  modelLimits(model: string): ModelLimits | undefined {
+    if (typeof model !== 'string') throw new ValidationError('model', 'must be a string');
+    const name = model.startsWith('models/') ? model.slice('models/'.length) : model;
+    return resolveModelLimits(
+      this.#settings.limits,
+      model,
+      resolveModelLimits(this.#settings.limits, name, this.#settings.prices?.modelLimits(name)),
+    );
   }
 
   modelCost(model: string): ModelCost | undefined {
@@ -184,12 +233,14 @@ class GeminiProviderImpl implements GeminiProvider {
       .client()
       .postJson<unknown>(generateContentUrl(this.baseURL, model), body, toRequestOptions(options))
       .catch((error: unknown) => {
-        throw normaliseGeminiHttpError(error);
+        throw toContextOverflow(normaliseGeminiHttpError(error));
       });
     const data = response.data;
     if (Array.isArray(data) || (data !== null && typeof data === 'object' && 'error' in data)) {
       // Gemini answers an error inside a 2xx body in the shapes its streams use.
-      throw errorFromResponse({ provider: GEMINI_PROVIDER_ID, body: data, secrets: http.secrets });
+      throw toContextOverflow(
+        errorFromResponse({ provider: GEMINI_PROVIDER_ID, body: data, secrets: http.secrets }),
+      );
     }
     return mapGeminiResponse(data as GeminiResponse, model);
   }
@@ -203,7 +254,7 @@ class GeminiProviderImpl implements GeminiProvider {
       ? http.postSse(url, body, toRequestOptions(options))
       : http.postJsonStream(url, body, toRequestOptions(options))
     ).catch((error: unknown) => {
-      throw normaliseGeminiHttpError(error);
+      throw toContextOverflow(normaliseGeminiHttpError(error));
     });
     return response.toChatStream(new GeminiStreamMapper(model));
   }

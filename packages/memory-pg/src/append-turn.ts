@@ -36,6 +36,7 @@ export async function appendTurn(
     batch.json,
     batch.escaped,
     turnId ?? null,
+    batch.runningTokens,
   ];
   try {
     if (expectedVersion === undefined) {

@@ -152,7 +152,7 @@ describe(`schema version 2 on version 1 tables with data (${database.kind})`, ()
       const versions = await adminPool().query<{ version: number }>(
         `SELECT version FROM "${schema}"."aigo_migrations" WHERE component = 'memory-pg:aigo_messages' ORDER BY version`,
       );
-      expect(versions.rows).toEqual([{ version: 1 }, { version: 2 }]);
+      expect(versions.rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
     },
   );
 

@@ -53,11 +53,32 @@ export function memoryMigrations(names: TableNames): readonly Migration[] {
 ALTER TABLE ${names.messagesSql} ADD COLUMN IF NOT EXISTS turn_id text;
 CREATE UNIQUE INDEX IF NOT EXISTS ${names.turnKeySql} ON ${names.messagesSql} (conversation_id, turn_id) WHERE turn_id IS NOT NULL`,
     },
+    {
+      version: 3,
+      name: 'per-message token counts, running sums and the conversation summary (bounded reads)',
+      // Stored messages get an estimate (a token per four bytes of their JSON, as the store
+      // estimates a message written without a count) and their running sums; the index on them
+      // makes a bounded read one range scan.
+      up: `ALTER TABLE ${names.conversationsSql} ADD COLUMN IF NOT EXISTS total_tokens bigint NOT NULL DEFAULT 0;
+ALTER TABLE ${names.conversationsSql} ADD COLUMN IF NOT EXISTS summary jsonb;
+ALTER TABLE ${names.messagesSql} ADD COLUMN IF NOT EXISTS tokens integer;
+ALTER TABLE ${names.messagesSql} ADD COLUMN IF NOT EXISTS running_tokens bigint;
+UPDATE ${names.messagesSql} AS m SET tokens = e.tokens, running_tokens = e.running
+FROM (
+  SELECT conversation_id, seq, GREATEST(1, (octet_length(body::text) + 3) / 4) AS tokens,
+    sum(GREATEST(1, (octet_length(body::text) + 3) / 4)) OVER (PARTITION BY conversation_id ORDER BY seq) AS running
+  FROM ${names.messagesSql}
+) AS e
+WHERE m.conversation_id = e.conversation_id AND m.seq = e.seq;
+UPDATE ${names.conversationsSql} AS c SET total_tokens = COALESCE(
+  (SELECT m.running_tokens FROM ${names.messagesSql} m WHERE m.conversation_id = c.conversation_id ORDER BY m.seq DESC LIMIT 1), 0);
+CREATE INDEX IF NOT EXISTS ${names.runningTokensKeySql} ON ${names.messagesSql} (conversation_id, running_tokens)`,
+    },
   ];
 }
 
 /** The newest schema version this release knows. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /**
  * The advisory-lock key pair releases before `@aigo/pg` took to migrate one table: the aigo

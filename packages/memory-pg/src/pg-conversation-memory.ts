@@ -1,6 +1,9 @@
 import {
   type AllMessagesOptions,
+  type ContextWindow,
+  checkContextReadOptions,
   checkMemoryWriteOptions,
+  checkSummary,
   type MemoryWriteOptions,
   type Message,
   throwIfAborted,
@@ -16,6 +19,27 @@ import type { ReadStatements } from './statements.js';
 
 /** `special`: NULL for a row in the current format, not escaped; else `format * 2 + escaped`. */
 type MessageRow = [body: unknown, special: number | null];
+/** A `readContext` row: a message row with its token count (int4; the header row has 0). */
+type ContextRow = [body: unknown, special: number | null, tokens: number];
+
+/** Decodes a bounded read: the header row `[version, last_seq, summary]`, then the messages. */
+function decodeContext(rows: readonly ContextRow[]): ContextWindow {
+  const [first] = rows;
+  if (first === undefined || first[1] !== -1) {
+    return { messages: [], tokenCounts: [], start: 1, total: 0, version: 0, summary: undefined };
+  }
+  const [version, lastSeq, summary] = first[0] as [string | number, string | number, unknown];
+  const body = rows.slice(1);
+  const total = Number(lastSeq);
+  return {
+    messages: decodeRows(body as unknown as MessageRow[], false),
+    tokenCounts: body.map((row) => row[2]),
+    start: total - body.length + 1,
+    total,
+    version: Number(version),
+    summary: summary === null || summary === undefined ? undefined : checkSummary(summary as never),
+  };
+}
 
 /**
  * Decodes the rows of a versioned read: the version row (`special` -1, first) and the messages,
@@ -54,7 +78,7 @@ export function pgConversationMemory(
     async appendMessages(messages: readonly Message[], options?: MemoryWriteOptions) {
       const write = checkMemoryWriteOptions(options);
       throwIfAborted(write.signal);
-      const batch = encodeMessages(messages);
+      const batch = encodeMessages(messages, write.tokenCounts);
       if (batch.count === 0) return;
       await appendTurn(core, conversationId, batch, write);
     },
@@ -85,6 +109,38 @@ export function pgConversationMemory(
         signal,
       );
       return decodeVersioned(rows);
+    },
+
+    async readContext(options) {
+      const { maxTokens, maxMessages, signal } = checkContextReadOptions(options);
+      throwIfAborted(signal);
+      const rows = await core.read<ContextRow>(
+        `Reading from ${core.label}`,
+        statements.readContext,
+        [conversationId, maxTokens, maxMessages],
+        signal,
+      );
+      return decodeContext(rows);
+    },
+
+    async saveSummary(summary, options) {
+      const checked = checkSummary(summary);
+      if (options !== undefined && (options === null || typeof options !== 'object')) {
+        throw new ValidationError('options', 'must be an object');
+      }
+      throwIfAborted(options?.signal);
+      const stored = await core.write(
+        `Storing a summary in ${core.label}`,
+        statements.saveSummary,
+        [conversationId, JSON.stringify(checked)],
+        options?.signal,
+      );
+      if (stored === 0) {
+        throw new ValidationError(
+          'summary.through',
+          'must be the position of a stored message of this conversation',
+        );
+      }
     },
 
     acquireTurn(options) {

@@ -267,7 +267,7 @@ describe.skipIf(!realServer)(title, () => {
     const versions = await adminPool().query(
       `SELECT version FROM "${schema}"."aigo_migrations" WHERE component = 'memory-pg:aigo_messages' ORDER BY version`,
     );
-    expect(versions.rows).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(versions.rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
     expect((await store.listConversations()).length).toBe(8);
   });
 });

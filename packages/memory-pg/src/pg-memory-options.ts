@@ -1,6 +1,8 @@
 import type {
   AcquireTurnOptions,
   AllMessagesOptions,
+  ContextReadOptions,
+  ContextWindow,
   ConversationMemory,
   ConversationSummary,
   ListConversationsOptions,
@@ -8,6 +10,8 @@ import type {
   MemoryWriteOptions,
   ReadyOptions,
   ReleaseTurn,
+  SaveSummaryOptions,
+  StoredSummary,
   VersionedMessages,
 } from '@aigo/ai';
 import type { Pool } from 'pg';
@@ -89,6 +93,13 @@ export interface PgConversationMemory extends ConversationMemory {
    * every memory object of the store for this id shares it), then resolves to its release.
    */
   acquireTurn(options?: AcquireTurnOptions): Promise<ReleaseTurn>;
+  /**
+   * A bounded read: the newest messages after the summary that fit `maxTokens` by their stored
+   * counts, in one indexed query whose cost does not grow with the conversation.
+   */
+  readContext(options: ContextReadOptions): Promise<ContextWindow>;
+  /** Stores the conversation's summary (on its counter row). */
+  saveSummary(summary: StoredSummary, options?: SaveSummaryOptions): Promise<void>;
 }
 
 /** What `pgMemory` returns: a conversation's memory with a store of its own, which `close()` closes. */

@@ -188,8 +188,13 @@ describe(`migrations (${database.kind})`, () => {
       },
       {
         component: 'memory-pg:aigo_messages',
-        version: SCHEMA_VERSION,
+        version: 2,
         name: 'conversation versions and turn ids (optimistic concurrency, idempotent turns)',
+      },
+      {
+        component: 'memory-pg:aigo_messages',
+        version: SCHEMA_VERSION,
+        name: 'per-message token counts, running sums and the conversation summary (bounded reads)',
       },
     ]);
     expect(memoryMigrations(tableNames()).at(-1)?.version).toBe(SCHEMA_VERSION);
@@ -218,8 +223,10 @@ describe(`migrations (${database.kind})`, () => {
     expect(versions.rows).toEqual([
       { component: 'memory-pg:first_messages', version: 1 },
       { component: 'memory-pg:first_messages', version: 2 },
+      { component: 'memory-pg:first_messages', version: 3 },
       { component: 'memory-pg:second_messages', version: 1 },
       { component: 'memory-pg:second_messages', version: 2 },
+      { component: 'memory-pg:second_messages', version: 3 },
     ]);
   });
 
@@ -250,7 +257,7 @@ describe(`migrations (${database.kind})`, () => {
     // the migration to version 2 (versions and turn ids).
     const { store: checking } = testStore({ schema, migrate: false });
     await expect(checking.conversation('old').allMessages()).rejects.toThrow(
-      /is at schema version 1, this release needs 2 \(migrate is false\): run it once with migrate: true/,
+      /is at schema version 1, this release needs 3 \(migrate is false\): run it once with migrate: true/,
     );
     const { store } = testStore({ schema });
     const memory = store.conversation('old');
@@ -273,6 +280,11 @@ describe(`migrations (${database.kind})`, () => {
         component: 'memory-pg:aigo_messages',
         version: 2,
         name: 'conversation versions and turn ids (optimistic concurrency, idempotent turns)',
+      },
+      {
+        component: 'memory-pg:aigo_messages',
+        version: 3,
+        name: 'per-message token counts, running sums and the conversation summary (bounded reads)',
       },
     ]);
   });

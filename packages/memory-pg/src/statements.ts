@@ -23,7 +23,7 @@ export interface ReadStatements {
   readonly windowOfRoles: Statement;
 }
 
-/** The versioned appends, by the version they expect (same parameters as `append`, plus `$7`). */
+/** The versioned appends, by the version they expect (same parameters as `append`, plus `$8`). */
 export interface VersionedAppendStatements {
   /**
    * Stores the batch only if the conversation holds nothing (has no counter row): `INSERT … ON
@@ -32,7 +32,7 @@ export interface VersionedAppendStatements {
    */
   readonly fromEmpty: Statement;
   /**
-   * Stores the batch only if the conversation is at version `$7`: `UPDATE … WHERE version = $7` on
+   * Stores the batch only if the conversation is at version `$8`: `UPDATE … WHERE version = $8` on
    * the counter row. A concurrent writer makes this one wait for the row lock, after which
    * PostgreSQL checks the condition again on the newest row version (READ COMMITTED), so of two
    * writers that read one version only the first to commit stores its batch.
@@ -46,7 +46,11 @@ export interface Statements {
    * Appends a batch as one statement (so one implicit transaction):
    * `$1` conversation, `$2` batch size, `$3` format version, `$4` JSON array of the messages,
    * `$5` 1-based positions of the escaped ones, `$6` the turn id (NULL: none; stored on the batch's
-   * first row, where the unique index `<table>_turn_key` refuses it a second time).
+   * first row, where the unique index `<table>_turn_key` refuses it a second time), `$7` the running
+   * sums of the messages' token counts within the batch (so `$7[$2]` is the batch's tokens).
+   *
+   * Each row stores its `tokens` and `running_tokens`, the conversation's tokens up to and including
+   * it; the counter row keeps the conversation's `total_tokens`.
    *
    * The `counter` CTE bumps the conversation's `last_seq` by the batch size (inserting the row on
    * first use) and sets its `version` to the writing transaction's id. `INSERT … ON CONFLICT DO
@@ -73,6 +77,18 @@ export interface Statements {
   readonly readVersioned: ReadStatements;
   /** Locks and deletes the conversation's counter row. `$1` conversation. Run first, in a transaction. */
   readonly deleteConversation: Statement;
+  /**
+   * A bounded read (`readContext`), all from one snapshot: one header row (`special` -1, `body`
+   * `[version, last_seq, summary]`) and the messages after the summary, newest back to the first
+   * whose newer messages hold `$2` tokens or more (at most `$3` of them, and back to the call of a
+   * leading tool result), oldest first, with their `tokens`. The window's first message is one
+   * lookup on the `running_tokens` index (the first whose running sum exceeds the total minus the
+   * budget), then one range of the primary key: the rows read are the rows returned (and one),
+   * however long the conversation.
+   */
+  readonly readContext: Statement;
+  /** Stores the summary `$2` (jsonb) on the conversation `$1`; no row: nothing stored. */
+  readonly saveSummary: Statement;
   /** Deletes the conversation's messages. `$1` conversation. Run second, in the same transaction. */
   readonly deleteMessages: Statement;
   /** Conversations, most recently active first. `$1` limit (NULL: all), `$2` offset. */
@@ -93,8 +109,11 @@ export function buildStatements(names: TableNames): Statements {
   const special = `NULLIF(format * 2 + escaped::int, ${MESSAGE_FORMAT_VERSION * 2})`;
   const columns = `SELECT body, ${special} AS special FROM`;
   // The messages of a batch, numbered from the counter CTE's new last_seq.
-  const insertBatch = `INSERT INTO ${messages} (conversation_id, seq, role, format, escaped, body, turn_id)
-SELECT $1, counter.last_seq - $2::bigint + m.ord, m.body->>'role', $3::smallint, m.ord = ANY($5::bigint[]), m.body, CASE WHEN m.ord = 1 THEN $6::text END
+  // Token counts: `$7` holds the batch's running sums, so `$7[$2]` is its total.
+  const batchTokens = '($7::bigint[])[$2::int]';
+  const insertBatch = `INSERT INTO ${messages} (conversation_id, seq, role, format, escaped, body, turn_id, tokens, running_tokens)
+SELECT $1, counter.last_seq - $2::bigint + m.ord, m.body->>'role', $3::smallint, m.ord = ANY($5::bigint[]), m.body, CASE WHEN m.ord = 1 THEN $6::text END,
+  ($7::bigint[])[m.ord] - COALESCE(($7::bigint[])[m.ord - 1], 0), counter.total_tokens - ${batchTokens} + ($7::bigint[])[m.ord]
 FROM counter, jsonb_array_elements($4::jsonb) WITH ORDINALITY AS m(body, ord)`;
   // A version is the id of the transaction that made the change: never reused, never 0 (which
   // means "holds nothing"), and the same for everything one transaction writes.
@@ -109,26 +128,26 @@ FROM counter, jsonb_array_elements($4::jsonb) WITH ORDINALITY AS m(body, ord)`;
   return {
     append: statement(
       `WITH counter AS (
-  INSERT INTO ${conversations} AS c (conversation_id, last_seq, version) VALUES ($1, $2::bigint, ${version})
-  ON CONFLICT (conversation_id) DO UPDATE SET last_seq = c.last_seq + EXCLUDED.last_seq, version = EXCLUDED.version, updated_at = now()
-  RETURNING c.last_seq
+  INSERT INTO ${conversations} AS c (conversation_id, last_seq, version, total_tokens) VALUES ($1, $2::bigint, ${version}, ${batchTokens})
+  ON CONFLICT (conversation_id) DO UPDATE SET last_seq = c.last_seq + EXCLUDED.last_seq, version = EXCLUDED.version, total_tokens = c.total_tokens + EXCLUDED.total_tokens, updated_at = now()
+  RETURNING c.last_seq, c.total_tokens
 )
 ${insertBatch}`,
     ),
     appendVersioned: {
       fromEmpty: statement(
         `WITH counter AS (
-  INSERT INTO ${conversations} (conversation_id, last_seq, version) SELECT $1, $2::bigint, ${version} WHERE $7::bigint = 0
+  INSERT INTO ${conversations} (conversation_id, last_seq, version, total_tokens) SELECT $1, $2::bigint, ${version}, ${batchTokens} WHERE $8::bigint = 0
   ON CONFLICT (conversation_id) DO NOTHING
-  RETURNING last_seq
+  RETURNING last_seq, total_tokens
 )
 ${insertBatch}`,
       ),
       fromVersion: statement(
         `WITH counter AS (
-  UPDATE ${conversations} SET last_seq = last_seq + $2::bigint, version = ${version}, updated_at = now()
-  WHERE conversation_id = $1 AND version = $7::bigint
-  RETURNING last_seq
+  UPDATE ${conversations} SET last_seq = last_seq + $2::bigint, version = ${version}, total_tokens = total_tokens + ${batchTokens}, updated_at = now()
+  WHERE conversation_id = $1 AND version = $8::bigint
+  RETURNING last_seq, total_tokens
 )
 ${insertBatch}`,
       ),
@@ -160,6 +179,35 @@ ${insertBatch}`,
         `${columns} ${messages} WHERE conversation_id = $1 AND role = ANY($2::text[]) ORDER BY seq DESC LIMIT $3::bigint OFFSET $4::bigint`,
       ),
     },
+    readContext: statement(
+      `WITH c AS (
+  SELECT version, last_seq, total_tokens, summary, COALESCE((summary->>'through')::bigint, 0) AS through
+  FROM ${conversations} WHERE conversation_id = $1
+), budget AS (
+  SELECT c.through, GREATEST(
+    (SELECT m.seq FROM ${messages} m
+     WHERE m.conversation_id = $1 AND m.running_tokens > c.total_tokens - $2::bigint
+     ORDER BY m.running_tokens LIMIT 1),
+    c.last_seq - $3::bigint + 1, c.through + 1) AS seq
+  FROM c
+), start AS (
+  SELECT COALESCE(
+    (SELECT m.seq FROM ${messages} m
+     WHERE m.conversation_id = $1 AND m.seq <= budget.seq AND m.seq > budget.through AND m.role <> 'tool'
+     ORDER BY m.seq DESC LIMIT 1),
+    budget.seq) AS seq
+  FROM budget
+)
+SELECT body, special, tokens FROM (
+  SELECT 0::bigint AS seq, jsonb_build_array(version, last_seq, summary) AS body, -1 AS special, 0 AS tokens FROM c
+  UNION ALL
+  SELECT m.seq, m.body, ${special} AS special, m.tokens FROM ${messages} m, start
+  WHERE m.conversation_id = $1 AND m.seq >= start.seq
+) AS r ORDER BY seq`,
+    ),
+    saveSummary: statement(
+      `UPDATE ${conversations} SET summary = $2::jsonb WHERE conversation_id = $1 AND last_seq >= ($2::jsonb->>'through')::bigint`,
+    ),
     deleteConversation: statement(
       `DELETE FROM ${conversations} WHERE conversation_id = $1 RETURNING last_seq`,
     ),

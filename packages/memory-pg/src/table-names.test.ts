@@ -38,6 +38,7 @@ describe('tableNames', () => {
       conversationsKeySql: '"aigo_messages_conversations_pkey"',
       turnKey: 'aigo_messages_turn_key',
       turnKeySql: '"aigo_messages_turn_key"',
+      runningTokensKeySql: '"aigo_messages_tokens_key"',
     });
   });
 

@@ -43,6 +43,8 @@ export interface TableNames {
   readonly turnKey: string;
   /** `"table_turn_key"`. */
   readonly turnKeySql: string;
+  /** `"table_tokens_key"`: the index of the messages' running token sums (schema version 3). */
+  readonly runningTokensKeySql: string;
 }
 
 /**
@@ -81,5 +83,6 @@ export function tableNames(
     conversationsKeySql: quoteIdentifier(`${tableName}_conversations_pkey`),
     turnKey: `${tableName}_turn_key`,
     turnKeySql: quoteIdentifier(`${tableName}_turn_key`),
+    runningTokensKeySql: quoteIdentifier(`${tableName}_tokens_key`),
   };
 }

@@ -1,4 +1,4 @@
-import { ValidationError } from '@aigo/ai';
+import { checkModelLimitsOption, type ModelLimitsOption, ValidationError } from '@aigo/ai';
 import type { HttpClientOptions } from '@aigo/http';
 import { type OpenAIPrices, validateOpenAIPrices } from './prices/openai-price-list.js';
 import { isRecord } from './shared/json-guards.js';
@@ -66,6 +66,12 @@ export interface OpenAIProviderOptions {
    */
   readonly prices?: OpenAIPrices;
   /**
+   * Context windows and output limits by model name, over those of the price list `prices` picked
+   * (`modelLimits(model)`; a client fits its requests into them). For a model neither knows, a
+   * client trims nothing unless the application sets a budget.
+   */
+  readonly modelLimits?: ModelLimitsOption;
+  /**
    * An undici `Dispatcher` to send requests through (a `ProxyAgent`, a shared `Agent`, a mock).
    * The provider does not close a dispatcher it was given.
    */
@@ -115,6 +121,7 @@ export function validateOpenAIProviderOptions(options: OpenAIProviderOptions): v
     }
   }
   validateOpenAIPrices(options.prices);
+  checkModelLimitsOption(options.modelLimits);
   if (
     options.timeoutMs !== undefined &&
     (typeof options.timeoutMs !== 'number' || !(options.timeoutMs > 0))

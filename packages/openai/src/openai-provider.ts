@@ -3,12 +3,20 @@ import {
   type ChatRequest,
   type ChatResponse,
   type ChatStream,
+  type CountTokensOptions,
+  checkModelLimitsOption,
   type EmbeddingProvider,
   type EmbedRequest,
   type EmbedResult,
   type ModelCost,
+  type ModelLimits,
+  type ModelLimitsOption,
   type PriceList,
+  resolveModelLimits,
   type StreamProvider,
+  type TokenCount,
+  throwIfAborted,
+  toContextOverflow,
   ValidationError,
 } from '@aigo/ai';
 import {
@@ -29,6 +37,8 @@ import { priceListFor } from './prices/openai-price-list.js';
 import { openAIResponsesStrategy } from './responses/openai-responses-strategy.js';
 import type { OpenAIApiStrategy } from './shared/openai-api-strategy.js';
 import type { OpenAISettings } from './shared/openai-settings.js';
+import { validateRequest } from './shared/validate-request.js';
+import { countOpenAITokens } from './tokens/count-openai-tokens.js';
 
 /** OpenAI's own API. */
 export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
@@ -70,6 +80,7 @@ export class OpenAIProvider implements StreamProvider, EmbeddingProvider {
   readonly #url: string;
   readonly #http: KeyedHttpClient;
   readonly #prices: PriceList | undefined;
+  readonly #limits: ModelLimitsOption | undefined;
 
   /** @internal Use {@link openai}. */
   constructor(options: OpenAIProviderOptions, env: Readonly<Record<string, string | undefined>>) {
@@ -92,6 +103,7 @@ export class OpenAIProvider implements StreamProvider, EmbeddingProvider {
     this.#url = `${this.baseURL}${this.#strategy.path}`;
     this.maxEmbeddingsPerCall = options.maxEmbeddingsPerCall ?? OPENAI_MAX_EMBEDDINGS_PER_CALL;
     this.#prices = priceListFor(options.prices ?? 'auto', this.baseURL);
+    this.#limits = checkModelLimitsOption(options.modelLimits);
     this.#settings = Object.freeze({
       providerId: PROVIDER_ID,
       isOpenAIHost,
@@ -127,8 +139,12 @@ export class OpenAIProvider implements StreamProvider, EmbeddingProvider {
     const strategy = this.#strategy;
     const body = strategy.buildBody(request, this.#settings, false);
     const http = this.#http;
-    const { data } = await http.client().postJson(this.#url, body, toRequestOptions(options));
-    return strategy.mapResponse(data, PROVIDER_ID, http.secrets);
+    try {
+      const { data } = await http.client().postJson(this.#url, body, toRequestOptions(options));
+      return strategy.mapResponse(data, PROVIDER_ID, http.secrets);
+    } catch (error) {
+      throw toContextOverflow(error);
+    }
   }
 
   /**
@@ -140,8 +156,12 @@ export class OpenAIProvider implements StreamProvider, EmbeddingProvider {
     const strategy = this.#strategy;
     const body = strategy.buildBody(request, this.#settings, true);
     const http = this.#http;
-    const response = await http.client().postSse(this.#url, body, toRequestOptions(options));
-    return response.toChatStream(strategy.createStreamMapper(PROVIDER_ID, http.secrets));
+    try {
+      const response = await http.client().postSse(this.#url, body, toRequestOptions(options));
+      return response.toChatStream(strategy.createStreamMapper(PROVIDER_ID, http.secrets));
+    } catch (error) {
+      throw toContextOverflow(error);
+    }
   }
 
   /**
@@ -182,6 +202,32 @@ export class OpenAIProvider implements StreamProvider, EmbeddingProvider {
   modelCost(model: string): ModelCost | undefined {
     if (typeof model !== 'string') throw new ValidationError('model', 'must be a string');
     return this.#prices?.modelCost(model);
+  }
+
+  /**
+   * The context window and output limit of `model`: the `modelLimits` option's entry over the price
+   * list's (the same maintained model database as the prices), or `undefined` for a model neither
+   * knows.
+   *
+   * @throws ValidationError when `model` is not a string.
+   */
+  modelLimits(model: string): ModelLimits | undefined {
+    if (typeof model !== 'string') throw new ValidationError('model', 'must be a string');
+    return resolveModelLimits(this.#limits, model, this.#prices?.modelLimits(model));
+  }
+
+  /**
+   * Counts the input tokens of `request` without a request: exactly with `gpt-tokenizer` (an
+   * optional peer, loaded at the first count) for OpenAI's model families — each message apart —
+   * else by an estimate. Tool schemas, the response format and media are estimated (the result's
+   * `estimated` says which).
+   *
+   * @throws ValidationError naming the bad field of `request`.
+   */
+  async countTokens(request: ChatRequest, options?: CountTokensOptions): Promise<TokenCount> {
+    const model = validateRequest(request, this.#settings);
+    throwIfAborted(options?.signal);
+    return countOpenAITokens(model === request.model ? request : { ...request, model });
   }
 
   /** Releases the connection pool after the calls in flight finished. Later calls reject. */

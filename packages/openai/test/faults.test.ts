@@ -7,6 +7,7 @@ import {
   AbortError,
   AigoError,
   type ChatRequest,
+  ContextOverflowError,
   ProviderError,
   type StreamEvent,
   TimeoutError,
@@ -260,7 +261,7 @@ describe('error statuses', () => {
     });
   });
 
-  it('maps context_length_exceeded (OpenAI error envelope; no recorded body exists)', async () => {
+  it('maps context_length_exceeded to ContextOverflowError (OpenAI error envelope; no recorded body exists)', async () => {
     const server = await harness.serve({
       path: CHAT_PATH,
       status: 400,
@@ -276,7 +277,16 @@ describe('error statuses', () => {
     });
     const provider = harness.provider(server, { api: 'chat' });
     const error = (await provider.sendMessage(request).catch((e: unknown) => e)) as ProviderError;
-    expect(error).toMatchObject({ code: 'context_length_exceeded', status: 400, retryable: false });
+    expect(ContextOverflowError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({
+      code: 'context_overflow',
+      status: 400,
+      retryable: false,
+      providerCode: 'context_length_exceeded',
+    });
+    // The same for a stream that fails to start.
+    const streamed = await provider.streamMessage(request).catch((e: unknown) => e);
+    expect(ContextOverflowError.isInstance(streamed)).toBe(true);
   });
 
   it('never shows the API key, even when the server echoes it', async () => {

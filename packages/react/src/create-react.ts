@@ -11,7 +11,7 @@ import {
   type ToolDescription,
   ValidationError,
 } from '@aigo/ai';
-import { type Client, inMemoryMemory } from '@aigo/client';
+import { type Client, type ClientOptions, inMemoryMemory } from '@aigo/client';
 import { checkApprovalPolicy } from './approval/check-approval-policy.js';
 import { joinPrompt, reactInstructions } from './react-instructions.js';
 import type {
@@ -103,6 +103,7 @@ const OPTION_KEYS = new Set<string>([
   'annotateSystemPrompt',
   'toolConcurrency',
   'structuredOutput',
+  'context',
   'prepareIteration',
   'beforeToolCall',
   'afterToolCall',
@@ -198,10 +199,13 @@ export function createReAct<S extends Schema | undefined = undefined>(
   const runStore = options.runStore;
 
   // The loop needs the assistant's replies in memory; a client that drops them is derived, not changed.
-  const agentClient =
-    client.options.persistAssistantReplies === false
-      ? client.withOptions({ persistAssistantReplies: true })
-      : client;
+  // So is a client given a context policy: `withOptions` checks it (ValidationError naming
+  // `context.…`) and shares the client's turn serialisation.
+  const overrides: ClientOptions = {
+    ...(client.options.persistAssistantReplies === false ? { persistAssistantReplies: true } : {}),
+    ...(options.context === undefined ? {} : { context: options.context }),
+  };
+  const agentClient = Object.keys(overrides).length === 0 ? client : client.withOptions(overrides);
   const settings: AgentSettings = Object.freeze({
     client: agentClient,
     name,

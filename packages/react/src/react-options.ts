@@ -9,7 +9,7 @@ import type {
   Tool,
   ToolChoice,
 } from '@aigo/ai';
-import type { ToolHooks } from '@aigo/client';
+import type { ContextOptions, ToolHooks } from '@aigo/client';
 import type { ApprovalPolicy } from './approval/approval-policy.js';
 import type { ReActTaskMemoryOptions } from './task-memory/react-task-memory-options.js';
 
@@ -107,6 +107,15 @@ export interface ReActOptions<S extends Schema | undefined = undefined> extends 
   readonly toolConcurrency?: number;
   /** How the schema reaches the model. Default `auto`. */
   readonly structuredOutput?: StructuredOutputMode;
+  /**
+   * The context policy of the agent's model calls (the client's `context` option, over the
+   * client's): `maxTokens`, the input budget (tokens or a fraction of the model's window), and
+   * `strategies` (`slidingWindow()`, `compactToolResults()`, `summarize()` of `@aigo/client`). A run
+   * whose tool results outgrow the window goes on: bulky results are compacted, old iterations
+   * dropped or summarised in the request — never in the run's memory — and a context-overflow
+   * error is recovered once.
+   */
+  readonly context?: ContextOptions;
   /**
    * Runs before each model call; may choose the tools visible in that iteration (and its tool
    * choice). Return `undefined` to keep the defaults.

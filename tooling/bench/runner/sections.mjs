@@ -181,6 +181,14 @@ export const SECTIONS = Object.freeze([
     },
   },
   {
+    name: 'context',
+    title: 'context windows: counting, the optimizer, bounded turns in PostgreSQL',
+    timeoutMs: 300_000,
+    async run() {
+      return (await import('../suites/context/context-bench.mjs')).main();
+    },
+  },
+  {
     name: 'imports',
     title: 'cold import',
     timeoutMs: 180_000,

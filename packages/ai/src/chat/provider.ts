@@ -1,8 +1,10 @@
 import type { ModelCost } from '../cost/cost.js';
+import type { ModelLimits } from '../cost/price-table.js';
 import type { Span } from '../observability/observer.js';
 import type { ChatStream } from '../stream/chat-stream.js';
 import type { ChatRequest } from './chat-request.js';
 import type { ChatResponse } from './chat-response.js';
+import type { CountTokensOptions, TokenCount } from './token-count.js';
 
 /** Per-call options every provider takes. */
 export interface CallOptions {
@@ -37,6 +39,19 @@ export interface Provider {
    * taken from a price table carries its `origin` (the list and the date of its data).
    */
   modelCost?(model: string): ModelCost | undefined;
+  /**
+   * The context window and output limit of `model` as this provider knows them (from the same
+   * maintained model database as its prices), or `undefined` for a model it knows nothing about —
+   * then a client trims nothing unless the application sets a budget. Synchronous, no I/O.
+   */
+  modelLimits?(model: string): ModelLimits | undefined;
+  /**
+   * Counts the input tokens of `request` — exactly where the provider can (a tokenizer of the
+   * model's family, or its counting endpoint when the application allowed a request), else by an
+   * estimate — and says which parts were estimated. Where it can tell messages apart it returns
+   * each message's count (`messages`), which a client keeps per message.
+   */
+  countTokens?(request: ChatRequest, options?: CountTokensOptions): Promise<TokenCount>;
   close?(): Promise<void>;
   [Symbol.asyncDispose]?(): Promise<void>;
 }

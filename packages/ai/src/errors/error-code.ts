@@ -15,6 +15,7 @@ export type AigoErrorCode =
   | 'model_not_found'
   | 'bad_request'
   | 'context_length_exceeded'
+  | 'context_overflow'
   | 'rate_limited'
   | 'insufficient_quota'
   | 'content_filter'

@@ -9,6 +9,7 @@ export interface CheckedMemoryWriteOptions {
   readonly signal: AbortSignal | undefined;
   readonly expectedVersion: number | undefined;
   readonly turnId: string | undefined;
+  readonly tokenCounts: readonly number[] | undefined;
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is the point
@@ -18,13 +19,15 @@ const NONE: CheckedMemoryWriteOptions = {
   signal: undefined,
   expectedVersion: undefined,
   turnId: undefined,
+  tokenCounts: undefined,
 };
 
 /**
  * Checks the options of a memory write (`appendMessages`, `appendMessage`, `clear`), for memory
  * implementations: `expectedVersion` a non-negative safe integer, `turnId` a non-empty string of at
  * most {@link MAX_TURN_ID_LENGTH} UTF-16 units without NUL characters or lone surrogates (text a
- * database column can hold, so that an id always names the same turn).
+ * database column can hold, so that an id always names the same turn), `tokenCounts` an array of
+ * non-negative integers.
  *
  * @throws ValidationError naming the bad option (`options.turnId`).
  */
@@ -35,7 +38,7 @@ export function checkMemoryWriteOptions(
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw new ValidationError('options', 'must be an object');
   }
-  const { signal, expectedVersion, turnId } = options;
+  const { signal, expectedVersion, turnId, tokenCounts } = options;
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
     throw new ValidationError('options.signal', 'must be an AbortSignal');
   }
@@ -64,5 +67,15 @@ export function checkMemoryWriteOptions(
       );
     }
   }
-  return { signal, expectedVersion, turnId };
+  if (
+    tokenCounts !== undefined &&
+    (!Array.isArray(tokenCounts) ||
+      !tokenCounts.every((count) => Number.isSafeInteger(count) && (count as number) >= 0))
+  ) {
+    throw new ValidationError(
+      'options.tokenCounts',
+      'must be an array of non-negative integers (one per message)',
+    );
+  }
+  return { signal, expectedVersion, turnId, tokenCounts };
 }

@@ -1,4 +1,10 @@
 import type { Message, Role } from '../messages/message.js';
+import type {
+  ContextReadOptions,
+  ContextWindow,
+  SaveSummaryOptions,
+  StoredSummary,
+} from './context-memory.js';
 
 /** What to read from a memory. `limit` and `offset` count from the newest message. */
 export interface AllMessagesOptions {
@@ -30,6 +36,11 @@ export interface MemoryWriteOptions {
    * sent again safely.
    */
   readonly turnId?: string;
+  /**
+   * The token count of each message of the batch, in order, for memories that store counts
+   * (`readContext`); others ignore it. A memory that stores counts estimates the missing ones.
+   */
+  readonly tokenCounts?: readonly number[];
 }
 
 /** Messages read together with the version of the conversation they were read at. */
@@ -63,6 +74,12 @@ export type ReleaseTurn = () => void;
  *   across processes (a stale write is refused with `ConversationConflictError`; a retried write of
  *   a stored turn is a no-op). A memory that has `readVersioned` must honour both write options;
  * - `conversationId`: which conversation it holds (traces carry it as `gen_ai.conversation.id`).
+ *
+ * Two more let a client keep a turn's cost independent of the conversation's length:
+ * - `readContext`: a bounded read — the newest messages that fit a token budget, after the stored
+ *   summary, with their stored token counts and the version (memories that have it store a count
+ *   per message: `tokenCounts` of the write options, else their own estimate);
+ * - `saveSummary`: keeps a summary of the older messages with the conversation.
  */
 export interface MemoryProvider {
   /** The conversation this memory holds, when it is one of many in a store. */
@@ -81,6 +98,14 @@ export interface MemoryProvider {
    * writes do not take it; a client holds it from reading the history to storing the turn.
    */
   acquireTurn?(options?: AcquireTurnOptions): Promise<ReleaseTurn>;
+  /**
+   * The newest messages after the conversation's summary that fit `maxTokens` by their stored
+   * counts, with the counts, the summary and the version — in one read whose cost does not grow
+   * with the conversation's length.
+   */
+  readContext?(options: ContextReadOptions): Promise<ContextWindow>;
+  /** Stores `summary` as the conversation's summary (replacing any earlier one). */
+  saveSummary?(summary: StoredSummary, options?: SaveSummaryOptions): Promise<void>;
   /** Deletes this conversation's messages (and only this conversation's). */
   clear(options?: MemoryWriteOptions): Promise<void>;
   close?(): Promise<void>;

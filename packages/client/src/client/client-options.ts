@@ -15,6 +15,7 @@ import type {
   ToolSet,
 } from '@aigo/ai';
 import type { TSchema } from 'typebox';
+import type { ContextOptions } from '../context/context-options.js';
 import type { Middleware, RetryAttempt } from '../middleware/index.js';
 import type { Overview } from '../overview/index.js';
 import type { ToolHooks } from '../tools/tool-hooks.js';
@@ -124,6 +125,15 @@ export interface ClientOptions extends GenerationOptions, ToolHooks {
   readonly onConflict?: ConflictPolicy;
   /** How many times `onConflict: 'retry'` re-runs a turn before rejecting (1–100, default 3). */
   readonly maxConflictRetries?: number;
+  /**
+   * Context windows: `maxTokens`, the budget of a request's input (tokens, or a fraction of the
+   * model's window), and `strategies`, applied in order to the request — never to the stored
+   * conversation — while it is over budget (`slidingWindow()`, `compactToolResults()`,
+   * `summarize()`). A provider's context-overflow error is then recovered: the request is fitted
+   * once more and sent again. Default, with a memory and a model whose window the provider knows: a
+   * sliding window at the window minus the requested output; otherwise nothing is trimmed.
+   */
+  readonly context?: ContextOptions;
   /**
    * The environment the fallbacks are read from (default `process.env`); pass `{}` to ignore the
    * environment.

@@ -11,9 +11,14 @@ import {
   type Observer,
   type Provider,
   type ToolCall,
-  toAssistantMessage,
   ValidationError,
 } from '@aigo/ai';
+import {
+  callInContext,
+  contextStage,
+  readHistoryInContext,
+  stageFor,
+} from '../context/context-turn.js';
 import { Overview } from '../overview/index.js';
 import type { ToolsNow } from '../tools/client-tools.js';
 import { executeToolCalls } from '../tools/execute-tool-calls.js';
@@ -28,14 +33,10 @@ import type {
   Prompt,
 } from './client-options.js';
 import { checkStreamConflictPolicy, conflictRetriesOf } from './conflict-policy.js';
-import {
-  acquireMemoryTurn,
-  NO_HISTORY,
-  readTurnHistory,
-  storeTurnMessages,
-} from './memory-turn.js';
+import { acquireMemoryTurn, NO_HISTORY } from './memory-turn.js';
 import { promptMessage } from './prompt-message.js';
 import { type ClientSettings, resolveClientOptions } from './resolve-client-options.js';
+import { storeTurn } from './store-turn.js';
 import { TurnLocks } from './turn-locks.js';
 import {
   type CheckedCallOptions,
@@ -234,6 +235,10 @@ export function turnRunner(
   calls: ClientCalls = clientCalls(settings),
 ): TurnRunner {
   const toolName = (name: string) => settings.tools.current().catalog.get(name)?.name;
+  const context = contextStage(settings, calls);
+  const model = (call: CheckedCallOptions) => call.options.model ?? settings.defaultModel;
+  const maxOutput = (call: CheckedCallOptions) =>
+    call.generation.maxOutputTokens ?? settings.generation.maxOutputTokens;
 
   const send = async <T>(
     turn: Message[] | undefined,
@@ -254,23 +259,26 @@ export function turnRunner(
       // A turn that conflicts (another process stored a turn first) is re-run on the new history
       // when the call allows it; the model calls of every attempt are recorded.
       for (let attempt = 0; ; attempt++) {
-        const history = memory === undefined ? NO_HISTORY : await readTurnHistory(memory, signal);
-        const { request, turnMessages } = buildRequest(
-          settings,
-          history.messages,
-          turn ?? call.messages,
-          call,
-        );
-        const response = await calls.send(
+        const stage = stageFor(context, memory);
+        const history =
+          memory === undefined
+            ? NO_HISTORY
+            : await readHistoryInContext(stage, memory, model(call), maxOutput(call), signal);
+        const prepared = buildRequest(settings, history.messages, turn ?? call.messages, call);
+        const contextCall = { memory, signal, span: call.options.span };
+        const {
           request,
-          callOptions(call, memory),
-          call.options.overview,
+          result: response,
+          fitted,
+        } = await callInContext(stage, prepared, history, contextCall, (request) =>
+          calls.send(request, callOptions(call, memory), call.options.overview),
         );
+        if (fitted !== undefined) stage?.learn(memory, fitted, response);
         recordExchange(call, request, response);
         const result = await accept(response);
         if (memory === undefined) return result;
         try {
-          await storeTurn(memory, settings, turnMessages, response, history.version);
+          await storeTurn(memory, settings, prepared, response, history.version, stage);
           return result;
         } catch (error) {
           if (attempt >= retries || !ConversationConflictError.isInstance(error)) throw error;
@@ -291,25 +299,34 @@ export function turnRunner(
     let chatStream: ChatStream;
     let prepared: ReturnType<typeof buildRequest>;
     let version: number | undefined;
+    let sent: Awaited<ReturnType<typeof callInContext<ChatStream>>>;
+    const stage = stageFor(context, memory);
     try {
-      const history = memory === undefined ? NO_HISTORY : await readTurnHistory(memory, signal);
+      const history =
+        memory === undefined
+          ? NO_HISTORY
+          : await readHistoryInContext(stage, memory, model(call), maxOutput(call), signal);
       version = history.version;
       prepared = buildRequest(settings, history.messages, turn ?? call.messages, call);
-      chatStream = await calls.stream(
-        prepared.request,
-        callOptions(call, memory),
-        call.options.overview,
+      sent = await callInContext(
+        stage,
+        prepared,
+        history,
+        { memory, signal, span: call.options.span },
+        (request) => calls.stream(request, callOptions(call, memory), call.options.overview),
       );
+      chatStream = sent.result;
     } catch (error) {
       release?.();
       throw error;
     }
     return persistWhenFinished(chatStream, {
       onFinish: (response) => {
-        recordExchange(call, prepared.request, response);
+        if (sent.fitted !== undefined) stage?.learn(memory, sent.fitted, response);
+        recordExchange(call, sent.request, response);
         return memory === undefined
           ? undefined
-          : storeTurn(memory, settings, prepared.turnMessages, response, version);
+          : storeTurn(memory, settings, prepared, response, version, stage);
       },
       release: release ?? noop,
       observer: settings.observer,
@@ -357,23 +374,6 @@ function recordExchange(
   if (overview === undefined) return;
   overview.recordRequest(request);
   overview.recordResponse(response, request);
-}
-
-/**
- * Stores a finished turn (the turn's messages and, unless `persistAssistantReplies` is false, the
- * reply) in one `appendMessages`, against `version` when the memory is versioned.
- */
-function storeTurn(
-  memory: MemoryProvider,
-  settings: ClientSettings,
-  turnMessages: readonly Message[],
-  response: ChatResponse,
-  version: number | undefined,
-): Promise<void> {
-  const messages = settings.persistAssistantReplies
-    ? [...turnMessages, toAssistantMessage(response)]
-    : turnMessages;
-  return storeTurnMessages(memory, messages, version);
 }
 
 const noop = (): void => {};

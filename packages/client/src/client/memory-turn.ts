@@ -79,7 +79,8 @@ export async function readTurnHistory(
 /**
  * Stores a finished turn in one `appendMessages`: against the version the history was read at and
  * with a fresh turn id when the memory is versioned (a stale version rejects with
- * `ConversationConflictError`), else as memories always were. The write starts synchronously (a
+ * `ConversationConflictError`), else as memories always were. `tokenCounts` (one per message) go
+ * along for memories that store counts. The write starts synchronously (a
  * stream's finish hook calls it, and an in-process memory is updated before the consumer's loop
  * ends).
  */
@@ -87,13 +88,16 @@ export function storeTurnMessages(
   memory: MemoryProvider,
   messages: readonly Message[],
   version: number | undefined,
+  tokenCounts?: readonly number[],
 ): Promise<void> {
   if (messages.length === 0) return Promise.resolve();
   try {
     const write =
       version === undefined
-        ? memory.appendMessages(messages)
-        : memory.appendMessages(messages, versionedWrite(version));
+        ? tokenCounts === undefined
+          ? memory.appendMessages(messages)
+          : memory.appendMessages(messages, { tokenCounts })
+        : memory.appendMessages(messages, versionedWrite(version, tokenCounts));
     return write.catch((error: unknown) => {
       throw asMemoryError(error, 'Storing the turn in memory failed');
     });
@@ -107,10 +111,16 @@ export function storeTurnMessages(
 let turnPrefix: string | undefined;
 let turnCounter = 0;
 
-function versionedWrite(expectedVersion: number): MemoryWriteOptions {
+function versionedWrite(
+  expectedVersion: number,
+  tokenCounts: readonly number[] | undefined,
+): MemoryWriteOptions {
   turnPrefix ??= `${globalThis.crypto.randomUUID()}-`;
   turnCounter += 1;
-  return { expectedVersion, turnId: turnPrefix + turnCounter.toString(36) };
+  const turnId = turnPrefix + turnCounter.toString(36);
+  return tokenCounts === undefined
+    ? { expectedVersion, turnId }
+    : { expectedVersion, turnId, tokenCounts };
 }
 
 /** Aigo errors as they are (a conflict stays a conflict); anything else as a `MemoryError`. */

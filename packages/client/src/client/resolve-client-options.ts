@@ -13,6 +13,11 @@ import {
   type ToolChoice,
   ValidationError,
 } from '@aigo/ai';
+import {
+  type CheckedContextOptions,
+  checkContextOptions,
+  DEFAULT_CONTEXT,
+} from '../context/context-options.js';
 import { validateComputeCost, validateModelCosts } from '../cost/index.js';
 import { type Middleware, observabilityMiddleware } from '../middleware/index.js';
 import { checkObserver } from '../middleware/observability-middleware.js';
@@ -67,6 +72,8 @@ export interface ClientSettings {
   /** What a non-streaming turn does on a conversation conflict, and how often it re-runs. */
   readonly onConflict: ConflictPolicy;
   readonly maxConflictRetries: number;
+  /** The context policy: the application's `context`, else the default (used with a memory). */
+  readonly context: CheckedContextOptions;
 }
 
 const OPTION_KEYS = new Set<string>([
@@ -90,6 +97,7 @@ const OPTION_KEYS = new Set<string>([
   'toolConcurrency',
   'onConflict',
   'maxConflictRetries',
+  'context',
   'env',
   ...TOOL_HOOK_NAMES,
   ...GENERATION_KEYS,
@@ -239,6 +247,7 @@ export function resolveClientOptions(provider: Provider, options: ClientOptions)
     hooks,
     onConflict: checkConflictPolicy(options.onConflict) ?? 'fail',
     maxConflictRetries: checkMaxConflictRetries(options.maxConflictRetries),
+    context: checkContextOptions(options.context) ?? DEFAULT_CONTEXT,
   });
 }
 

@@ -1,11 +1,17 @@
 import {
   type AcquireTurnOptions,
   type AllMessagesOptions,
+  type ContextReadOptions,
+  type ContextWindow,
+  checkContextReadOptions,
   checkMemoryWriteOptions,
+  checkSummary,
   type MemoryProvider,
   type MemoryWriteOptions,
   type Message,
   type ReleaseTurn,
+  type SaveSummaryOptions,
+  type StoredSummary,
   throwIfAborted,
   ValidationError,
   type VersionedMessages,
@@ -42,6 +48,8 @@ export interface LogAccess {
 export interface InMemoryMemory extends MemoryProvider {
   readVersioned(options?: AllMessagesOptions): Promise<VersionedMessages>;
   acquireTurn(options?: AcquireTurnOptions): Promise<ReleaseTurn>;
+  readContext(options: ContextReadOptions): Promise<ContextWindow>;
+  saveSummary(summary: StoredSummary, options?: SaveSummaryOptions): Promise<void>;
   /** How many messages it holds. */
   readonly size: number;
   /** The whole conversation as a versioned, JSON-serialisable value. */
@@ -64,13 +72,13 @@ export function logMemory(access: LogAccess, conversationId: string | undefined)
       : { messages: log.read(checked), version: log.version };
   };
   const append = (batch: readonly Message[], options: MemoryWriteOptions | undefined): void => {
-    const { signal, expectedVersion, turnId } = checkMemoryWriteOptions(options);
+    const { signal, expectedVersion, turnId, tokenCounts } = checkMemoryWriteOptions(options);
     if (!Array.isArray(batch)) throw new ValidationError('messages', 'must be an array');
     throwIfAborted(signal);
     access.checkOpen('Appending');
     const copies = batch.map((message, index) => copyMessage(message, `messages[${index}]`));
     if (copies.length === 0) return;
-    access.write((log) => log.append(copies, expectedVersion, turnId, conversationId));
+    access.write((log) => log.append(copies, expectedVersion, turnId, conversationId, tokenCounts));
   };
 
   const memory: InMemoryMemory = {
@@ -93,6 +101,31 @@ export function logMemory(access: LogAccess, conversationId: string | undefined)
     },
     async readVersioned(options) {
       return read(options);
+    },
+    async readContext(options) {
+      const { maxTokens, maxMessages, signal } = checkContextReadOptions(options);
+      throwIfAborted(signal);
+      access.checkOpen('Reading');
+      const log = access.find();
+      return log === undefined
+        ? { messages: [], tokenCounts: [], start: 1, total: 0, version: 0, summary: undefined }
+        : log.readContext(maxTokens, maxMessages);
+    },
+    async saveSummary(summary, options) {
+      const checked = checkSummary(summary);
+      if (options !== undefined && (options === null || typeof options !== 'object')) {
+        throw new ValidationError('options', 'must be an object');
+      }
+      throwIfAborted(options?.signal);
+      access.checkOpen('Storing a summary in');
+      const log = access.find();
+      if (log === undefined || checked.through > log.size) {
+        throw new ValidationError(
+          'summary.through',
+          `must be the position of a stored message (the conversation holds ${log?.size ?? 0})`,
+        );
+      }
+      log.summary = checked;
     },
     acquireTurn(options) {
       if (options !== undefined && (options === null || typeof options !== 'object')) {

@@ -2,6 +2,7 @@
 // control, target, verdict), built from the sections' results.
 
 import { anthropicRows } from '../../suites/anthropic/anthropic-report.mjs';
+import { contextRows } from '../../suites/context/context-report.mjs';
 import { loadRows } from '../../suites/load/load-report.mjs';
 import { soakCriteria } from '../../suites/soak/soak-report.mjs';
 import {
@@ -431,6 +432,7 @@ export function summaryRows(results) {
   add('memory-pg', memoryPgRows);
   add('graph-pg', graphPgRows);
   add('load', loadRows);
+  add('context', contextRows);
   return rows;
 }
 

@@ -1,0 +1,320 @@
+import {
+  type ChatRequest,
+  type ChatResponse,
+  MemoryError,
+  type MemoryProvider,
+  type Message,
+  type Observer,
+  type Provider,
+  type Span,
+  type StoredSummary,
+} from '@aigo/ai';
+import type { PreparedTurn } from '../client/build-request.js';
+import { readTurnHistory, type TurnHistory } from '../client/memory-turn.js';
+import { type ContextGroup, groupMessages } from './context-groups.js';
+import {
+  type CheckedContextOptions,
+  providerModelLimits,
+  resolveBudget,
+} from './context-options.js';
+import { emptyReport, publishReport } from './context-report.js';
+import type { ContextReport, ContextState, StrategyContext } from './context-strategy.js';
+import { MESSAGE_OVERHEAD_TOKENS } from './estimate-tokens.js';
+import { readContextWindow } from './read-context-window.js';
+import { OMITTED_NOTE, SUMMARY_HEADING, summaryRequest, withSummary } from './summary-request.js';
+import { Calibration, type ConversationKey, TokenCounter } from './token-counter.js';
+
+/** The history of a turn with what a bounded read adds. */
+export interface ContextHistory extends TurnHistory {
+  /** The stored token count of each message, when the memory keeps counts. */
+  readonly tokenCounts: readonly number[] | undefined;
+  /** The position (1-based) of `messages[0]` in the conversation. */
+  readonly start: number;
+  /** The conversation's summary, when it has one. */
+  readonly summary: StoredSummary | undefined;
+  /** Messages after the summary that the bounded read left out. */
+  readonly unread: number;
+}
+
+/** A request fitted into its budget. */
+export interface FittedRequest {
+  readonly request: ChatRequest;
+  /** Its input tokens by the counter (before calibration), or `undefined` when nothing was counted. */
+  readonly tokens: number | undefined;
+  /** Its input tokens, calibrated (what the provider is expected to count). */
+  readonly sentTokens: number | undefined;
+  /** The budget it was fitted into, in tokens; `undefined` when there was none. */
+  readonly budget: number | undefined;
+  readonly report: ContextReport | undefined;
+}
+
+/** Sends the summary calls (through the client's call path). */
+export type SummaryCall = (
+  request: ChatRequest,
+  signal: AbortSignal | undefined,
+) => Promise<ChatResponse>;
+
+/** A call's part of the stage's work: its memory, signal and parent span. */
+export interface ContextCall {
+  readonly memory: MemoryProvider | undefined;
+  readonly signal: AbortSignal | undefined;
+  readonly span: Span | undefined;
+}
+
+/**
+ * The context stage of one client: reads a bounded history when the memory can, counts each message
+ * once, runs the strategies on the request (never on the stored conversation), keeps summaries with
+ * the conversation, and learns the estimate's calibration from the usage the provider reports.
+ */
+export class ContextStage {
+  readonly options: CheckedContextOptions;
+  readonly #provider: Provider;
+  readonly #observer: Observer | undefined;
+  readonly #counter: TokenCounter;
+  readonly #calibration = new Calibration();
+  readonly #summaryCall: SummaryCall;
+  /** Summaries of memories that cannot keep one (`saveSummary`), for this client's life. */
+  readonly #summaries = new WeakMap<MemoryProvider, StoredSummary>();
+
+  constructor(
+    options: CheckedContextOptions,
+    provider: Provider,
+    observer: Observer | undefined,
+    summaryCall: SummaryCall,
+  ) {
+    this.options = options;
+    this.#provider = provider;
+    this.#observer = observer;
+    this.#counter = new TokenCounter(provider);
+    this.#summaryCall = summaryCall;
+  }
+
+  /** Whether a call with (or without) a memory goes through the stage. */
+  appliesTo(memory: MemoryProvider | undefined): boolean {
+    return this.options.explicit || memory !== undefined;
+  }
+
+  /** The input budget of a request to `model`, or `undefined` when nothing is to be trimmed. */
+  budget(model: string, maxOutputTokens: number | undefined): number | undefined {
+    const limits = providerModelLimits(this.#provider, model);
+    return resolveBudget(this.options, limits, maxOutputTokens);
+  }
+
+  #ratio(memory: MemoryProvider | undefined, model: string): number {
+    return this.#counter.method(model) === 'estimate' ? this.#calibration.ratio(keyOf(memory)) : 1;
+  }
+
+  /**
+   * Reads the turn's history: a bounded read (`readContext`) when the memory has one and the
+   * request has a budget, else the whole conversation (its summary, when this client keeps it).
+   */
+  async readHistory(
+    memory: MemoryProvider,
+    model: string,
+    maxOutputTokens: number | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<ContextHistory> {
+    const budget = this.budget(model, maxOutputTokens);
+    if (budget !== undefined && typeof memory.readContext === 'function') {
+      // With a summary strategy, twice the budget is read, so what falls out of the request is
+      // summarised rather than left unread.
+      const factor = this.options.strategies.some((one) => one.name === 'summarize') ? 2 : 1;
+      const window = await readContextWindow(
+        memory,
+        Math.ceil((budget * factor) / this.#ratio(memory, model)),
+        signal,
+      );
+      const counts = window.tokenCounts;
+      window.messages.forEach((message, index) => {
+        this.#counter.remember(model, message, counts[index] as number);
+      });
+      return {
+        messages: window.messages,
+        version: window.version,
+        tokenCounts: counts,
+        start: window.start,
+        summary: window.summary,
+        unread: Math.max(0, window.start - (window.summary?.through ?? 0) - 1),
+      };
+    }
+    const history = await readTurnHistory(memory, signal);
+    return {
+      ...history,
+      tokenCounts: undefined,
+      start: 1,
+      summary: this.#summaries.get(memory),
+      unread: 0,
+    };
+  }
+
+  /**
+   * Fits a prepared request into its budget (`budget` overrides the one of the options and the
+   * model: after an overflow). Returns the request unchanged when it fits.
+   */
+  async fit(
+    prepared: PreparedTurn,
+    history: ContextHistory | undefined,
+    call: ContextCall,
+    override?: number,
+  ): Promise<FittedRequest> {
+    const request = prepared.request;
+    const model = request.model;
+    const budget = override ?? this.budget(model, request.maxOutputTokens);
+    if (budget === undefined) {
+      return {
+        request,
+        tokens: undefined,
+        sentTokens: undefined,
+        budget: undefined,
+        report: undefined,
+      };
+    }
+    const ratio = this.#ratio(call.memory, model);
+    const units = budget / ratio;
+    const counter = this.#counter;
+    const all = request.messages;
+    const turnStart = all.length - prepared.turnMessages.length;
+    // A summary read from the memory stands for the messages up to its position.
+    const summary = history?.summary;
+    let skip = 0;
+    if (summary !== undefined && history !== undefined && history.tokenCounts === undefined) {
+      skip = Math.min(turnStart, Math.max(0, summary.through - history.start + 1));
+    }
+    const messages = skip === 0 ? all : all.slice(skip);
+    const counts = await counter.countMessages(model, messages, call.signal);
+    const fixed = await counter.fixedTokens(request, call.signal);
+    const positions = positionsOf(history);
+    const grouping = groupMessages(messages, counts, turnStart - skip, (index) =>
+      positions?.get(messages[index] as Message),
+    );
+    const report = emptyReport(budget, counter.method(model));
+    report.orphanMessages = grouping.orphans;
+    report.unreadMessages = history?.unread ?? 0;
+    const summaryOverhead = MESSAGE_OVERHEAD_TOKENS + Math.ceil(SUMMARY_HEADING.length / 4);
+    const total = (state: ContextState): number => {
+      let sum = fixed + (state.summary === undefined ? 0 : state.summary.tokens + summaryOverhead);
+      for (const group of state.groups) sum += group.tokens;
+      return sum;
+    };
+    let state: ContextState = { groups: grouping.groups, summary };
+    const before = total(state) + grouping.orphanTokens;
+    report.tokensBefore = Math.round(before * ratio);
+    const context: StrategyContext = {
+      budget: units,
+      model,
+      signal: call.signal,
+      total,
+      tokensOf: (message) => counter.tokensOf(model, message),
+      summaryTokens: (text) => counter.tokensOf(model, { role: 'user', content: text }),
+      summarise: (toSummarise, previous, maxTokens) =>
+        this.#summarise(model, toSummarise, previous, maxTokens, call.signal),
+      report,
+    };
+    for (const strategy of this.options.strategies) {
+      if (total(state) <= units) break;
+      state = await strategy.apply(state, context);
+    }
+    const after = total(state);
+    report.tokensAfter = Math.round(after * ratio);
+    report.summaryTokens = state.summary?.tokens ?? 0;
+    if (state.summary !== undefined && state.summary !== summary && call.memory !== undefined) {
+      await this.#keepSummary(call.memory, state.summary, call.signal);
+    }
+    // A request whose older messages were left out (by the read, a summary or the strategies) is
+    // rebuilt, and opens with a user message; one sent whole stays as the application built it.
+    const changed =
+      skip > 0 ||
+      (history?.start ?? 1) > 1 ||
+      state.summary !== undefined ||
+      report.orphanMessages > 0 ||
+      state.groups !== grouping.groups;
+    const fitted = changed ? rebuild(request, state) : request;
+    publishReport(this.#observer, call.span, report, model);
+    return { request: fitted, tokens: after, sentTokens: report.tokensAfter, budget, report };
+  }
+
+  /** Learns the estimate's calibration from a call's reported prompt tokens. */
+  learn(memory: MemoryProvider | undefined, fitted: FittedRequest, response: ChatResponse): void {
+    if (fitted.tokens === undefined) return;
+    if (this.#counter.method(fitted.request.model) !== 'estimate') return;
+    this.#calibration.learn(keyOf(memory), fitted.tokens, response.usage?.promptTokens);
+  }
+
+  /** The counts to store with a turn's messages (each counted once, and kept). */
+  countsFor(model: string, messages: readonly Message[]): number[] {
+    return messages.map((message) => this.#counter.tokensOf(model, message));
+  }
+
+  async #summarise(
+    model: string,
+    messages: readonly Message[],
+    previous: string | undefined,
+    maxTokens: number,
+    signal: AbortSignal | undefined,
+  ): Promise<string> {
+    const response = await this.#summaryCall(
+      summaryRequest(model, messages, previous, maxTokens),
+      signal,
+    );
+    return response.content;
+  }
+
+  async #keepSummary(
+    memory: MemoryProvider,
+    summary: StoredSummary,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    if (typeof memory.saveSummary !== 'function') {
+      this.#summaries.set(memory, summary);
+      return;
+    }
+    try {
+      await memory.saveSummary(summary, signal === undefined ? undefined : { signal });
+    } catch (error) {
+      // The request goes out with the summary either way; a later turn makes it again.
+      try {
+        this.#observer?.warn('aigo client: storing the conversation summary failed', {
+          'error.type': MemoryError.isInstance(error)
+            ? 'MemoryError'
+            : error instanceof Error
+              ? error.name
+              : typeof error,
+        });
+      } catch {
+        // An observer that throws never breaks a call.
+      }
+    }
+  }
+}
+
+function keyOf(memory: MemoryProvider | undefined): ConversationKey | undefined {
+  if (memory === undefined) return undefined;
+  return typeof memory.conversationId === 'string' ? memory.conversationId : memory;
+}
+
+/** The stored position of each history message, by identity. */
+function positionsOf(history: ContextHistory | undefined): Map<Message, number> | undefined {
+  if (history === undefined || history.messages.length === 0) return undefined;
+  const positions = new Map<Message, number>();
+  history.messages.forEach((message, index) => {
+    positions.set(message, history.start + index);
+  });
+  return positions;
+}
+
+/** The request with the state's messages (opening with a user message) and its summary. */
+function rebuild(request: ChatRequest, state: ContextState): ChatRequest {
+  const messages: Message[] = [];
+  for (const group of state.groups as readonly ContextGroup[]) {
+    for (const message of group.messages) messages.push(message);
+  }
+  const first = messages.find((message) => message.role !== 'system');
+  if (first !== undefined && first.role !== 'user') {
+    messages.splice(messages.indexOf(first), 0, OMITTED_NOTE);
+  }
+  const fitted: { -readonly [K in keyof ChatRequest]: ChatRequest[K] } = { ...request, messages };
+  if (state.summary !== undefined) {
+    fitted.systemPrompt = withSummary(request.systemPrompt, state.summary.text);
+  }
+  return fitted;
+}
