@@ -1,25 +1,20 @@
 // End to end with the real human-in-the-loop agent: a `createReAct` agent (scripted model) that
 // suspends for approval, `inMemoryRunStore`, and the devtools server's decisions endpoint.
 import { request as httpRequest } from 'node:http';
-import {
-  AgentStoppedError,
-  combineObservers,
-  defineTool,
-  type Observer,
-  type Span,
-  type SuspendedRun,
-} from '@aigo/ai';
-import { createClient, inMemoryRunStore } from '@aigo/client';
-import { createReAct } from '@aigo/react';
-import { createFakeProvider, deferred } from '@aigo/testing';
-import { Type } from 'typebox';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type DevtoolsObserver, devtools, type RunDetail, type RunSummary } from '../src/index.js';
+import type { DevtoolsObserver, RunDetail, RunSummary } from '../src/index.js';
+import { payingSetup, suspend } from './support/test-real-payer.js';
 
 const opened: DevtoolsObserver[] = [];
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((tools) => tools.close()));
 });
+
+async function setup() {
+  const setup = await payingSetup();
+  opened.push(setup.tools);
+  return setup;
+}
 
 const tokenOf = (tools: DevtoolsObserver) => new URL(tools.url).searchParams.get('token') ?? '';
 
@@ -56,127 +51,9 @@ function decide(tools: DevtoolsObserver, runId: string, body: string) {
   });
 }
 
-const NOOP = { add() {}, record() {} };
-
-/**
- * An observer that only tells when `invoke_agent` spans end: `ended(n)` settles when the `n`th one
- * has ended (no polling, no sleeps).
- */
-function agentSpanEnds() {
-  const waiting = new Map<number, () => void>();
-  let count = 0;
-  const observer: Observer = {
-    startSpan(name): Span {
-      return {
-        setAttributes() {},
-        addEvent() {},
-        recordError() {},
-        setStatus() {},
-        end() {
-          if (!name.startsWith('invoke_agent')) return;
-          count += 1;
-          waiting.get(count)?.();
-        },
-      };
-    },
-    counter: () => NOOP,
-    histogram: () => NOOP,
-    trace() {},
-    debug() {},
-    info() {},
-    warn() {},
-    error() {},
-  };
-  const ended = (n: number): Promise<void> => {
-    if (count >= n) return Promise.resolve();
-    const done = deferred<void>();
-    waiting.set(n, () => done.resolve());
-    return done.promise;
-  };
-  return { observer, ended };
-}
-
-/**
- * An observer that forwards to one given later: the devtools need the agents when they start, and
- * the agents' client needs the devtools as its observer.
- */
-function lateObserver() {
-  let target: Observer | undefined;
-  const to = (): Observer => {
-    if (target === undefined) throw new Error('no observer yet');
-    return target;
-  };
-  const observer: Observer = {
-    captureContent: true, // as the devtools below
-    startSpan: (name, options) => to().startSpan(name, options),
-    counter: (name, options) => to().counter(name, options),
-    histogram: (name, options) => to().histogram(name, options),
-    trace: (message, attributes) => to().trace(message, attributes),
-    debug: (message, attributes) => to().debug(message, attributes),
-    info: (message, attributes) => to().info(message, attributes),
-    warn: (message, attributes) => to().warn(message, attributes),
-    error: (message, attributes) => to().error(message, attributes),
-  };
-  return {
-    observer,
-    use(next: Observer) {
-      target = next;
-    },
-  };
-}
-
-/** A real ReAct agent whose `pay` calls wait for approval, watched by devtools that may resume it. */
-async function payingSetup() {
-  const spans = agentSpanEnds();
-  const late = lateObserver();
-  const payments: { amount: number; to: string }[] = [];
-  const pay = defineTool({
-    name: 'pay',
-    description: 'Pays a supplier',
-    input: Type.Object({ amount: Type.Number(), to: Type.String() }),
-    execute: ({ amount, to }) => {
-      payments.push({ amount, to });
-      return { paid: amount, to };
-    },
-  });
-  const model = createFakeProvider()
-    .toolCall('pay', { amount: 120, to: 'ACME' })
-    .text('Paid ACME 120 EUR.');
-  const client = createClient(model, {
-    defaultModel: 'test-model',
-    tools: [pay],
-    observer: combineObservers(late.observer, spans.observer),
-  });
-  const runStore = inMemoryRunStore();
-  const agent = createReAct(client, {
-    name: 'payer',
-    approval: ['pay'],
-    runStore,
-    signingKey: 'a-signing-key-of-at-least-32-bytes!!',
-  });
-  const tools = await devtools({ print: false, captureContent: true, runStore, agents: [agent] });
-  opened.push(tools);
-  late.use(tools);
-  return { tools, spans, payments, model, runStore, agent };
-}
-
-async function suspend(agent: {
-  execute(prompt: string): Promise<unknown>;
-}): Promise<SuspendedRun> {
-  const error = await agent.execute('Pay ACME 120 EUR').then(
-    () => {
-      throw new Error('the run did not suspend');
-    },
-    (thrown: unknown) => thrown,
-  );
-  if (!AgentStoppedError.isInstance(error) || error.suspended === undefined) throw error;
-  expect(error.stopReason).toBe('suspended');
-  return error.suspended;
-}
-
 describe('a real createReAct agent, suspended and resumed from the devtools', () => {
   it('shows the pending approval; approving resumes it, the tool runs once, the run answers', async () => {
-    const { tools, spans, payments, model, runStore, agent } = await payingSetup();
+    const { tools, spans, payments, model, runStore, agent } = await setup();
     const suspended = await suspend(agent);
     expect(payments).toEqual([]);
     expect((await runStore.load(suspended.runId))?.status).toBe('suspended');
@@ -215,7 +92,7 @@ describe('a real createReAct agent, suspended and resumed from the devtools', ()
   });
 
   it('refusing resumes the run without running the tool; the model reads the refusal', async () => {
-    const { tools, spans, payments, model, runStore, agent } = await payingSetup();
+    const { tools, spans, payments, model, runStore, agent } = await setup();
     const suspended = await suspend(agent);
     const [run] = await api<RunSummary[]>(tools, '/api/runs');
     const requestId = suspended.requests[0]?.id ?? '';
@@ -233,7 +110,7 @@ describe('a real createReAct agent, suspended and resumed from the devtools', ()
   });
 
   it('a run resumed elsewhere first is not resumed again from the page', async () => {
-    const { tools, spans, payments, runStore, agent } = await payingSetup();
+    const { tools, spans, payments, runStore, agent } = await setup();
     const suspended = await suspend(agent);
     const [run] = await api<RunSummary[]>(tools, '/api/runs');
     const requestId = suspended.requests[0]?.id ?? '';
