@@ -1,5 +1,4 @@
-import { type Agent, ValidationError } from '@aigo/ai';
-import type { DevtoolsRunStore } from './resume/run-resumer.js';
+import { type Agent, type RunStore, ValidationError } from '@aigo/ai';
 
 /** Options of `devtools()`. */
 export interface DevtoolsOptions {
@@ -27,10 +26,11 @@ export interface DevtoolsOptions {
   /** The environment `NODE_ENV` is read from. Default `process.env`. */
   readonly env?: { readonly NODE_ENV?: string | undefined };
   /**
-   * Where suspended runs wait (a `RunStore`). With `agents` too, a suspended run's approvals get
+   * Where suspended runs wait: a `RunStore` of `@aigo/ai` (`inMemoryRunStore()` of `@aigo/client`,
+   * `pgRunStore()` of `@aigo/memory-pg`) — give the agents the same one. Its `load` is used. With `agents` too, a suspended run's approvals get
    * approve / refuse buttons that resume it; otherwise they are shown read-only.
    */
-  readonly runStore?: DevtoolsRunStore;
+  readonly runStore?: RunStore;
   /** The agents that may resume runs from the page, found by the suspended run's agent name. */
   readonly agents?: readonly Agent[];
 }
@@ -44,9 +44,7 @@ export interface ResolvedDevtoolsOptions {
   readonly print: false | ((line: string) => void);
   readonly signal: AbortSignal | undefined;
   /** Both given: runs can be resumed from the page. */
-  readonly resume:
-    | { readonly runStore: DevtoolsRunStore; readonly agents: readonly Agent[] }
-    | undefined;
+  readonly resume: { readonly runStore: RunStore; readonly agents: readonly Agent[] } | undefined;
 }
 
 /**

@@ -24,4 +24,3 @@ export type {
   TokenCounts,
   ToolCostRow,
 } from './model/run-model.js';
-export type { DevtoolsRunStore } from './resume/run-resumer.js';

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DevtoolsObserver, devtools } from '../src/index.js';
 import { ARTIFACTS, launchChromium } from './support/test-chromium.js';
+import { payingSetup, suspend } from './support/test-real-payer.js';
 import {
   deferred,
   HOSTILE_ANSWER,
@@ -13,7 +14,6 @@ import {
   startAgentRun,
   startGraphRun,
 } from './support/test-runs.js';
-import { payerAgent, runStore, traceSuspension } from './support/test-suspended-run.js';
 
 // Headless Debian Chromium (puppeteer-core), not a DOM simulation: the page, its script, its
 // event stream and its requests are the real ones.
@@ -243,27 +243,24 @@ describe('@aigo/devtools in headless Chromium', () => {
     }
   }, 60_000);
 
-  it('approves a suspended run from the page, which resumes it', async () => {
-    const { agent, resumed } = payerAgent();
-    const resuming = await devtools({
-      print: false,
-      captureContent: true,
-      runStore,
-      agents: [agent],
-    });
+  it('approves a real createReAct run suspended for approval from the page, which resumes it', async () => {
+    const { tools: resuming, spans, payments, agent } = await payingSetup();
     try {
       const page = await openPage(resuming.url);
-      traceSuspension(resuming);
+      const suspended = await suspend(agent);
+      const requestId = suspended.requests[0]?.id ?? '';
       await page.waitForSelector('[data-testid=run-row][data-status=suspended]');
       await page.click('[data-testid=run-row][data-status=suspended]');
       await page.waitForSelector(
-        '[data-testid=approval][data-request-id=req-1] [data-testid=approve]',
+        `[data-testid=approval][data-request-id="${requestId}"] [data-testid=approve]`,
       );
+      expect(payments).toEqual([]);
       await shot(page, '9-approval-pending');
       await page.click('[data-testid=approve]');
-      const call = await resumed;
-      expect(call.responses).toEqual({ 'req-1': { approved: true } });
+      await spans.ended(2); // the resumed run's agent span
+      expect(payments).toEqual([{ amount: 120, to: 'ACME' }]);
       await page.waitForFunction(() => document.querySelector('[data-testid=approvals]') === null);
+      await page.waitForSelector('[data-testid=run-row][data-status=done]');
       await page.close();
     } finally {
       await resuming.close();

@@ -7,8 +7,8 @@ export interface A2ARunStoreCallOptions {
 
 /**
  * Where `serveA2A` keeps the runs that wait for input (A2A `input-required`), by run id — the A2A
- * task id. The subset of `@aigo/ai`'s run store contract this package uses, so a store of that
- * contract (in memory, PostgreSQL) fits as it is.
+ * task id. The part of `@aigo/ai`'s `RunStore` this package uses: every `RunStore`
+ * (`inMemoryRunStore()` of `@aigo/client`, `pgRunStore()` of `@aigo/memory-pg`) is one.
  */
 export interface A2ARunStore {
   save(suspended: SuspendedRun, options?: A2ARunStoreCallOptions): Promise<unknown>;

@@ -64,7 +64,12 @@ export interface ServeA2AOptions {
   readonly memory?: MemoryStore;
   /** Where tasks are kept: `InMemoryTaskStore` of the SDK by default; `pgTaskStore` of `@aigo/a2a/pg`. */
   readonly taskStore?: TaskStore;
-  /** Where runs waiting for input are kept, by task id. Default: in this process. */
+  /**
+   * Where runs waiting for input are kept, by task id: a `RunStore` of `@aigo/ai`
+   * (`inMemoryRunStore()` of `@aigo/client`, `pgRunStore()` of `@aigo/memory-pg`) — give the agent the
+   * same one, so it claims each run before resuming it — or any object with its `save`, `load` and
+   * `delete`. Default: in this process.
+   */
   readonly runStore?: A2ARunStore;
   /**
    * The observer the agent runs with (its client's): the request's trace context (`traceparent`) is

@@ -1,17 +1,6 @@
-import type { Agent, InteractionResponse, InteractionResponses, SuspendedRun } from '@aigo/ai';
+import type { Agent, InteractionResponse, InteractionResponses, RunStore } from '@aigo/ai';
 import { suspensionOf } from '../model/pending-approvals.js';
 import type { RunRecorder } from '../model/run-recorder.js';
-
-/**
- * Where suspended runs wait (the `load` of `RunStore` from `@aigo/ai`; `inMemoryRunStore` of
- * `@aigo/client` and `pgRunStore` of `@aigo/memory-pg` fit).
- */
-export interface DevtoolsRunStore {
-  load(
-    runId: string,
-    options?: { readonly signal?: AbortSignal },
-  ): Promise<{ readonly suspended: SuspendedRun } | undefined>;
-}
 
 /** The answer to a decisions request: resumed, or why not (with the HTTP status to answer). */
 export type DecisionOutcome =
@@ -27,13 +16,13 @@ export type DecisionOutcome =
  */
 export class RunResumer {
   readonly #recorder: RunRecorder;
-  readonly #store: DevtoolsRunStore;
+  readonly #store: RunStore;
   readonly #agents: ReadonlyMap<string, Agent>;
   readonly #decided = new Set<string>();
   /** Failures of resumed runs, by devtools run id (shown nowhere else: the run itself is traced). */
   readonly failures = new Map<string, string>();
 
-  constructor(recorder: RunRecorder, store: DevtoolsRunStore, agents: readonly Agent[]) {
+  constructor(recorder: RunRecorder, store: RunStore, agents: readonly Agent[]) {
     this.#recorder = recorder;
     this.#store = store;
     this.#agents = new Map(agents.map((agent) => [agent.name, agent]));

@@ -1,4 +1,11 @@
-import type { Agent, AgentResult, InteractionResponses, Observer, SuspendedRun } from '@aigo/ai';
+import type {
+  Agent,
+  AgentResult,
+  InteractionResponses,
+  Observer,
+  RunStore,
+  SuspendedRun,
+} from '@aigo/ai';
 import { deferred } from '@aigo/testing';
 
 /** A run suspended for one tool approval, as `@aigo/react` stores it. */
@@ -36,11 +43,16 @@ export function traceSuspension(observer: Observer): void {
   span.end();
 }
 
-/** A run store holding {@link SUSPENDED}. */
-export const runStore = {
+/** A run store holding {@link SUSPENDED} (the devtools only `load`). */
+export const runStore: RunStore = {
   async load(runId: string) {
-    return runId === SUSPENDED.runId ? { suspended: SUSPENDED } : undefined;
+    return runId === SUSPENDED.runId
+      ? { runId, revision: 1, status: 'suspended', suspended: SUSPENDED, updatedAt: 0 }
+      : undefined;
   },
+  save: () => Promise.reject(new Error('not used')),
+  claim: () => Promise.reject(new Error('not used')),
+  delete: () => Promise.reject(new Error('not used')),
 };
 
 /**

@@ -1,0 +1,129 @@
+// End to end with the real human-in-the-loop agent: a `createReAct` agent (scripted model) that
+// suspends for approval, `inMemoryRunStore`, and the devtools server's decisions endpoint.
+import { request as httpRequest } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DevtoolsObserver, RunDetail, RunSummary } from '../src/index.js';
+import { payingSetup, suspend } from './support/test-real-payer.js';
+
+const opened: DevtoolsObserver[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((tools) => tools.close()));
+});
+
+async function setup() {
+  const setup = await payingSetup();
+  opened.push(setup.tools);
+  return setup;
+}
+
+const tokenOf = (tools: DevtoolsObserver) => new URL(tools.url).searchParams.get('token') ?? '';
+
+async function api<T>(tools: DevtoolsObserver, path: string): Promise<T> {
+  const url = new URL(tools.url);
+  return (await (await fetch(new URL(`${path}${url.search}`, url))).json()) as T;
+}
+
+/** POSTs decisions the way the page does: token header, the page's own Origin. */
+function decide(tools: DevtoolsObserver, runId: string, body: string) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: tools.port,
+        method: 'POST',
+        path: `/api/runs/${runId}/decisions`,
+        headers: {
+          'content-type': 'application/json',
+          'x-aigo-devtools-token': tokenOf(tools),
+          origin: `http://127.0.0.1:${tools.port}`,
+        },
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => {
+          text += chunk.toString('utf8');
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+describe('a real createReAct agent, suspended and resumed from the devtools', () => {
+  it('shows the pending approval; approving resumes it, the tool runs once, the run answers', async () => {
+    const { tools, spans, payments, model, runStore, agent } = await setup();
+    const suspended = await suspend(agent);
+    expect(payments).toEqual([]);
+    expect((await runStore.load(suspended.runId))?.status).toBe('suspended');
+
+    const runs = await api<RunSummary[]>(tools, '/api/runs');
+    expect(runs).toHaveLength(1);
+    const id = runs[0]?.id ?? '';
+    const found = await api<RunDetail>(tools, `/api/runs/${id}`);
+    expect(found.run.status).toBe('suspended');
+    expect(found.canResume).toBe(true);
+    const requestId = suspended.requests[0]?.id ?? '';
+    expect(found.approvals).toEqual([
+      { id: requestId, toolName: 'pay', arguments: '{"amount":120,"to":"ACME"}' },
+    ]);
+
+    const answer = await decide(tools, id, JSON.stringify({ [requestId]: { approved: true } }));
+    expect(answer.status).toBe(202);
+    await spans.ended(2); // the resumed run's agent span
+    expect(payments).toEqual([{ amount: 120, to: 'ACME' }]);
+    expect(model.requests).toHaveLength(2);
+    // The run ended with its answer: the store forgot it, the page shows the resumed run done.
+    expect(await runStore.load(suspended.runId)).toBeUndefined();
+    const after = await api<RunSummary[]>(tools, '/api/runs');
+    expect(after).toHaveLength(2);
+    const resumed = after.find((run) => run.id !== id);
+    expect(resumed?.status).toBe('done');
+    const resumedDetail = await api<RunDetail>(tools, `/api/runs/${resumed?.id}`);
+    expect(JSON.stringify(resumedDetail)).toContain('Paid ACME 120 EUR.');
+    expect((await api<RunDetail>(tools, `/api/runs/${id}`)).approvals).toEqual([]);
+
+    // A second decision is refused; the tool still ran once.
+    expect(
+      (await decide(tools, id, JSON.stringify({ [requestId]: { approved: true } }))).status,
+    ).toBe(409);
+    expect(payments).toHaveLength(1);
+  });
+
+  it('refusing resumes the run without running the tool; the model reads the refusal', async () => {
+    const { tools, spans, payments, model, runStore, agent } = await setup();
+    const suspended = await suspend(agent);
+    const [run] = await api<RunSummary[]>(tools, '/api/runs');
+    const requestId = suspended.requests[0]?.id ?? '';
+    const answer = await decide(
+      tools,
+      run?.id ?? '',
+      JSON.stringify({ [requestId]: { approved: false, reason: 'too much' } }),
+    );
+    expect(answer.status).toBe(202);
+    await spans.ended(2);
+    expect(payments).toEqual([]);
+    expect(model.requests[1]?.messages.at(-1)?.content).toContain('tool_refused');
+    expect(model.requests[1]?.messages.at(-1)?.content).toContain('too much');
+    expect(await runStore.load(suspended.runId)).toBeUndefined();
+  });
+
+  it('a run resumed elsewhere first is not resumed again from the page', async () => {
+    const { tools, spans, payments, runStore, agent } = await setup();
+    const suspended = await suspend(agent);
+    const [run] = await api<RunSummary[]>(tools, '/api/runs');
+    const requestId = suspended.requests[0]?.id ?? '';
+    await agent.resume(suspended, { [requestId]: { approved: true } });
+    expect(payments).toHaveLength(1);
+    expect(await runStore.load(suspended.runId)).toBeUndefined();
+    const answer = await decide(
+      tools,
+      run?.id ?? '',
+      JSON.stringify({ [requestId]: { approved: true } }),
+    );
+    expect(answer.status).toBe(409);
+    await spans.ended(2);
+    expect(payments).toHaveLength(1);
+  });
+});
