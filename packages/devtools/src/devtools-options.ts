@@ -31,7 +31,11 @@ export interface DevtoolsOptions {
    * approve / refuse buttons that resume it; otherwise they are shown read-only.
    */
   readonly runStore?: RunStore;
-  /** The agents that may resume runs from the page, found by the suspended run's agent name. */
+  /**
+   * The agents that may resume runs from the page, found by the suspended run's agent name. The
+   * array is read when a decision arrives, not copied: an agent whose client observes through these
+   * devtools can only be built after `devtools()` resolves, so pass an array and push it in then.
+   */
   readonly agents?: readonly Agent[];
 }
 

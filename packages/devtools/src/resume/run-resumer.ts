@@ -17,7 +17,8 @@ export type DecisionOutcome =
 export class RunResumer {
   readonly #recorder: RunRecorder;
   readonly #store: RunStore;
-  readonly #agents: ReadonlyMap<string, Agent>;
+  /** Read at each decision, so agents built after devtools() (with its observer) can be added. */
+  readonly #agents: readonly Agent[];
   readonly #decided = new Set<string>();
   /** Failures of resumed runs, by devtools run id (shown nowhere else: the run itself is traced). */
   readonly failures = new Map<string, string>();
@@ -25,7 +26,7 @@ export class RunResumer {
   constructor(recorder: RunRecorder, store: RunStore, agents: readonly Agent[]) {
     this.#recorder = recorder;
     this.#store = store;
-    this.#agents = new Map(agents.map((agent) => [agent.name, agent]));
+    this.#agents = agents;
   }
 
   /** Runs already resumed from the page. */
@@ -53,7 +54,13 @@ export class RunResumer {
     if (stored === undefined) {
       return { ok: false, status: 409, problem: `run ${suspension.runId} is not in the run store` };
     }
-    const agent = this.#agents.get(stored.suspended.agent);
+    const agent = this.#agents.find(
+      (candidate) =>
+        candidate !== null &&
+        typeof candidate === 'object' &&
+        candidate.name === stored.suspended.agent &&
+        typeof candidate.resume === 'function',
+    );
     if (agent === undefined) {
       return {
         ok: false,

@@ -1,6 +1,7 @@
 // A real human-in-the-loop agent for the devtools tests: `createReAct` (scripted model) whose `pay`
 // calls wait for approval, its runs in `inMemoryRunStore()`, watched by devtools that may resume it.
 import {
+  type Agent,
   AgentStoppedError,
   combineObservers,
   defineTool,
@@ -55,39 +56,9 @@ function agentSpanEnds() {
   return { observer, ended };
 }
 
-/**
- * An observer that forwards to one given later: the devtools need the agents when they start, and
- * the agents' client needs the devtools as its observer.
- */
-function lateObserver() {
-  let target: Observer | undefined;
-  const to = (): Observer => {
-    if (target === undefined) throw new Error('no observer yet');
-    return target;
-  };
-  const observer: Observer = {
-    captureContent: true, // as the devtools below
-    startSpan: (name, options) => to().startSpan(name, options),
-    counter: (name, options) => to().counter(name, options),
-    histogram: (name, options) => to().histogram(name, options),
-    trace: (message, attributes) => to().trace(message, attributes),
-    debug: (message, attributes) => to().debug(message, attributes),
-    info: (message, attributes) => to().info(message, attributes),
-    warn: (message, attributes) => to().warn(message, attributes),
-    error: (message, attributes) => to().error(message, attributes),
-  };
-  return {
-    observer,
-    use(next: Observer) {
-      target = next;
-    },
-  };
-}
-
 /** A real ReAct agent whose `pay` calls wait for approval, watched by devtools that may resume it. */
 export async function payingSetup(options: Omit<DevtoolsOptions, 'runStore' | 'agents'> = {}) {
   const spans = agentSpanEnds();
-  const late = lateObserver();
   const payments: { amount: number; to: string }[] = [];
   const pay = defineTool({
     name: 'pay',
@@ -101,26 +72,29 @@ export async function payingSetup(options: Omit<DevtoolsOptions, 'runStore' | 'a
   const model = createFakeProvider()
     .toolCall('pay', { amount: 120, to: 'ACME' })
     .text('Paid ACME 120 EUR.');
+  const runStore = inMemoryRunStore();
+  // The devtools start first; the agents, built with them as their client's observer, are pushed
+  // into the array they were given (read at each decision).
+  const agents: Agent[] = [];
+  const tools: DevtoolsObserver = await devtools({
+    print: false,
+    captureContent: true,
+    ...options,
+    runStore,
+    agents,
+  });
   const client = createClient(model, {
     defaultModel: 'test-model',
     tools: [pay],
-    observer: combineObservers(late.observer, spans.observer),
+    observer: combineObservers(tools, spans.observer),
   });
-  const runStore = inMemoryRunStore();
   const agent = createReAct(client, {
     name: 'payer',
     approval: ['pay'],
     runStore,
     signingKey: 'a-signing-key-of-at-least-32-bytes!!',
   });
-  const tools: DevtoolsObserver = await devtools({
-    print: false,
-    captureContent: true,
-    ...options,
-    runStore,
-    agents: [agent],
-  });
-  late.use(tools);
+  agents.push(agent);
   return { tools, spans, payments, model, runStore, agent };
 }
 
