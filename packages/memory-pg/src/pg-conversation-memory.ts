@@ -114,9 +114,9 @@ export function pgConversationMemory(
     async readContext(options) {
       const { maxTokens, maxMessages, signal } = checkContextReadOptions(options);
       throwIfAborted(signal);
-      const rows = await core.read<ContextRow>(
+      const rows = await core.readMerged<ContextRow>(
         `Reading from ${core.label}`,
-        statements.readContext,
+        'context',
         [conversationId, maxTokens, maxMessages],
         signal,
       );
@@ -172,7 +172,9 @@ export function pgConversationMemory(
     if (limit === undefined && offset === 0) {
       const rows =
         roles === undefined
-          ? await core.read<MessageRow>(operation, read.all, [conversationId], signal)
+          ? read === statements.readVersioned
+            ? await core.readMerged<MessageRow>(operation, 'versioned', [conversationId], signal)
+            : await core.read<MessageRow>(operation, read.all, [conversationId], signal)
           : await core.read<MessageRow>(
               operation,
               read.allOfRoles,

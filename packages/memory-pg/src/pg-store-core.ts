@@ -11,6 +11,7 @@ import {
   withConnection,
 } from '@aigo/pg';
 import type { QueryArrayConfig, QueryConfig, QueryResultRow } from 'pg';
+import { BatchedReads } from './batched-reads.js';
 import { POOL_SETTINGS, poolOptionsOf } from './check-arguments.js';
 import {
   checkSchemaVersion,
@@ -23,6 +24,9 @@ import { sharedTurnLocks } from './shared-turn-locks.js';
 import { buildStatements, type Statement, type Statements } from './statements.js';
 import { type TableNames, tableNames } from './table-names.js';
 import { toMemoryError } from './to-memory-error.js';
+
+/** The reads a store merges under load: `readVersioned` of a whole conversation, and `readContext`. */
+export type MergedRead = 'versioned' | 'context';
 
 /**
  * What a store and its conversations share: the pool (`openPgPool` of `@aigo/pg`: owned or
@@ -42,6 +46,8 @@ export class PgStoreCore {
   private readonly migrateOnStart: boolean;
   private readonly prepared: boolean;
   private readiness: Promise<void> | undefined;
+  /** Whole-conversation versioned reads and bounded reads, each merged while the pool is busy. */
+  private readonly merged: Record<MergedRead, BatchedReads<unknown[]>>;
 
   constructor(options: PgMemoryStoreOptions) {
     this.names = tableNames(options.tableName, options.schema);
@@ -50,6 +56,22 @@ export class PgStoreCore {
     this.prepared = options.preparedStatements ?? true;
     this.handle = openPgPool(poolOptionsOf(options), POOL_SETTINGS);
     this.server = this.handle.server;
+    const arrayRows = (statement: Statement, values: unknown[]): QueryArrayConfig => ({
+      ...this.config(statement, values),
+      rowMode: 'array',
+    });
+    this.merged = {
+      versioned: new BatchedReads(this.handle, (reads) =>
+        arrayRows(this.statements.readVersionedMany, [reads.map((read) => read.conversationId)]),
+      ),
+      context: new BatchedReads(this.handle, (reads) =>
+        arrayRows(this.statements.readContextMany, [
+          reads.map((read) => read.conversationId),
+          reads.map((read) => read.args[0]),
+          reads.map((read) => read.args[1]),
+        ]),
+      ),
+    };
     this.turns = sharedTurnLocks(options.pool ?? (options.connectionString as string), this.names);
   }
 
@@ -155,6 +177,42 @@ export class PgStoreCore {
     const run = async () => {
       await this.ready();
       const config: QueryArrayConfig = { ...this.config(statement, values), rowMode: 'array' };
+      try {
+        return (await this.pool.query<Row>(config)).rows;
+      } catch (error) {
+        if (!isLostSession(error) || this.closed) throw error;
+        return (await this.pool.query<Row>(config)).rows;
+      }
+    };
+    try {
+      return await raceAbort(run(), signal);
+    } catch (error) {
+      throw toMemoryError(error, operation, this.server);
+    }
+  }
+
+  /**
+   * A read that may be merged with other conversations' (`BatchedReads`): alone when the pool has a
+   * free connection, else in one statement with the other reads of its kind waiting for one.
+   * `values` are the single statement's: the conversation id first. Errors and aborts as
+   * {@link PgStoreCore.read}.
+   */
+  async readMerged<Row extends unknown[]>(
+    operation: string,
+    kind: MergedRead,
+    values: [conversationId: string, ...args: unknown[]],
+    signal: AbortSignal | undefined,
+  ): Promise<Row[]> {
+    this.checkOpen(operation);
+    throwIfAborted(signal);
+    const [conversationId, ...args] = values;
+    const run = async () => {
+      await this.ready();
+      const merged = this.merged[kind].read(conversationId, args);
+      if (merged !== undefined) return (await merged) as Row[];
+      const single =
+        kind === 'versioned' ? this.statements.readVersioned.all : this.statements.readContext;
+      const config: QueryArrayConfig = { ...this.config(single, values), rowMode: 'array' };
       try {
         return (await this.pool.query<Row>(config)).rows;
       } catch (error) {

@@ -75,6 +75,12 @@ export interface Statements {
    * the conversation's version (`special` = -1, `body` the version as JSON), all from one snapshot.
    */
   readonly readVersioned: ReadStatements;
+  /**
+   * `readVersioned.all` of several conversations at once (`$1` their ids), from one snapshot: rows
+   * of `conversation_id`, `body` and `special`, each conversation's version row first, then its
+   * messages, oldest first (rows of different conversations interleave).
+   */
+  readonly readVersionedMany: Statement;
   /** Locks and deletes the conversation's counter row. `$1` conversation. Run first, in a transaction. */
   readonly deleteConversation: Statement;
   /**
@@ -87,6 +93,12 @@ export interface Statements {
    * however long the conversation.
    */
   readonly readContext: Statement;
+  /**
+   * `readContext` of several conversations at once, from one snapshot: `$1` their ids, `$2` and `$3`
+   * each one's `maxTokens` and `maxMessages`; rows of `conversation_id`, `body`, `special` and
+   * `tokens`, conversation by conversation, each as `readContext` returns it.
+   */
+  readonly readContextMany: Statement;
   /** Stores the summary `$2` (jsonb) on the conversation `$1`; no row: nothing stored. */
   readonly saveSummary: Statement;
   /** Deletes the conversation's messages. `$1` conversation. Run second, in the same transaction. */
@@ -125,6 +137,29 @@ FROM counter, jsonb_array_elements($4::jsonb) WITH ORDINALITY AS m(body, ord)`;
   UNION ALL
   (SELECT seq, body, ${special} AS special FROM ${messages} WHERE conversation_id = $1${filter}${window})
 ) AS r ORDER BY seq`;
+  // A bounded read's rows, unordered (`seq` first): one header row (seq 0), then the window.
+  const contextRows = (id: string, maxTokens: string, maxMessages: string) => `WITH c AS (
+  SELECT version, last_seq, total_tokens, summary, COALESCE((summary->>'through')::bigint, 0) AS through
+  FROM ${conversations} WHERE conversation_id = ${id}
+), budget AS (
+  SELECT c.through, GREATEST(
+    (SELECT m.seq FROM ${messages} m
+     WHERE m.conversation_id = ${id} AND m.running_tokens > c.total_tokens - ${maxTokens}
+     ORDER BY m.running_tokens LIMIT 1),
+    c.last_seq - ${maxMessages} + 1, c.through + 1) AS seq
+  FROM c
+), start AS (
+  SELECT COALESCE(
+    (SELECT m.seq FROM ${messages} m
+     WHERE m.conversation_id = ${id} AND m.seq <= budget.seq AND m.seq > budget.through AND m.role <> 'tool'
+     ORDER BY m.seq DESC LIMIT 1),
+    budget.seq) AS seq
+  FROM budget
+)
+SELECT 0::bigint AS seq, jsonb_build_array(version, last_seq, summary) AS body, -1 AS special, 0 AS tokens FROM c
+UNION ALL
+SELECT m.seq, m.body, ${special} AS special, m.tokens FROM ${messages} m, start
+WHERE m.conversation_id = ${id} AND m.seq >= start.seq`;
   return {
     append: statement(
       `WITH counter AS (
@@ -167,6 +202,13 @@ ${insertBatch}`,
         ),
       ),
     },
+    readVersionedMany: statement(
+      `SELECT conversation_id, body, special FROM (
+  SELECT conversation_id, 0::bigint AS seq, to_jsonb(version) AS body, -1 AS special FROM ${conversations} WHERE conversation_id = ANY($1::text[])
+  UNION ALL
+  SELECT conversation_id, seq, body, ${special} AS special FROM ${messages} WHERE conversation_id = ANY($1::text[])
+) AS r ORDER BY seq`,
+    ),
     read: {
       all: statement(`${columns} ${messages} WHERE conversation_id = $1 ORDER BY seq`),
       window: statement(
@@ -180,30 +222,13 @@ ${insertBatch}`,
       ),
     },
     readContext: statement(
-      `WITH c AS (
-  SELECT version, last_seq, total_tokens, summary, COALESCE((summary->>'through')::bigint, 0) AS through
-  FROM ${conversations} WHERE conversation_id = $1
-), budget AS (
-  SELECT c.through, GREATEST(
-    (SELECT m.seq FROM ${messages} m
-     WHERE m.conversation_id = $1 AND m.running_tokens > c.total_tokens - $2::bigint
-     ORDER BY m.running_tokens LIMIT 1),
-    c.last_seq - $3::bigint + 1, c.through + 1) AS seq
-  FROM c
-), start AS (
-  SELECT COALESCE(
-    (SELECT m.seq FROM ${messages} m
-     WHERE m.conversation_id = $1 AND m.seq <= budget.seq AND m.seq > budget.through AND m.role <> 'tool'
-     ORDER BY m.seq DESC LIMIT 1),
-    budget.seq) AS seq
-  FROM budget
-)
-SELECT body, special, tokens FROM (
-  SELECT 0::bigint AS seq, jsonb_build_array(version, last_seq, summary) AS body, -1 AS special, 0 AS tokens FROM c
-  UNION ALL
-  SELECT m.seq, m.body, ${special} AS special, m.tokens FROM ${messages} m, start
-  WHERE m.conversation_id = $1 AND m.seq >= start.seq
-) AS r ORDER BY seq`,
+      `SELECT body, special, tokens FROM (${contextRows('$1', '$2::bigint', '$3::bigint')}) AS r ORDER BY seq`,
+    ),
+    readContextMany: statement(
+      `SELECT q.conversation_id, r.body, r.special, r.tokens
+FROM unnest($1::text[], $2::bigint[], $3::bigint[]) WITH ORDINALITY AS q(conversation_id, max_tokens, max_messages, ord)
+CROSS JOIN LATERAL (${contextRows('q.conversation_id', 'q.max_tokens', 'q.max_messages')}) AS r
+ORDER BY q.ord, r.seq`,
     ),
     saveSummary: statement(
       `UPDATE ${conversations} SET summary = $2::jsonb WHERE conversation_id = $1 AND last_seq >= ($2::jsonb->>'through')::bigint`,
