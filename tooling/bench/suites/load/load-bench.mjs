@@ -50,6 +50,7 @@ function quantile(values, q) {
 async function runBlock(turn, prefix, conversations, turns) {
   const firstToken = [];
   const whole = [];
+  const reads = [];
   let errors = 0;
   let firstError;
   const started = performance.now();
@@ -60,6 +61,7 @@ async function runBlock(turn, prefix, conversations, turns) {
           const timing = await turn(`${prefix}-${index}`, PROMPTS[t % PROMPTS.length]);
           firstToken.push(timing.firstTokenMs);
           whole.push(timing.turnMs);
+          reads.push(timing.readMs);
         } catch (error) {
           errors++;
           firstError ??= error;
@@ -74,6 +76,8 @@ async function runBlock(turn, prefix, conversations, turns) {
     firstTokenP99: quantile(firstToken, 0.99),
     turnP50: quantile(whole, 0.5),
     turnP99: quantile(whole, 0.99),
+    historyReadP50: quantile(reads, 0.5),
+    historyReadP99: quantile(reads, 0.99),
     wallMs,
     errors,
     turns: whole.length,
@@ -175,27 +179,42 @@ export async function main({
     }
 
     const orders = only ? [[VARIANTS.indexOf(only)]] : balancedOrders(VARIANTS.length);
-    const heapMb = [];
+    // The heap after each aigo round, per N: idle keep-alive sockets (one per stream that ran at
+    // once) stay in the heap between rounds, so a larger N starts from a larger heap; growth is
+    // judged over the rounds of one N.
+    const heapMbByConfig = [];
     const results = [];
     for (const config of configs) {
       const rounds = [];
+      const heapMb = [];
+      heapMbByConfig.push({ conversations: config.conversations, heapMb });
       for (let round = 0; round < config.rounds; round++) {
         const blocks = {};
         for (const position of orders[round % orders.length]) {
           const variant = VARIANTS[position];
           gc();
+          const cpuBefore = process.cpuUsage();
+          const eluBefore = performance.eventLoopUtilization();
           const block = await runBlock(
             turners[variant],
             `${variant}-${config.conversations}-${round}`,
             config.conversations,
             config.turns,
           );
+          const cpu = process.cpuUsage(cpuBefore);
+          const elu = performance.eventLoopUtilization(eluBefore);
           const meter = meters[variant].take();
           blocks[variant] = {
             ...block,
             statementsPerTurn: meter.statements / Math.max(1, block.turns),
             poolWaitMsPerTurn: meter.waitMs / Math.max(1, block.turns),
             statementMs: meter.statementMs / Math.max(1, meter.statements),
+            cpuMsPerTurn: (cpu.user + cpu.system) / 1000 / Math.max(1, block.turns),
+            eventLoopUtilization: elu.utilization,
+            readWaitMs: meter.read.waitMs / Math.max(1, meter.read.waits),
+            readMs: meter.read.statementMs / Math.max(1, meter.read.statements),
+            writeWaitMs: meter.write.waitMs / Math.max(1, meter.write.waits),
+            writeMs: meter.write.statementMs / Math.max(1, meter.write.statements),
           };
           if (variant === 'aigo') {
             gc();
@@ -216,11 +235,7 @@ export async function main({
       server: { tokens: TOKENS, gapMs: GAP_MS },
       quick,
       configs: results,
-      heap: {
-        firstMb: round3(heapMb[0] ?? 0),
-        lastMb: round3(heapMb.at(-1) ?? 0),
-        growthMb: round3((heapMb.at(-1) ?? 0) - (heapMb[0] ?? 0)),
-      },
+      heap: summariseHeap(heapMbByConfig),
     };
     return result;
   } finally {
@@ -229,6 +244,17 @@ export async function main({
     await server.stop();
     await cluster?.stop();
   }
+}
+
+/** Per N: the heap after the first and the last aigo round; overall, the largest growth. */
+function summariseHeap(byConfig) {
+  const perConfig = byConfig.map(({ conversations, heapMb }) => ({
+    conversations,
+    firstMb: round3(heapMb[0] ?? 0),
+    lastMb: round3(heapMb.at(-1) ?? 0),
+    growthMb: round3((heapMb.at(-1) ?? 0) - (heapMb[0] ?? 0)),
+  }));
+  return { growthMb: Math.max(...perConfig.map((c) => c.growthMb)), perConfig };
 }
 
 const FIGURES = ['firstTokenP50', 'firstTokenP99', 'turnP50', 'turnP99'];
@@ -258,6 +284,14 @@ function summarise(config, rounds) {
     statementsPerTurn: per('statementsPerTurn'),
     poolWaitMsPerTurn: per('poolWaitMsPerTurn'),
     statementMs: per('statementMs'),
+    historyReadP50: per('historyReadP50'),
+    historyReadP99: per('historyReadP99'),
+    cpuMsPerTurn: per('cpuMsPerTurn', 3),
+    eventLoopUtilization: per('eventLoopUtilization', 3),
+    readWaitMs: per('readWaitMs'),
+    readMs: per('readMs'),
+    writeWaitMs: per('writeWaitMs'),
+    writeMs: per('writeMs'),
     errors: Object.fromEntries(
       VARIANTS.map((v) => [v, rounds.reduce((sum, r) => sum + r[v].errors, 0)]),
     ),

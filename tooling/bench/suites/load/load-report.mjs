@@ -55,7 +55,7 @@ export function loadRows(result) {
   }
   rows.push([
     'load (client + openai + memory-pg)',
-    'heap after GC, last aigo round − first',
+    'heap after GC, last aigo round − first (the largest over each N)',
     `${num(result.heap.growthMb, 3)} MB`,
     '—',
     '—',
@@ -125,17 +125,46 @@ export function loadTable(result) {
         `${num(p.floorCopy, 2)} ms`,
       ]),
     );
-    const m = config.statementMs;
-    lines.push(
-      row([
-        nt,
-        'a statement, sent → result',
-        `${num(m.aigo, 2)} ms`,
-        `${num(m.floor, 2)} ms`,
-        '—',
-        `${num(m.floorCopy, 2)} ms`,
-      ]),
-    );
+    for (const [key, label, unit] of [
+      ['historyReadP50', 'history read (asked → rows, waits included), p50', ' ms'],
+      ['historyReadP99', 'history read (asked → rows, waits included), p99', ' ms'],
+      ['cpuMsPerTurn', 'CPU of the bench process per turn', ' ms'],
+      ['eventLoopUtilization', 'event loop utilisation', ''],
+    ]) {
+      const m = config[key];
+      if (!m) continue;
+      lines.push(
+        row([
+          nt,
+          label,
+          `${num(m.aigo, 3)}${unit}`,
+          `${num(m.floor, 3)}${unit}`,
+          '—',
+          `${num(m.floorCopy, 3)}${unit}`,
+        ]),
+      );
+    }
+    const phases = [
+      ['statementMs', 'a statement, sent → result'],
+      ['readWaitMs', 'a read (history): pool wait'],
+      ['readMs', 'a read (history): sent → result'],
+      ['writeWaitMs', 'a write (turn): pool wait'],
+      ['writeMs', 'a write (turn): sent → result'],
+    ];
+    for (const [key, label] of phases) {
+      const m = config[key];
+      if (!m) continue;
+      lines.push(
+        row([
+          nt,
+          label,
+          `${num(m.aigo, 2)} ms`,
+          `${num(m.floor, 2)} ms`,
+          '—',
+          `${num(m.floorCopy, 2)} ms`,
+        ]),
+      );
+    }
     lines.push(
       row([
         nt,
@@ -149,7 +178,14 @@ export function loadTable(result) {
   }
   lines.push(
     '',
-    `Heap after a full GC following each aigo round: first ${num(result.heap.firstMb, 3)} MB, last ${num(result.heap.lastMb, 3)} MB (${result.heap.growthMb >= 0 ? '+' : ''}${num(result.heap.growthMb, 3)} MB).`,
+    `Heap after a full GC following each aigo round, first → last round of each N: ${result.heap.perConfig
+      .map(
+        (c) =>
+          `${num(c.conversations)}: ${num(c.firstMb, 3)} → ${num(c.lastMb, 3)} MB (${c.growthMb >= 0 ? '+' : ''}${num(c.growthMb, 3)} MB)`,
+      )
+      .join(
+        '; ',
+      )}. Idle keep-alive sockets, one per stream that ran at once, stay in the heap between rounds, so a larger N starts higher.`,
   );
   return lines.join('\n');
 }

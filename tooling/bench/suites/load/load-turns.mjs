@@ -11,16 +11,27 @@ export const MODEL = 'gpt-4o-mini';
 export function aigoTurner({ client, store }) {
   return async function aigoTurn(conversationId, prompt) {
     const started = performance.now();
-    const stream = await client.streamMessage(prompt, {
-      memory: store.conversation(conversationId),
-    });
+    const memory = store.conversation(conversationId);
+    // The history read, asked → rows (waits for a connection included): timed around the method
+    // the client calls, on this conversation's memory object only.
+    let readMs;
+    const readVersioned = memory.readVersioned;
+    memory.readVersioned = async function timedRead(...args) {
+      const asked = performance.now();
+      try {
+        return await readVersioned.apply(this, args);
+      } finally {
+        readMs = performance.now() - asked;
+      }
+    };
+    const stream = await client.streamMessage(prompt, { memory });
     let firstToken;
     for await (const event of stream) {
       if (firstToken === undefined && event.type === 'content') firstToken = performance.now();
     }
     // Resolves once the turn is stored (the loop's end starts the write).
     await stream.collect();
-    return { firstTokenMs: firstToken - started, turnMs: performance.now() - started };
+    return { firstTokenMs: firstToken - started, turnMs: performance.now() - started, readMs };
   };
 }
 
@@ -51,6 +62,7 @@ FROM counter, jsonb_array_elements($3::jsonb) WITH ORDINALITY AS m(body, ord)`,
   return async function floorTurn(conversationId, prompt) {
     const started = performance.now();
     const { rows } = await pool.query({ ...read, values: [conversationId] });
+    const readMs = performance.now() - started;
     const messages = rows.map((row) => row[0]);
     const user = { role: 'user', content: prompt };
     messages.push(user);
@@ -82,6 +94,6 @@ FROM counter, jsonb_array_elements($3::jsonb) WITH ORDINALITY AS m(body, ord)`,
     for await (const part of response.body) parser.feed(decoder.decode(part, { stream: true }));
     const turn = JSON.stringify([user, { role: 'assistant', content: text }]);
     await pool.query({ ...append, values: [conversationId, 2, turn] });
-    return { firstTokenMs: firstToken - started, turnMs: performance.now() - started };
+    return { firstTokenMs: firstToken - started, turnMs: performance.now() - started, readMs };
   };
 }
