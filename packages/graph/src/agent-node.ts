@@ -1,8 +1,8 @@
 import {
   type Agent,
-  AgentStoppedError,
   type AgentResult,
   type AgentRunOptions,
+  AgentStoppedError,
   type Prompt,
   ValidationError,
 } from '@aigo/ai';
@@ -65,7 +65,10 @@ export function agentNode<T, O = T>(
   }
   const { prompt, output, runOptions } = options;
   if (prompt === undefined || prompt === null) {
-    throw new ValidationError('options.prompt', 'is required: a prompt or a function of the node input');
+    throw new ValidationError(
+      'options.prompt',
+      'is required: a prompt or a function of the node input',
+    );
   }
   if (output !== undefined && typeof output !== 'function') {
     throw new ValidationError('options.output', 'must be a function');
@@ -84,10 +87,10 @@ export function agentNode<T, O = T>(
     try {
       result =
         resume === undefined
-          ? await agent.execute(
-              typeof prompt === 'function' ? await prompt(input) : prompt,
-              { ...shared, runId: input.attemptKey },
-            )
+          ? await agent.execute(typeof prompt === 'function' ? await prompt(input) : prompt, {
+              ...shared,
+              runId: input.attemptKey,
+            })
           : await agent.resume(resume.suspended, resume.responses, {
               ...shared,
               runId: resume.suspended.runId,

@@ -330,7 +330,10 @@ class DagGraph<T> implements Graph<T> {
     this.#checkResume(runId, responses, options);
     const settings = this.#settings as ExecutionSettings;
     const durable = this.#durable(
-      { runId, ...(options?.checkpointer === undefined ? {} : { checkpointer: options.checkpointer }) },
+      {
+        runId,
+        ...(options?.checkpointer === undefined ? {} : { checkpointer: options.checkpointer }),
+      },
       settings,
       { responses, signal: options?.signal },
     ) as CheckpointState;

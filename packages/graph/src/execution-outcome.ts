@@ -2,7 +2,7 @@ import { AbortError, type Span } from '@aigo/ai';
 import { Overview, toStructuredOverview } from '@aigo/client';
 import type { ExecutionRecords } from './execution-records.js';
 import type { ExecutionSettings } from './execution-settings.js';
-import { type GraphSuspension, GraphStoppedError, type GraphStopReason } from './graph-errors.js';
+import { GraphStoppedError, type GraphStopReason, type GraphSuspension } from './graph-errors.js';
 import type { GraphPlan } from './graph-plan.js';
 import type { GraphOverview, GraphResult, GraphStatus, NodeReport } from './graph-result.js';
 import { GraphTelemetry } from './graph-telemetry.js';

@@ -1,8 +1,8 @@
 import type { JsonObject, JsonValue } from '../json.js';
 import type {
   GraphIdentity,
-  GraphRunResponses,
   GraphRunRecord,
+  GraphRunResponses,
   GraphRunStatusView,
   NodeCheckpoint,
   StoredError,

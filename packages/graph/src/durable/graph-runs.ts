@@ -172,9 +172,7 @@ function settled(
   view: { readonly status: GraphRunStatus; readonly fencingToken: number },
   past: number | undefined,
 ): boolean {
-  return (
-    isFinished(view.status) || (view.status === 'suspended' && view.fencingToken !== past)
-  );
+  return isFinished(view.status) || (view.status === 'suspended' && view.fencingToken !== past);
 }
 
 /**

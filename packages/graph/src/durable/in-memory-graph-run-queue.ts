@@ -153,7 +153,9 @@ class InMemoryWorker implements GraphRunQueueWorker {
 
 /** A job's identity: its run, and for a resume the suspension it answers. */
 function jobKey(job: GraphRunJob): string {
-  return job.suspension === undefined ? job.runId : `${job.runId}\u0000resume\u0000${job.suspension}`;
+  return job.suspension === undefined
+    ? job.runId
+    : `${job.runId}\u0000resume\u0000${job.suspension}`;
 }
 
 function checkJob(job: GraphRunJob): void {

@@ -1,8 +1,8 @@
 import {
-  type GraphRunRecord,
-  type GraphRunResponses,
   GraphRunNotFoundError,
   GraphRunNotSuspendedError,
+  type GraphRunRecord,
+  type GraphRunResponses,
   RunConflictError,
   ValidationError,
 } from '@aigo/ai';

@@ -144,10 +144,7 @@ describe('a node whose agent suspends (in-memory checkpointer)', () => {
       [{}, 'responses["b"]'],
       [{ ...answers(stopped), x: {} }, 'responses["x"]'],
       [{ b: {} }, `responses["b"][${JSON.stringify(requestId)}]`],
-      [
-        { b: { ...answers(stopped).b, other: { approved: true } } },
-        'responses["b"]["other"]',
-      ],
+      [{ b: { ...answers(stopped).b, other: { approved: true } } }, 'responses["b"]["other"]'],
       [{ b: { [requestId]: { yes: 1 } } }, `responses["b"][${JSON.stringify(requestId)}]`],
     ];
     for (const [responses, argument] of cases) {

@@ -39,7 +39,8 @@ export function approvalGraph(
   });
   const provider = createFakeProvider();
   for (const reply of options.script ?? ['pay', 'Paid ACME 120 EUR.']) {
-    if (reply === 'pay') provider.toolCall('pay', { amount: 120, to: 'ACME' }, { usage: CALL_USAGE });
+    if (reply === 'pay')
+      provider.toolCall('pay', { amount: 120, to: 'ACME' }, { usage: CALL_USAGE });
     else provider.text(reply, { usage: CALL_USAGE });
   }
   const client = createClient(provider, { defaultModel: 'm', modelCost: PRICE, tools: [pay] });

@@ -377,7 +377,11 @@ export function checkpointerConformanceChecks(
         await store.finish(id, resumed.fencingToken, { status: 'suspended' });
         assert.equal((await store.load(id))?.responses, undefined);
         const next = { b: { call_1: { approved: false as const, reason: 'no' } } };
-        const third = await store.claim(id, { graph: GRAPH, input: {}, resume: { responses: next } });
+        const third = await store.claim(id, {
+          graph: GRAPH,
+          input: {},
+          resume: { responses: next },
+        });
         assert.deepEqual(third.responses, next);
         await store.finish(id, third.fencingToken, { status: 'completed', output: 'done' });
         assert.equal((await store.status(id))?.status, 'completed');

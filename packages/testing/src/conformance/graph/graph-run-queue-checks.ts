@@ -6,9 +6,9 @@ import {
   type GraphRunQueueWorker,
   ValidationError,
 } from '@aigo/ai';
-import { expectRejection } from '../expect-rejection.js';
 import { deferred } from '../../async/deferred.js';
 import type { ConformanceCheck } from '../conformance-check.js';
+import { expectRejection } from '../expect-rejection.js';
 
 /** What `graphRunQueueConformance` tests. */
 export interface GraphRunQueueConformanceOptions {
@@ -94,10 +94,17 @@ export function graphRunQueueConformanceChecks(
         const first = job('report', { topic: 'x' });
         const responses = { b: { call_1: { approved: true as const } } };
         const resume = { ...first, responses, suspension: 3 };
-        const later = { ...first, responses: { b: { call_2: { approved: true as const } } }, suspension: 5 };
+        const later = {
+          ...first,
+          responses: { b: { call_2: { approved: true as const } } },
+          suspension: 5,
+        };
         await queue.submit(first);
         await queue.submit(resume);
-        await queue.submit({ ...resume, responses: { b: { call_1: { approved: false as const } } } });
+        await queue.submit({
+          ...resume,
+          responses: { b: { call_1: { approved: false as const } } },
+        });
         await queue.submit(later);
         await expectRejection(
           () => queue.submit({ ...first, responses }),
