@@ -108,6 +108,39 @@ describe(`a graph run suspended for approval (${database.description})`, () => {
     }
   });
 
+  it('a process killed mid-resume: another executes the run, which resumes the node with the recorded responses', async () => {
+    const suspended = await run({ mode: 'execute', runId: 'hitl-crash' });
+    const killed = startGraphProcess({
+      ...base,
+      executions: table.schema,
+      mode: 'resume',
+      runId: 'hitl-crash',
+      responses: approveAll(suspended),
+      killInPay: true,
+    });
+    expect(await killed.exited).toEqual({ code: null, signal: 'SIGKILL' });
+    const checkpointer = pgCheckpointer({
+      connectionString: database.url,
+      schema: checkpoints,
+      poolSize: 2,
+    });
+    try {
+      const interrupted = await checkpointer.load('hitl-crash');
+      expect(interrupted?.status).toBe('running');
+      expect(interrupted?.responses).toEqual(approveAll(suspended));
+      expect(interrupted?.nodes.b?.status).toBe('suspended');
+      // A plain execution of the run (a worker's redelivery does the same) resumes node b.
+      const result = await run({ mode: 'execute', runId: 'hitl-crash' });
+      expect(result.data).toBe('Paid ACME 120 EUR. (audited)');
+      expect(result.cost).toBeCloseTo(2 * 0.12, 10);
+      // The payment ran once per crash that interrupted it, plus once; a, d not again.
+      expect(await countsOf('hitl-crash')).toEqual({ a: 1, b: 3, c: 1, d: 1, pay: 2 });
+      expect((await checkpointer.load('hitl-crash'))?.status).toBe('completed');
+    } finally {
+      await checkpointer.close();
+    }
+  });
+
   it('two processes resume the same suspension at once: one proceeds, the other is refused; the tool runs once', async () => {
     const suspended = await run({ mode: 'execute', runId: 'hitl-race' });
     const responses = approveAll(suspended);

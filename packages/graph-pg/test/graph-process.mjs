@@ -5,8 +5,9 @@
 //         stdin closes) | 'cancel' (cancel one run and print whether it was running);
 //   url, checkpoints (schema), queues (schema), queueName,
 //   graph ('chain' | 'diamond' | 'waiter' | 'approval'),
-//   runId, concurrency, killAt (global execution numbers at which the executing process SIGKILLs
-//   itself), executions (the schema of the table that counts node executions).
+//   runId, responses (of a resume), concurrency, killAt (global execution numbers at which the
+//   executing process SIGKILLs itself), killInPay (the approval graph's first payment of a run
+//   SIGKILLs its process), executions (the schema of the table that counts node executions).
 // Each node execution is counted in "<executions>".executions (run, node, pid, attempt key)
 // before it does anything else, so a node that kills its process is counted too.
 import { defineTool } from '@aigo/ai';
@@ -145,7 +146,9 @@ function approval() {
     needsApproval: true,
     execute: async ({ amount, to }, ctx) => {
       const runId = ctx.runId.slice(0, ctx.runId.lastIndexOf('/'));
-      await count(runId, 'pay', ctx.runId);
+      const { first } = await count(runId, 'pay', ctx.runId);
+      // A crash in the middle of the resumed run, after the payment went out.
+      if (first && args.killInPay) process.kill(process.pid, 'SIGKILL');
       return { paid: amount, to };
     },
   });
