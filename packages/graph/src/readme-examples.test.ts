@@ -188,10 +188,7 @@ describe('README examples', () => {
       const result = await graph.resume('pay-42', responses);
       lines.push([result.data]);
     }
-    expect(lines).toEqual([
-      ['pay', '{"amount":120,"to":"ACME"}'],
-      ['Done: Paid ACME 120 EUR.'],
-    ]);
+    expect(lines).toEqual([['pay', '{"amount":120,"to":"ACME"}'], ['Done: Paid ACME 120 EUR.']]);
     expect(payments).toEqual([{ amount: 120, to: 'ACME' }]);
   });
 });

@@ -19,7 +19,8 @@ export interface RunnableGraph {
     initialState: Readonly<Record<string, unknown>>,
     options: ExecuteOptions,
   ): Promise<unknown>;
-  resume(runId: string, responses: GraphRunResponses, options: ResumeOptions): Promise<unknown>;
+  /** Needed for the resume jobs of `resumeGraphRun` (every graph of `createGraph` has it). */
+  resume?(runId: string, responses: GraphRunResponses, options: ResumeOptions): Promise<unknown>;
 }
 
 /** Options of {@link createGraphWorker}. */
@@ -78,12 +79,7 @@ export function createGraphWorker(options: GraphWorkerOptions): GraphWorker {
   }
   const graphs = new Map<string, RunnableGraph>();
   options.graphs.forEach((graph, index) => {
-    if (
-      graph === null ||
-      typeof graph !== 'object' ||
-      typeof graph.execute !== 'function' ||
-      typeof graph.resume !== 'function'
-    ) {
+    if (graph === null || typeof graph !== 'object' || typeof graph.execute !== 'function') {
       throw new ValidationError(`options.graphs[${index}]`, 'must be a graph (from createGraph)');
     }
     if (graphs.has(graph.name)) {
@@ -115,6 +111,12 @@ export function createGraphWorker(options: GraphWorkerOptions): GraphWorker {
     try {
       const options = { runId: job.runId, checkpointer, signal: lease.signal };
       if (job.responses !== undefined && (await inSuspension(job))) {
+        if (graph.resume === undefined) {
+          throw new ValidationError(
+            'job.graph',
+            `names a graph without resume: ${JSON.stringify(job.graph)} cannot take a resume job`,
+          );
+        }
         await graph.resume(job.runId, job.responses, options);
       } else {
         await graph.execute(job.input, options);
