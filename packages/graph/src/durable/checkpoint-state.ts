@@ -66,6 +66,11 @@ export class CheckpointState implements StateProvider {
     this.runId = options.runId;
   }
 
+  /** The identity of the graph this execution runs. */
+  get graph(): GraphIdentity {
+    return this.#options.graph;
+  }
+
   /** The run as the claim found it (after {@link reset}). */
   get record(): GraphRunRecord {
     if (this.#record === undefined) throw new Error('the run has not been claimed yet');

@@ -1,9 +1,15 @@
-import { GraphRunCancelledError, type NodeCheckpoint, TimeoutError } from '@aigo/ai';
+import {
+  GraphChangedError,
+  GraphRunCancelledError,
+  type NodeCheckpoint,
+  TimeoutError,
+} from '@aigo/ai';
 import type { ExecutionRecords } from '../execution-records.js';
 import { GraphStoppedError, type GraphStopReason } from '../graph-errors.js';
 import type { GraphPlan } from '../graph-plan.js';
 import type { NodeResume } from '../node-types.js';
 import type { CheckpointState } from './checkpoint-state.js';
+import { identityLabel } from './run-identity.js';
 import { isCancellation, restoredError, storedError } from './stored-error.js';
 
 /** What beginning a durable execution decided. */
@@ -51,6 +57,15 @@ export function beginDurable(
   records.restored = restored;
   records.resumes = resumes;
   if (record.status === 'suspended') {
+    const graph = durable.graph;
+    if (record.fingerprint !== graph.fingerprint || record.graphVersion !== graph.version) {
+      const cause = new GraphChangedError(
+        record.runId,
+        identityLabel(record),
+        identityLabel(graph),
+      );
+      return { go: false, reason: 'state_error', cause };
+    }
     records.replayOnly = true;
     return { go: true, remainingMs: undefined };
   }

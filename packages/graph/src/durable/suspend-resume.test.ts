@@ -2,12 +2,15 @@
 // A real createReAct agent (scripted model) with a tool that needs approval, the in-memory
 // checkpointer, and the in-memory queue for the worker path.
 import {
+  GraphChangedError,
   GraphRunNotSuspendedError,
   type InteractionResponses,
   RunConflictError,
   ValidationError,
 } from '@aigo/ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { agentNode } from '../agent-node.js';
+import { createGraph } from '../create-graph.js';
 import { GraphStoppedError } from '../graph-errors.js';
 import type { GraphEvent } from '../graph-events.js';
 import { awaitGraphRun, cancelGraphRun, resumeGraphRun, submitGraphRun } from './graph-runs.js';
@@ -237,6 +240,35 @@ describe('a node whose agent suspends (in-memory checkpointer)', () => {
     const refused = await rejectionOf(t.graph.resume('cancel-1', answers(stopped)));
     expect(GraphRunNotSuspendedError.isInstance(refused)).toBe(true);
     expect(t.payments).toEqual([]);
+  });
+
+  it('a suspended run executed or resumed by another version of the graph is refused; nothing runs', async () => {
+    const t = approvalGraph();
+    const stopped = await suspensionOf(t.graph.execute({}, { runId: 'changed-1' }));
+    const other = createGraph<string>('c', {
+      name: 'approval',
+      version: '2',
+      checkpointer: t.checkpointer as NonNullable<typeof t.checkpointer>,
+    })
+      .addNode('c', () => 'other')
+      .addNode('b', () => 'other');
+    other.addEdge('b', 'c');
+    const executed = await rejectionOf(other.execute({}, { runId: 'changed-1' }));
+    expect(executed).toBeInstanceOf(GraphStoppedError);
+    expect(GraphChangedError.isInstance((executed as GraphStoppedError).cause)).toBe(true);
+    const resumed = await rejectionOf(other.resume('changed-1', answers(stopped)));
+    expect(GraphChangedError.isInstance(resumed)).toBe(true);
+    expect((await t.checkpointer?.load('changed-1'))?.status).toBe('suspended');
+    expect(t.payments).toEqual([]);
+  });
+
+  it('agentNode checks its arguments', () => {
+    const t = approvalGraph();
+    expect(() => agentNode({} as never, { prompt: 'x' })).toThrow(ValidationError);
+    expect(() => agentNode(t.agent, {} as never)).toThrow(/options\.prompt/);
+    expect(() => agentNode(t.agent, { prompt: 'x', output: 1 as never })).toThrow(
+      /options\.output/,
+    );
   });
 
   it('workers: a suspension ends the job, awaitGraphRun reports it, resumeGraphRun completes it', async () => {
