@@ -74,6 +74,9 @@ describe('a node whose agent suspends (in-memory checkpointer)', () => {
     );
     expect(record?.nodes.b?.calls).toHaveLength(1);
     expect(record?.nodes.c).toBeUndefined();
+    // The node that does not depend on b ran and was checkpointed.
+    expect(record?.nodes.d?.status).toBe('completed');
+    expect(record?.nodes.d?.output).toBe('audited');
 
     const result = await t.graph.resume('pay-1', answers(stopped));
     expect(result.data).toBe('Paid ACME 120 EUR. (audited)');
