@@ -2,7 +2,9 @@
  * Submitting durable graph runs to workers (`@aigo/graph` + `@aigo/graph-pg`): this process starts
  * a worker (`durable-graph-worker.ts`) as a child process, submits three runs of the graph
  * `city-report` by name, watches the events of one as its checkpoint records them, awaits every
- * result by run id, stops the worker, and cancels a run that is still waiting.
+ * result by run id; then submits a payment whose agent node waits for approval — the run suspends,
+ * the submitter reads what it waits for and approves it with `resumeGraphRun`, and the worker
+ * completes it; then stops the worker, and cancels a run that is still waiting.
  *
  * - `submitGraphRun({ queue, checkpointer, graph, input })`: records the run (status `queued`) and
  *   queues it; resolves to a handle with `result()`, `watch()` and `cancel()`.
@@ -17,9 +19,10 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { submitGraphRun } from '@aigo/graph';
+import { resumeGraphRun, submitGraphRun } from '@aigo/graph';
 import { pgCheckpointer, pgGraphRunQueue } from '@aigo/graph-pg';
 import { CITY_REPORT } from './shared/city-report-graph.js';
+import { PAYMENT } from './shared/payment-graph.js';
 
 const connectionString = process.env.DATABASE_URL;
 if (connectionString === undefined || connectionString === '') {
@@ -90,6 +93,33 @@ for (const handle of handles) {
     `${handle.runId.split('-')[0]}: ${record.status}: ${String(record.output)} (${tokens} tokens, $${cost.toFixed(6)})`,
   );
 }
+
+// A run that waits for a person: its agent node asks to pay, and the tool needs approval.
+const payment = await submitGraphRun({
+  queue,
+  checkpointer,
+  graph: PAYMENT,
+  input: { invoice: 'invoice 42: 120 EUR to ACME' },
+  runId: `payment-${batch}`,
+});
+const waiting = await payment.result({ pollMs: 50 }); // resolves when the run suspends
+const requests = waiting.nodes.pay?.suspended?.requests ?? [];
+for (const request of requests) {
+  console.log(
+    `payment: ${waiting.status}: ${request.toolCall.name}(${request.toolCall.arguments}) waits for approval`,
+  );
+}
+// A person approves — later, from any process: the worker resumes the run, the tool runs once.
+const approved = await resumeGraphRun({
+  queue,
+  checkpointer,
+  runId: payment.runId,
+  responses: {
+    pay: Object.fromEntries(requests.map((request) => [request.id, { approved: true }])),
+  },
+});
+const paid = await approved.result({ pollMs: 50 });
+console.log(`payment: approved → ${paid.status}: ${String(paid.output)}`);
 
 worker.stdin.end();
 await new Promise<void>((resolve) => workerLines.on('close', resolve));

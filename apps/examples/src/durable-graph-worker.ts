@@ -6,7 +6,9 @@
  *
  * - `pgCheckpointer({ connectionString })`: the runs' checkpoints (tables created on first use).
  * - `pgGraphRunQueue({ connectionString })`: the queue, on pg-boss (leases kept by heartbeats).
- * - `createGraphWorker({ queue, checkpointer, graphs })`: runs the graphs it knows, by name.
+ * - `createGraphWorker({ queue, checkpointer, graphs })`: runs the graphs it knows, by name. A run
+ *   whose agent node waits for a person's approval (the `supplier-payment` graph) suspends and ends
+ *   its job; the resume the submitter queues (`resumeGraphRun`) is a job of its own.
  *
  * `durable-graph-submitter.ts` starts this worker as a child process and submits runs to it. It stops
  * when its standard input closes (or on SIGTERM), leaving unfinished runs to the other workers.
@@ -18,6 +20,7 @@
 import { createGraphWorker } from '@aigo/graph';
 import { pgCheckpointer, pgGraphRunQueue } from '@aigo/graph-pg';
 import { cityReportGraph } from './shared/city-report-graph.js';
+import { paymentGraph } from './shared/payment-graph.js';
 
 const connectionString = process.env.DATABASE_URL;
 if (connectionString === undefined || connectionString === '') {
@@ -37,7 +40,7 @@ const queue = pgGraphRunQueue({ connectionString, schema: 'aigo_examples_graph_q
 const worker = createGraphWorker({
   queue,
   checkpointer,
-  graphs: [cityReportGraph()],
+  graphs: [cityReportGraph(), paymentGraph()],
   concurrency: 8,
 });
 await worker.start();

@@ -376,7 +376,7 @@ describe("postgres-memory against the test run's PostgreSQL", { timeout: 60_000 
 describe("durable-graph-submitter against the test run's PostgreSQL", { timeout: 60_000 }, () => {
   const database = testDatabase();
 
-  it('a worker process runs the submitted runs; results and events are read from the checkpoints', async () => {
+  it('a worker process runs the submitted runs; results and events are read from the checkpoints; a payment suspends and is resumed', async () => {
     const { code, stdout, stderr } = await run('durable-graph-submitter', {
       DATABASE_URL: database.url,
     });
@@ -392,6 +392,8 @@ describe("durable-graph-submitter against the test run's PostgreSQL", { timeout:
       'Lisbon: completed: In short: Lisbon has a river, a castle and trams. (68 tokens, $0.000020)\n',
       'Porto: completed: In short: Porto has a river, a castle and trams. (68 tokens, $0.000020)\n',
       'Braga: completed: In short: Braga has a river, a castle and trams. (68 tokens, $0.000020)\n',
+      'payment: suspended: pay({"amount":120,"to":"ACME"}) waits for approval\n',
+      'payment: approved → completed: Receipt: Paid ACME 120 EUR.\n',
       'the worker stopped (exit code 0)\n',
       'Faro: cancelled\n',
     ]);

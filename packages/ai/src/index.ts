@@ -139,7 +139,9 @@ export {
 } from './errors/run-errors.js';
 export { ValidationError } from './errors/validation-error.js';
 export {
+  checkGraphRunResponses,
   checkNewRun,
+  checkResumeJob,
   checkRunId,
   checkWrite,
 } from './graph/check-run-arguments.js';
@@ -154,6 +156,7 @@ export {
   GraphChangedError,
   GraphRunCancelledError,
   GraphRunNotFoundError,
+  GraphRunNotSuspendedError,
   StaleFencingTokenError,
 } from './graph/graph-errors.js';
 export type {
@@ -170,6 +173,7 @@ export {
   FINISHED_GRAPH_RUN_STATUSES,
   type GraphIdentity,
   type GraphRunRecord,
+  type GraphRunResponses,
   type GraphRunStatus,
   type GraphRunStatusView,
   type NodeCheckpoint,

@@ -1,11 +1,17 @@
 import { createHash } from 'node:crypto';
 
 /**
- * The pg-boss job id of a run: a UUID (version 5 layout) derived from the run id, so that
- * submitting a run twice inserts one job (pg-boss ignores a second job with the same id).
+ * The pg-boss job id of a run: a UUID (version 5 layout) derived from the run id — and, for a
+ * resume, the suspension it answers (the run's fencing token when it suspended) — so that
+ * submitting a run twice inserts one job, and each suspension's resume one more (pg-boss ignores a
+ * second job with the same id).
  */
-export function jobIdOf(runId: string): string {
-  const bytes = createHash('sha1').update(`aigo-graph-run\u0000${runId}`).digest().subarray(0, 16);
+export function jobIdOf(runId: string, suspension?: number): string {
+  const name =
+    suspension === undefined
+      ? `aigo-graph-run\u0000${runId}`
+      : `aigo-graph-run\u0000${runId}\u0000resume\u0000${suspension}`;
+  const bytes = createHash('sha1').update(name).digest().subarray(0, 16);
   bytes[6] = ((bytes[6] as number) & 0x0f) | 0x50;
   bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
   const hex = bytes.toString('hex');

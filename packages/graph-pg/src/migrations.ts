@@ -1,7 +1,7 @@
 import { type Migration, qualifiedName } from '@aigo/pg';
 
 /** The schema version this package writes. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** The migrations of the checkpoint tables in `schema`. */
 export function checkpointMigrations(schema: string): readonly Migration[] {
@@ -38,6 +38,18 @@ export function checkpointMigrations(schema: string): readonly Migration[] {
           body jsonb NOT NULL,
           PRIMARY KEY (run_id, node_id)
         );
+      `,
+    },
+    {
+      version: 2,
+      name: 'suspended graph runs',
+      up: `
+        ALTER TABLE ${runs}
+          DROP CONSTRAINT IF EXISTS graph_runs_status_check,
+          ADD CONSTRAINT graph_runs_status_check
+            CHECK (status IN ('queued', 'running', 'suspended', 'completed', 'failed', 'cancelled')),
+          ADD COLUMN suspended_at timestamptz,
+          ADD COLUMN responses jsonb;
       `,
     },
   ];

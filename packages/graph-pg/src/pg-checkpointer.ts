@@ -1,5 +1,6 @@
 import {
   CheckpointError,
+  checkGraphRunResponses,
   checkNewRun,
   checkRunId,
   checkWrite,
@@ -8,12 +9,14 @@ import {
   GraphRunCancelledError,
   type GraphRunClaim,
   GraphRunNotFoundError,
+  GraphRunNotSuspendedError,
   type GraphRunOutcome,
   type GraphRunRecord,
   type GraphRunStatusView,
   type JsonValue,
   type NewGraphRun,
   type NodeCheckpoint,
+  RunConflictError,
   StaleFencingTokenError,
   throwIfAborted,
 } from '@aigo/ai';
@@ -55,7 +58,9 @@ const FINISHED = new Set(['completed', 'failed', 'cancelled']);
  * state, fencing token, deadline, outcome) and one per settled node (`graph_run_nodes`), in the
  * schema `aigo_graph` by default. A node or state write is one statement — one round trip — that
  * checks the fencing token of the writer's claim under a share lock of the run's row, so a write of a
- * claim that lost the run changes nothing and is refused with `StaleFencingTokenError`.
+ * claim that lost the run changes nothing and is refused with `StaleFencingTokenError`. A suspended
+ * run is claimed for its resume by one conditional UPDATE (`status = 'suspended'`), so of two racing
+ * resumes, in any processes, exactly one gets it; it is never pruned while suspended.
  *
  * @example
  * const checkpointer = pgCheckpointer({ connectionString: process.env.DATABASE_URL });
@@ -119,6 +124,7 @@ class PgCheckpointerImpl implements PgCheckpointer {
 
   async claim(runId: string, claim: GraphRunClaim, signal?: AbortSignal): Promise<GraphRunRecord> {
     checkRunId(runId);
+    if (claim.resume !== undefined) return this.#claimResume(runId, claim, signal);
     const { graph } = claim;
     const claimed = await this.#query(
       `Claiming graph run ${JSON.stringify(runId)}`,
@@ -135,12 +141,43 @@ class PgCheckpointerImpl implements PgCheckpointer {
     );
     const record = await this.load(runId, signal);
     if (record === undefined) throw new GraphRunNotFoundError(runId);
-    if (claimed.length === 1 || FINISHED.has(record.status)) return record;
-    throw new GraphChangedError(
-      runId,
-      `${JSON.stringify(record.graphName)}@${record.graphVersion ?? '?'}#${record.fingerprint ?? '?'}`,
-      `${JSON.stringify(graph.name)}@${graph.version}#${graph.fingerprint}`,
+    if (claimed.length === 1 || FINISHED.has(record.status) || record.status === 'suspended') {
+      return record;
+    }
+    throw changed(record, claim);
+  }
+
+  /** A claim for a resume: one statement takes the run if it is suspended; else why not. */
+  async #claimResume(
+    runId: string,
+    claim: GraphRunClaim,
+    signal: AbortSignal | undefined,
+  ): Promise<GraphRunRecord> {
+    const { graph, resume } = claim;
+    checkGraphRunResponses(resume?.responses, 'claim.resume.responses');
+    const claimed = await this.#query(
+      `Claiming graph run ${JSON.stringify(runId)} for a resume`,
+      this.#sql.claimResume,
+      [runId, graph.name, graph.version, graph.fingerprint, JSON.stringify(resume?.responses)],
+      signal,
     );
+    const record = await this.load(runId, signal);
+    if (record === undefined) throw new GraphRunNotFoundError(runId);
+    if (claimed.length === 1) return record;
+    if (
+      record.graphName !== graph.name ||
+      (record.fingerprint !== undefined &&
+        (record.fingerprint !== graph.fingerprint || record.graphVersion !== graph.version))
+    ) {
+      throw changed(record, claim);
+    }
+    if (record.status === 'running') {
+      throw new RunConflictError(
+        runId,
+        `Graph run ${JSON.stringify(runId)} is running: another resume claimed it first`,
+      );
+    }
+    throw new GraphRunNotSuspendedError(runId, record.status);
   }
 
   async writeNode(
@@ -236,15 +273,12 @@ class PgCheckpointerImpl implements PgCheckpointer {
 
   async cancel(runId: string, signal?: AbortSignal): Promise<boolean> {
     checkRunId(runId);
-    const error = {
-      name: 'GraphRunCancelledError',
-      message: 'cancelled before it started',
-      code: 'aborted',
-    };
+    const error = (message: string) =>
+      JSON.stringify({ name: 'GraphRunCancelledError', message, code: 'aborted' });
     const rows = await this.#query(
       `Cancelling graph run ${JSON.stringify(runId)}`,
       this.#sql.cancel,
-      [runId, JSON.stringify(error)],
+      [runId, error('cancelled before it started'), error('cancelled while suspended')],
       signal,
     );
     return rows.length === 1;
@@ -307,4 +341,14 @@ class PgCheckpointerImpl implements PgCheckpointer {
       throw toStoreError(error, { operation, server: this.#handle.server, make: makeError });
     }
   }
+}
+
+/** The refusal of a claim with another graph identity than the run's. */
+function changed(record: GraphRunRecord, claim: GraphRunClaim): GraphChangedError {
+  const { graph } = claim;
+  return new GraphChangedError(
+    record.runId,
+    `${JSON.stringify(record.graphName)}@${record.graphVersion ?? '?'}#${record.fingerprint ?? '?'}`,
+    `${JSON.stringify(graph.name)}@${graph.version}#${graph.fingerprint}`,
+  );
 }

@@ -1,5 +1,6 @@
 import {
   CheckpointError,
+  checkResumeJob,
   checkRunId,
   type GraphRunHandler,
   type GraphRunJob,
@@ -126,10 +127,14 @@ class PgBossGraphRunQueue implements PgGraphRunQueue {
     throwIfAborted(signal);
     await this.ready();
     try {
+      const resume =
+        job.suspension === undefined
+          ? {}
+          : { responses: job.responses, suspension: job.suspension };
       await this.#started.send(
         this.#options.queueName,
-        { runId: job.runId, graph: job.graph, input: job.input },
-        { id: jobIdOf(job.runId) },
+        { runId: job.runId, graph: job.graph, input: job.input, ...resume },
+        { id: jobIdOf(job.runId, job.suspension) },
       );
     } catch (error) {
       throw new CheckpointError(
@@ -260,6 +265,7 @@ function checkJob(job: GraphRunJob): void {
   if (job.input === null || typeof job.input !== 'object' || Array.isArray(job.input)) {
     throw new ValidationError('job.input', 'must be a JSON object');
   }
+  checkResumeJob(job);
 }
 
 function messageOf(error: unknown): string {

@@ -1,5 +1,6 @@
 import type {
   GraphRunRecord,
+  GraphRunResponses,
   GraphRunStatus,
   JsonObject,
   JsonValue,
@@ -24,6 +25,8 @@ export interface RunRow {
   readonly created_ms: number;
   readonly updated_ms: number;
   readonly deadline_ms: number | null;
+  readonly suspended_ms: number | null;
+  readonly responses: GraphRunResponses | null;
 }
 
 /** The record of a run from its row and its nodes' bodies. */
@@ -47,5 +50,7 @@ export function recordOf(row: RunRow, nodes: readonly NodeCheckpoint[]): GraphRu
     cancelRequested: row.cancel_requested,
     ...(row.output === null ? {} : { output: row.output }),
     ...(row.error === null ? {} : { error: row.error }),
+    ...(row.suspended_ms === null ? {} : { suspendedAt: Math.round(row.suspended_ms) }),
+    ...(row.responses === null ? {} : { responses: row.responses }),
   };
 }

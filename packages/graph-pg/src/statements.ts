@@ -10,6 +10,7 @@ export interface Statement {
 export interface CheckpointStatements {
   readonly create: Statement;
   readonly claim: Statement;
+  readonly claimResume: Statement;
   readonly writeNode: Statement;
   readonly writeState: Statement;
   readonly finish: Statement;
@@ -24,7 +25,8 @@ const RUN_COLUMNS = `run_id, graph_name, graph_version, fingerprint, status, inp
   fencing_token::float8 AS fencing_token, claims, cancel_requested, output, error,
   (extract(epoch FROM created_at) * 1000)::float8 AS created_ms,
   (extract(epoch FROM updated_at) * 1000)::float8 AS updated_ms,
-  (extract(epoch FROM deadline) * 1000)::float8 AS deadline_ms`;
+  (extract(epoch FROM deadline) * 1000)::float8 AS deadline_ms,
+  (extract(epoch FROM suspended_at) * 1000)::float8 AS suspended_ms, responses`;
 
 /** Builds the statements for `schema` (names carry a hash of the schema: pools may share one). */
 export function checkpointStatements(schema: string): CheckpointStatements {
@@ -53,6 +55,18 @@ export function checkpointStatements(schema: string): CheckpointStatements {
          AND (r.fingerprint IS NULL OR (r.fingerprint = EXCLUDED.fingerprint AND r.graph_version = EXCLUDED.graph_version))
        RETURNING 1`,
     ),
+    // A resume takes a suspended run only, once: of two racing UPDATEs the second waits for the
+    // first's row lock, then finds the run running and changes nothing. The deadline moves by the
+    // time the run spent suspended.
+    claimResume: statement(
+      'claim_resume',
+      `UPDATE ${runs} SET fencing_token = fencing_token + 1, claims = claims + 1, status = 'running',
+         responses = $5::jsonb, deadline = deadline + (now() - suspended_at), suspended_at = NULL,
+         updated_at = now()
+       WHERE run_id = $1 AND status = 'suspended' AND NOT cancel_requested AND graph_name = $2
+         AND graph_version = $3 AND fingerprint = $4
+       RETURNING 1`,
+    ),
     writeNode: statement(
       'write_node',
       `WITH run AS (SELECT 1 FROM ${runs} WHERE ${owned} FOR SHARE)
@@ -68,7 +82,10 @@ export function checkpointStatements(schema: string): CheckpointStatements {
     ),
     finish: statement(
       'finish',
-      `UPDATE ${runs} SET status = $3, output = $4::jsonb, error = $5::jsonb, finished_at = now(), updated_at = now()
+      `UPDATE ${runs} SET status = $3, output = $4::jsonb, error = $5::jsonb, updated_at = now(),
+         finished_at = CASE WHEN $3 = 'suspended' THEN NULL ELSE now() END,
+         suspended_at = CASE WHEN $3 = 'suspended' THEN now() ELSE NULL END,
+         responses = CASE WHEN $3 = 'suspended' THEN NULL ELSE responses END
        WHERE run_id = $1 AND fencing_token = $2 AND status = 'running' AND (NOT cancel_requested OR $3 = 'cancelled')
        RETURNING 1`,
     ),
@@ -80,11 +97,11 @@ export function checkpointStatements(schema: string): CheckpointStatements {
     ),
     cancel: statement(
       'cancel',
-      `UPDATE ${runs} SET cancel_requested = true, updated_at = now(),
-         status = CASE WHEN status = 'queued' THEN 'cancelled' ELSE status END,
-         error = CASE WHEN status = 'queued' THEN $2::jsonb ELSE error END,
-         finished_at = CASE WHEN status = 'queued' THEN now() ELSE finished_at END
-       WHERE run_id = $1 AND status IN ('queued', 'running') RETURNING 1`,
+      `UPDATE ${runs} SET cancel_requested = true, updated_at = now(), suspended_at = NULL,
+         status = CASE WHEN status IN ('queued', 'suspended') THEN 'cancelled' ELSE status END,
+         error = CASE WHEN status = 'queued' THEN $2::jsonb WHEN status = 'suspended' THEN $3::jsonb ELSE error END,
+         finished_at = CASE WHEN status IN ('queued', 'suspended') THEN now() ELSE finished_at END
+       WHERE run_id = $1 AND status IN ('queued', 'running', 'suspended') RETURNING 1`,
     ),
     prune: statement(
       'prune',

@@ -1,16 +1,22 @@
 // A process of the crash, worker and cancellation tests (run on the built packages). Argument: a
 // JSON object —
-//   mode: 'execute' (run one graph.execute and print its result) | 'worker' (a graph worker until
+//   mode: 'execute' (run one graph.execute and print its result, or its suspension) | 'resume' (run
+//         one graph.resume with `responses` and print the same) | 'worker' (a graph worker until
 //         stdin closes) | 'cancel' (cancel one run and print whether it was running);
-//   url, checkpoints (schema), queues (schema), queueName, graph ('chain' | 'diamond' | 'waiter'),
-//   runId, concurrency, killAt (global execution numbers at which the executing process SIGKILLs
-//   itself), executions (the schema of the table that counts node executions).
+//   url, checkpoints (schema), queues (schema), queueName,
+//   graph ('chain' | 'diamond' | 'waiter' | 'approval'),
+//   runId, responses (of a resume), concurrency, killAt (global execution numbers at which the
+//   executing process SIGKILLs itself), killInPay (the approval graph's first payment of a run
+//   SIGKILLs its process), executions (the schema of the table that counts node executions).
 // Each node execution is counted in "<executions>".executions (run, node, pid, attempt key)
 // before it does anything else, so a node that kills its process is counted too.
+import { defineTool } from '@aigo/ai';
 import { createClient } from '@aigo/client';
-import { cancelGraphRun, createGraph, createGraphWorker } from '@aigo/graph';
+import { agentNode, cancelGraphRun, createGraph, createGraphWorker } from '@aigo/graph';
+import { createReAct } from '@aigo/react';
 import { createFakeProvider } from '@aigo/testing';
 import pg from 'pg';
+import { Type } from 'typebox';
 import { pgCheckpointer, pgGraphRunQueue } from '../dist/index.js';
 
 const args = JSON.parse(process.argv[2]);
@@ -129,14 +135,102 @@ function waiter() {
   );
 }
 
-const graphs = { chain, diamond, waiter };
+function approval() {
+  // a → b (a ReAct agent whose `pay` tool needs approval) → c, and a → d → c. The model asks to
+  // pay until it reads the tool's result, then answers. Each `pay` execution is counted as node
+  // "pay" of the run.
+  const pay = defineTool({
+    name: 'pay',
+    description: 'Pays a supplier',
+    input: Type.Object({ amount: Type.Number(), to: Type.String() }),
+    needsApproval: true,
+    execute: async ({ amount, to }, ctx) => {
+      const runId = ctx.runId.slice(0, ctx.runId.lastIndexOf('/'));
+      const { first } = await count(runId, 'pay', ctx.runId);
+      // A crash in the middle of the resumed run, after the payment went out.
+      if (first && args.killInPay) process.kill(process.pid, 'SIGKILL');
+      return { paid: amount, to };
+    },
+  });
+  const model = createFakeProvider().onRequest((request) =>
+    request.messages.at(-1)?.role === 'tool'
+      ? {
+          content: 'Paid ACME 120 EUR.',
+          usage: { promptTokens: 100, completionTokens: 10, totalTokens: 110 },
+        }
+      : {
+          toolCalls: [
+            {
+              id: `call_${request.messages.length}`,
+              type: 'function',
+              function: { name: 'pay', arguments: '{"amount":120,"to":"ACME"}' },
+            },
+          ],
+          finishReason: 'tool_calls',
+          usage: { promptTokens: 100, completionTokens: 10, totalTokens: 110 },
+        },
+  );
+  const agentClient = createClient(model, {
+    defaultModel: 'm',
+    modelCost: { inputCostPerMillion: 1_000, outputCostPerMillion: 2_000 },
+    tools: [pay],
+  });
+  const payer = agentNode(createReAct(agentClient, { name: 'payer' }), {
+    prompt: ({ upstreamResults }) => `Pay ${upstreamResults.a?.output}`,
+  });
+  return createGraph('c', { name: 'approval', defaultClient: agentClient })
+    .addNode(
+      'a',
+      node(runIdOf, () => 'invoice 42'),
+    )
+    .addNode(
+      'b',
+      node(runIdOf, (input) => payer(input)),
+    )
+    .addNode(
+      'c',
+      node(
+        runIdOf,
+        ({ upstreamResults }) => `${upstreamResults.b?.output} (${upstreamResults.d?.output})`,
+      ),
+    )
+    .addNode(
+      'd',
+      node(runIdOf, () => 'audited'),
+    )
+    .addEdge('a', 'b')
+    .addEdge('b', 'c')
+    .addEdge('a', 'd')
+    .addEdge('d', 'c');
+}
+
+const graphs = { chain, diamond, waiter, approval };
+
+/** Prints what an execution or resume ended with: its result, or its suspension. */
+async function report(promise) {
+  try {
+    const result = await promise;
+    process.stdout.write(
+      `${JSON.stringify({ data: result.data, usage: result.totalUsage, cost: result.costSummary().totalModelCost, requests: result.responses.length })}\n`,
+    );
+  } catch (error) {
+    if (error?.name === 'RunConflictError' || error?.name === 'GraphRunNotSuspendedError') {
+      process.stdout.write(`${JSON.stringify({ refused: error.name })}\n`);
+      return;
+    }
+    if (error?.reason !== 'suspended') throw error;
+    process.stdout.write(
+      `${JSON.stringify({ suspended: error.suspensions, code: error.code, usage: error.overview.totalUsage })}\n`,
+    );
+  }
+}
 
 if (args.mode === 'execute') {
   const graph = graphs[args.graph]();
-  const result = await graph.execute(args.input ?? {}, { runId: args.runId, checkpointer });
-  process.stdout.write(
-    `${JSON.stringify({ data: result.data, usage: result.totalUsage, cost: result.costSummary().totalModelCost, requests: result.responses.length })}\n`,
-  );
+  await report(graph.execute(args.input ?? {}, { runId: args.runId, checkpointer }));
+} else if (args.mode === 'resume') {
+  const graph = graphs[args.graph]();
+  await report(graph.resume(args.runId, args.responses, { checkpointer }));
 } else if (args.mode === 'worker') {
   const queue = pgGraphRunQueue({
     connectionString: args.url,

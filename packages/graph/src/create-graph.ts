@@ -1,11 +1,16 @@
-import { ValidationError } from '@aigo/ai';
+import {
+  checkGraphRunResponses,
+  checkRunId,
+  type GraphRunResponses,
+  ValidationError,
+} from '@aigo/ai';
 import { CheckpointState } from './durable/checkpoint-state.js';
 import { graphFingerprint } from './durable/graph-fingerprint.js';
 import { Execution } from './execution.js';
 import type { ExecutionSettings } from './execution-settings.js';
 import { GraphValidationError } from './graph-errors.js';
 import type { GraphEvent } from './graph-events.js';
-import type { ExecuteOptions, GraphOptions } from './graph-options.js';
+import type { ExecuteOptions, GraphOptions, ResumeOptions } from './graph-options.js';
 import {
   compileGraph,
   type EdgeDefinition,
@@ -94,6 +99,32 @@ export interface Graph<T> {
   executeStream(
     initialState?: Readonly<Record<string, unknown>>,
     options?: ExecuteOptions,
+  ): GraphStream<T>;
+  /**
+   * Resumes a suspended durable run (one whose `execute` rejected with a `GraphStoppedError` of
+   * reason `suspended`) with `responses`: for every suspended node, by node id, the responses to
+   * its agent's requests. Claims the run for the resume — exclusively: of two racing resumes, in any
+   * processes, one proceeds and the other rejects with `RunConflictError` — then restores the
+   * completed nodes without running them and runs each suspended node again with
+   * `input.resume = { suspended, responses }` (`agentNode` continues its agent with them), then
+   * whatever waited on them. Resolves or rejects as `execute` does; a node that suspends again
+   * suspends the run again. Requires a checkpointer (the graph's or `options.checkpointer`).
+   *
+   * A refused resume rejects with the refusal itself, before anything runs: `ValidationError` for
+   * responses that miss a suspended node or a request, or name another; `RunConflictError` when
+   * the run is running (another resume took it); `GraphRunNotSuspendedError` when it is queued or
+   * finished; `GraphRunNotFoundError`; `GraphChangedError` for a graph other than the run's.
+   */
+  resume(
+    runId: string,
+    responses: GraphRunResponses,
+    options?: ResumeOptions,
+  ): Promise<GraphResult<T>>;
+  /** The streaming twin of {@link resume}: its progress events, as `executeStream`'s. */
+  resumeStream(
+    runId: string,
+    responses: GraphRunResponses,
+    options?: ResumeOptions,
   ): GraphStream<T>;
 }
 
@@ -248,6 +279,76 @@ class DagGraph<T> implements Graph<T> {
     return new GraphStream<T>((emit) => this.#execution(initialState, options, emit));
   }
 
+  resume(
+    runId: string,
+    responses: GraphRunResponses,
+    options?: ResumeOptions,
+  ): Promise<GraphResult<T>> {
+    let execution: Execution<T>;
+    try {
+      execution = this.#resumption(runId, responses, options, undefined);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    execution.start();
+    return execution.promise;
+  }
+
+  resumeStream(
+    runId: string,
+    responses: GraphRunResponses,
+    options?: ResumeOptions,
+  ): GraphStream<T> {
+    this.#checkResume(runId, responses, options);
+    return new GraphStream<T>((emit) => this.#resumption(runId, responses, options, emit));
+  }
+
+  #checkResume(runId: unknown, responses: unknown, options: ResumeOptions | undefined): void {
+    checkRunId(runId);
+    checkGraphRunResponses(responses);
+    if (options !== undefined && (options === null || typeof options !== 'object')) {
+      throw new ValidationError('options', 'must be an object');
+    }
+    if (options?.signal !== undefined && !(options.signal instanceof AbortSignal)) {
+      throw new ValidationError('options.signal', 'must be an AbortSignal');
+    }
+    if ((options?.checkpointer ?? this.#options.checkpointer) === undefined) {
+      throw new ValidationError(
+        'checkpointer',
+        'is required to resume a run: pass it to createGraph or to resume (a run suspended without one cannot be resumed)',
+      );
+    }
+    this.#compile();
+  }
+
+  #resumption(
+    runId: string,
+    responses: GraphRunResponses,
+    options: ResumeOptions | undefined,
+    emit: ((event: GraphEvent) => void) | undefined,
+  ): Execution<T> {
+    this.#checkResume(runId, responses, options);
+    const settings = this.#settings as ExecutionSettings;
+    const durable = this.#durable(
+      {
+        runId,
+        ...(options?.checkpointer === undefined ? {} : { checkpointer: options.checkpointer }),
+      },
+      settings,
+      { responses, signal: options?.signal },
+    ) as CheckpointState;
+    return new Execution<T>(settings, {
+      state: durable,
+      initialState: {},
+      signal: options?.signal,
+      span: options?.span,
+      emit,
+      onSettled: undefined,
+      runId,
+      durable,
+    });
+  }
+
   #compile(): GraphPlan {
     if (this.#plan === undefined) {
       this.#fingerprint = undefined;
@@ -292,6 +393,7 @@ class DagGraph<T> implements Graph<T> {
   #durable(
     options: ExecuteOptions | undefined,
     settings: ExecutionSettings,
+    resume?: { readonly responses: GraphRunResponses; readonly signal: AbortSignal | undefined },
   ): CheckpointState | undefined {
     const checkpointer = options?.checkpointer ?? this.#options.checkpointer;
     const runId = options?.runId;
@@ -302,6 +404,8 @@ class DagGraph<T> implements Graph<T> {
       graph: { name: this.name, version: this.version, fingerprint: this.fingerprint() },
       timeoutMs: settings.executionTimeout,
       pollMs: this.#options.runPollMs ?? 1000,
+      ...(resume === undefined ? {} : { resume: resume.responses }),
+      ...(resume?.signal === undefined ? {} : { signal: resume.signal }),
     });
   }
 

@@ -2,12 +2,12 @@ import { AbortError, type Span } from '@aigo/ai';
 import { Overview, toStructuredOverview } from '@aigo/client';
 import type { ExecutionRecords } from './execution-records.js';
 import type { ExecutionSettings } from './execution-settings.js';
-import { GraphStoppedError, type GraphStopReason } from './graph-errors.js';
+import { GraphStoppedError, type GraphStopReason, type GraphSuspension } from './graph-errors.js';
 import type { GraphPlan } from './graph-plan.js';
 import type { GraphOverview, GraphResult, GraphStatus, NodeReport } from './graph-result.js';
 import { GraphTelemetry } from './graph-telemetry.js';
 import { nodeReports } from './node-reports.js';
-import { COMPLETED, FAILED, PENDING, READY, RUNNING } from './node-state.js';
+import { COMPLETED, FAILED, PENDING, READY, RUNNING, SUSPENDED } from './node-state.js';
 import type { StoredNodeResult } from './node-types.js';
 import type { ProgressEvents } from './progress-events.js';
 import { bestEffort } from './state-calls.js';
@@ -76,6 +76,29 @@ export class ExecutionOutcome {
       records.attempts[node] as number,
       records.durations[node] as number,
       records.errors[node],
+    );
+  }
+
+  /**
+   * A node's agent suspended: records its state, merges what it paid so far into the execution's
+   * overview, and ends its span (status ok, `graph.node.status` `suspended`).
+   */
+  nodeSuspended(node: number): void {
+    const records = this.#records;
+    records.states[node] = SUSPENDED;
+    records.suspendedCount++;
+    const overview = records.overviews[node];
+    if (overview !== undefined) {
+      overview.end();
+      this.#overview.merge(overview);
+    }
+    this.#telemetry?.endNode(
+      node,
+      records.spans[node],
+      'suspended',
+      records.attempts[node] as number,
+      records.durations[node] as number,
+      undefined,
     );
   }
 
@@ -167,6 +190,35 @@ export class ExecutionOutcome {
     return error;
   }
 
+  /**
+   * Ends an execution that suspended: nothing runs, at least one node waits for decisions. Nodes
+   * that never started stay `pending`.
+   */
+  suspended(runId: string, resumable: boolean): GraphStoppedError {
+    const records = this.#records;
+    const suspensions: GraphSuspension[] = [];
+    for (let node = 0; node < records.total; node++) {
+      const suspended = records.suspendedRuns[node];
+      if (records.states[node] === SUSPENDED && suspended !== undefined) {
+        suspensions.push({ nodeId: records.ids[node] as string, suspended });
+      }
+    }
+    const overview = this.#end('suspended');
+    const waiting = suspensions
+      .map(({ nodeId, suspended }) => `${quote(nodeId)} (${suspended.requests.length})`)
+      .join(', ');
+    const message = resumable
+      ? `Graph run ${quote(runId)} suspended: node(s) ${waiting} wait for decisions; resume it with graph.resume(runId, { [nodeId]: responses })`
+      : `Graph execution suspended: node(s) ${waiting} wait for decisions; it cannot be resumed without a checkpointer (pass checkpointer and runId to make the run resumable)`;
+    const error = new GraphStoppedError('suspended', message, overview, {
+      suspensions,
+      runId,
+      nodeId: suspensions[0]?.nodeId,
+    });
+    this.#graphComplete('suspended', error);
+    return error;
+  }
+
   /** Ends an execution stopped by `reason` (after {@link stopNodes}). */
   stopped(
     reason: GraphStopReason,
@@ -188,7 +240,7 @@ export class ExecutionOutcome {
   }
 
   /** Ends the overview (and the graph span) and attaches the node reports. */
-  #end(status: GraphStatus | 'failed'): GraphOverview {
+  #end(status: GraphStatus | 'failed' | 'suspended'): GraphOverview {
     const overview = this.#overview;
     overview.end();
     const durationMs = Date.now() - this.#startTime;
@@ -205,7 +257,7 @@ export class ExecutionOutcome {
     return overview as GraphOverview;
   }
 
-  #graphComplete(status: GraphStatus | 'failed', error: unknown): void {
+  #graphComplete(status: GraphStatus | 'failed' | 'suspended', error: unknown): void {
     this.#events?.graphComplete(status, this.#startTime, error);
   }
 }

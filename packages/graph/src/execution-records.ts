@@ -1,10 +1,10 @@
-import type { NodeCheckpoint, Span } from '@aigo/ai';
+import type { NodeCheckpoint, Span, SuspendedRun } from '@aigo/ai';
 import type { Overview } from '@aigo/client';
 import type { GraphPlan } from './graph-plan.js';
 import type { SkipReason } from './graph-result.js';
 import type { NodeRecords } from './node-reports.js';
 import { SKIPPED } from './node-state.js';
-import type { NodeResult, StoredNodeResult } from './node-types.js';
+import type { NodeResult, NodeResume, StoredNodeResult } from './node-types.js';
 
 /**
  * What one execution knows about its nodes, by node index (per-node counters in typed arrays), and
@@ -41,6 +41,17 @@ export class ExecutionRecords implements NodeRecords {
   restored: (NodeCheckpoint | undefined)[] | undefined;
   /** Whether outputs must be JSON (a durable run). */
   jsonOnly = false;
+  /** What each suspended node's agent suspended with. */
+  readonly suspendedRuns: (SuspendedRun | undefined)[] = [];
+  /** Nodes suspended so far: the execution suspends once nothing else can run. */
+  suspendedCount = 0;
+  /** A resumed run's suspended nodes by index: each runs again with what it resumes with. */
+  resumes: (NodeResume | undefined)[] | undefined;
+  /**
+   * A suspended run executed without a resume: its checkpoint is replayed (nothing runs), and the
+   * execution reports the suspension again.
+   */
+  replayOnly = false;
 
   constructor(plan: GraphPlan) {
     const n = plan.ids.length;

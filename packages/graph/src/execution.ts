@@ -10,7 +10,7 @@ import type { ExecutionRequest, ExecutionSettings } from './execution-settings.j
 import type { GraphStopReason } from './graph-errors.js';
 import type { GraphResult } from './graph-result.js';
 import type { Attempt } from './node-attempt.js';
-import type { NodeResult } from './node-types.js';
+import type { NodeResult, NodeResume } from './node-types.js';
 import { ProgressEvents } from './progress-events.js';
 import { ReadyQueue } from './ready-queue.js';
 import { Scheduler } from './scheduler.js';
@@ -119,8 +119,21 @@ export class Execution<T> implements SchedulerHost, JoinsHost {
         for (let k = 0; k < roots.length; k++) this.#queue.push(roots[k] as number);
         this.#scheduler.pump();
       },
-      (error: unknown) => this.stop('state_error', error),
+      (error: unknown) => {
+        if (durable?.refused === true) this.#refuse(error);
+        else this.stop('state_error', error);
+      },
     );
+  }
+
+  /** A resume refused before anything ran: rejects with the refusal itself. */
+  #refuse(error: unknown): void {
+    const records = this.#records;
+    if (records.finished) return;
+    records.finished = true;
+    this.#cleanup();
+    this.#request.onSettled?.();
+    this.#reject(error);
   }
 
   #armTimeout(timeout: number | undefined): void {
@@ -188,6 +201,10 @@ export class Execution<T> implements SchedulerHost, JoinsHost {
     return this.#settings.plan.nodes[node]?.client ?? this.#settings.defaultClient;
   }
 
+  nodeResume(node: number): NodeResume | undefined {
+    return this.#records.resumes?.[node];
+  }
+
   // ---- the parts' calls ----
 
   pump(): void {
@@ -196,8 +213,15 @@ export class Execution<T> implements SchedulerHost, JoinsHost {
 
   maybeFinish(): void {
     const records = this.#records;
-    if (records.settled === records.total && records.pendingOps === 0 && !records.finished) {
+    if (records.pendingOps !== 0 || records.finished) return;
+    if (records.settled === records.total) {
       this.#finish();
+    } else if (
+      (records.suspendedCount > 0 || records.replayOnly) &&
+      this.#scheduler.idle &&
+      !this.#queue.hasNext()
+    ) {
+      this.#suspend();
     }
   }
 
@@ -239,6 +263,15 @@ export class Execution<T> implements SchedulerHost, JoinsHost {
   }
 
   // ---- ending ----
+
+  /** Nothing more can run and a node waits for decisions: the execution (the run) suspends. */
+  #suspend(): void {
+    this.#records.finished = true;
+    this.#cleanup();
+    const error = this.#outcome.suspended(this.runId, this.#request.durable !== undefined);
+    this.#request.onSettled?.();
+    this.#settle({ error });
+  }
 
   #finish(): void {
     this.#records.finished = true;

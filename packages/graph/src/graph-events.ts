@@ -1,3 +1,4 @@
+import type { SuspendedRun } from '@aigo/ai';
 import type { GraphStatus, SkipReason } from './graph-result.js';
 import type { NodeResult } from './node-types.js';
 
@@ -42,14 +43,22 @@ export interface NodeSkippedEvent extends GraphEventBase {
   readonly reason: SkipReason;
 }
 
+/** A node's agent suspended: it waits for decisions (`suspended.requests`), its dependants wait. */
+export interface NodeSuspendedEvent extends GraphEventBase {
+  readonly type: 'node_suspended';
+  readonly nodeId: string;
+  readonly suspended: SuspendedRun;
+  readonly durationMs: number;
+}
+
 /**
  * The execution ended: always the last event. `status` is the result's status, or `failed` when
- * the execution stopped (the iteration then rejects with the `GraphStoppedError` that `execute`
- * would reject with; `error` is it too).
+ * the execution stopped, `suspended` when it suspended (the iteration then rejects with the
+ * `GraphStoppedError` that `execute` would reject with; `error` is it too).
  */
 export interface GraphCompleteEvent extends GraphEventBase {
   readonly type: 'graph_complete';
-  readonly status: GraphStatus | 'failed';
+  readonly status: GraphStatus | 'failed' | 'suspended';
   readonly durationMs: number;
   readonly error?: unknown;
 }
@@ -60,6 +69,7 @@ export type GraphEvent =
   | NodeCompleteEvent
   | NodeFailedEvent
   | NodeSkippedEvent
+  | NodeSuspendedEvent
   | GraphCompleteEvent;
 
 /** The `type` of a {@link GraphEvent}. */

@@ -70,3 +70,13 @@ export interface ExecuteOptions {
   /** The checkpointer of this execution (overrides the graph's). */
   readonly checkpointer?: GraphCheckpointer;
 }
+
+/** Options of `graph.resume` and `graph.resumeStream`. */
+export interface ResumeOptions {
+  /** Aborting it aborts the resumed execution (it stays resumable from its checkpoint). */
+  readonly signal?: AbortSignal;
+  /** The parent of the execution's `graph.execute` span. */
+  readonly span?: Span;
+  /** The checkpointer the run is in (overrides the graph's; one of them is required). */
+  readonly checkpointer?: GraphCheckpointer;
+}

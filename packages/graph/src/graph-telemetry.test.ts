@@ -1,3 +1,4 @@
+import { AgentStoppedError } from '@aigo/ai';
 import { createClient } from '@aigo/client';
 import { createFakeProvider, createRecordingObserver } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
@@ -40,5 +41,35 @@ describe('graph span: shape, node and edge events', () => {
       ['graph.edge.settled', 'c', false],
       ['graph.node.settled', 'c', 'skipped'],
     ]);
+  });
+});
+
+describe('spans of a suspension', () => {
+  it('a suspended node and execution end ok, with status suspended', async () => {
+    const observer = createRecordingObserver();
+    const graph = createGraph<string>('b', { observer })
+      .addNode('a', () => 'a')
+      .addNode('b', () => {
+        throw new AgentStoppedError('suspended', 'waits for a decision', undefined, {
+          suspended: {
+            format: 'aigo.suspended-run',
+            version: 1,
+            runId: 'r/b',
+            agent: 'payer',
+            requests: [],
+            state: {},
+          },
+        });
+      })
+      .addEdge('a', 'b');
+    await graph.execute({}).catch(() => undefined);
+    const node = observer.spans.find(
+      (span) => span.name === 'graph.node.execute' && span.attributes['graph.node.id'] === 'b',
+    );
+    expect(node?.attributes['graph.node.status']).toBe('suspended');
+    expect(node?.status?.status).toBe('ok');
+    const graphSpan = observer.spans.find((span) => span.name === 'graph.execute');
+    expect(graphSpan?.attributes['graph.status']).toBe('suspended');
+    expect(graphSpan?.status?.status).toBe('ok');
   });
 });

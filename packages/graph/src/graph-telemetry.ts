@@ -10,7 +10,7 @@ import type { NodeStatus } from './node-types.js';
  * The graph's span says the graph's shape — `graph.node.ids` and `graph.edges` (`from->to`, in
  * declaration order) — and what happens to it, as span events: `graph.node.started`
  * (`graph.node.id`), `graph.node.settled` (`graph.node.id`,
- * `graph.node.status`: completed, failed, skipped) and `graph.edge.settled` (`graph.edge.index`,
+ * `graph.node.status`: completed, failed, skipped, suspended) and `graph.edge.settled` (`graph.edge.index`,
  * `graph.edge.from`, `graph.edge.to`, `graph.edge.active`), so an observer can draw the run.
  */
 export class GraphTelemetry {
@@ -71,7 +71,7 @@ export class GraphTelemetry {
   endNode(
     node: number,
     span: Span | undefined,
-    status: 'completed' | 'failed',
+    status: 'completed' | 'failed' | 'suspended',
     attempts: number,
     durationMs: number,
     error: unknown,
@@ -117,7 +117,7 @@ export class GraphTelemetry {
   }
 
   /** Ends the graph's span and records the execution's duration. */
-  end(status: 'completed' | 'partial' | 'failed', durationMs: number): void {
+  end(status: 'completed' | 'partial' | 'failed' | 'suspended', durationMs: number): void {
     this.#span.setAttributes({ 'graph.status': status });
     this.#span.setStatus(status === 'failed' ? 'error' : 'ok');
     this.#span.end();

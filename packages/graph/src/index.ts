@@ -2,10 +2,12 @@
  * `@aigo/graph` — DAG workflows: nodes run on a ready queue as soon as their parents settle, under
  * one concurrency limit, with conditional edges (`join: 'all' | 'any'`), fail-fast or
  * continue-on-error, per-node timeouts and retries, an execution timeout, shared state, progress
- * events, and the merged usage and cost of every model call made inside the nodes.
+ * events, the merged usage and cost of every model call made inside the nodes, durable runs
+ * (checkpoints, workers) and runs that suspend while an agent node waits for a person.
  *
  * @packageDocumentation
  */
+export { type AgentNodeOptions, agentNode } from './agent-node.js';
 export { createGraph, type Graph } from './create-graph.js';
 export {
   awaitGraphRun,
@@ -13,6 +15,8 @@ export {
   type GraphRunEvent,
   type GraphRunHandle,
   type PollOptions,
+  type ResumeGraphRunOptions,
+  resumeGraphRun,
   type SubmitGraphRunOptions,
   submitGraphRun,
   watchGraphRun,
@@ -30,6 +34,7 @@ export {
   type GraphProblem,
   GraphStoppedError,
   type GraphStopReason,
+  type GraphSuspension,
   GraphValidationError,
 } from './graph-errors.js';
 export type {
@@ -41,8 +46,14 @@ export type {
   NodeFailedEvent,
   NodeSkippedEvent,
   NodeStartEvent,
+  NodeSuspendedEvent,
 } from './graph-events.js';
-export type { ErrorStrategy, ExecuteOptions, GraphOptions } from './graph-options.js';
+export type {
+  ErrorStrategy,
+  ExecuteOptions,
+  GraphOptions,
+  ResumeOptions,
+} from './graph-options.js';
 export type {
   GraphOverview,
   GraphResult,
@@ -62,6 +73,7 @@ export type {
   NodeInput,
   NodeOptions,
   NodeResult,
+  NodeResume,
   NodeStatus,
   RetryOptions,
   StoredNodeResult,

@@ -2,7 +2,7 @@ import { type Span, ValidationError } from '@aigo/ai';
 import type { Client, Overview } from '@aigo/client';
 import { bindClient } from './bind-client.js';
 import type { NodeDefinition } from './graph-plan.js';
-import type { NodeInput, NodeResult } from './node-types.js';
+import type { NodeInput, NodeResult, NodeResume } from './node-types.js';
 import type { SharedState } from './shared-state.js';
 
 /** What an attempt needs from its execution. */
@@ -23,6 +23,8 @@ export interface AttemptHost {
   nodeOverview(node: number): Overview;
   nodeSpan(node: number): Span | undefined;
   nodeClient(node: number): Client | undefined;
+  /** What a node resumes with, in a resumed run. */
+  nodeResume(node: number): NodeResume | undefined;
 }
 
 /**
@@ -172,6 +174,10 @@ class LazyNodeInput implements NodeInput {
 
   get span(): Span | undefined {
     return this.#host.nodeSpan(this.#attempt.node);
+  }
+
+  get resume(): NodeResume | undefined {
+    return this.#host.nodeResume(this.#attempt.node);
   }
 
   toJSON(): Record<string, unknown> {

@@ -8,6 +8,8 @@ export const RUNNING = 2;
 export const COMPLETED = 3;
 export const FAILED = 4;
 export const SKIPPED = 5;
+/** Its agent waits for decisions: the node neither completed nor failed, its dependants wait. */
+export const SUSPENDED = 6;
 
 /** The public status of each state. */
 export const STATUS_NAMES: readonly NodeStatus[] = [
@@ -17,4 +19,5 @@ export const STATUS_NAMES: readonly NodeStatus[] = [
   'completed',
   'failed',
   'skipped',
+  'suspended',
 ];

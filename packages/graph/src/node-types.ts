@@ -1,9 +1,20 @@
-import type { Span } from '@aigo/ai';
+import type { InteractionResponses, Span, SuspendedRun } from '@aigo/ai';
 import type { Client, Overview } from '@aigo/client';
 import type { SharedState } from './shared-state.js';
 
-/** Where a node is in its run. `pending` until it starts or is skipped. */
-export type NodeStatus = 'pending' | 'running' | 'completed' | 'failed' | 'skipped';
+/**
+ * Where a node is in its run. `pending` until it starts or is skipped; `suspended` when its agent
+ * waits for decisions (the run is resumed with `graph.resume`).
+ */
+export type NodeStatus = 'pending' | 'running' | 'completed' | 'failed' | 'skipped' | 'suspended';
+
+/** What a suspended node resumes with: its agent's suspended run and the responses to it. */
+export interface NodeResume {
+  /** What the node's agent suspended with (`AgentStoppedError.suspended`). */
+  readonly suspended: SuspendedRun;
+  /** The responses of `graph.resume` for this node, by request id. */
+  readonly responses: InteractionResponses;
+}
 
 /** What a node produced: its output, and anything else it wants to report. */
 export interface NodeResult<O = unknown> {
@@ -20,6 +31,8 @@ export interface StoredNodeResult<O = unknown> extends NodeResult<O> {
   readonly durationMs: number;
   /** Set when the node failed. */
   readonly error?: unknown;
+  /** Set when the node's agent suspended. */
+  readonly suspended?: SuspendedRun;
 }
 
 /**
@@ -69,6 +82,13 @@ export interface NodeInput {
   readonly overview: Overview;
   /** The node's span (a child of the graph's span) when the graph has an observer. */
   readonly span: Span | undefined;
+  /**
+   * Set when the node runs again in a resumed run (`graph.resume`) after its agent suspended: the
+   * agent's suspended run and the responses for it. Continue the agent with
+   * `agent.resume(resume.suspended, resume.responses)` instead of starting it again (`agentNode`
+   * does). Every attempt of the node in that execution receives it.
+   */
+  readonly resume: NodeResume | undefined;
 }
 
 /** A node as an object: `execute` resolves to the node's result. */

@@ -1,3 +1,4 @@
+import type { SuspendedRun } from '@aigo/ai';
 import type { ExecutionRecords } from './execution-records.js';
 import type { GraphEvent } from './graph-events.js';
 import type { GraphStatus, SkipReason } from './graph-result.js';
@@ -46,8 +47,20 @@ export class ProgressEvents {
     this.#emit({ type: 'node_skipped', nodeId, reason, timestamp: Date.now(), done, total });
   }
 
+  /** A node suspended. */
+  nodeSuspended(node: number, suspended: SuspendedRun, durationMs: number): void {
+    const { ids, settled: done, total } = this.#records;
+    const nodeId = ids[node] as string;
+    const timestamp = Date.now();
+    this.#emit({ type: 'node_suspended', nodeId, suspended, durationMs, timestamp, done, total });
+  }
+
   /** The execution settled; `startTime` is when it started (`Date.now()`). */
-  graphComplete(status: GraphStatus | 'failed', startTime: number, error: unknown): void {
+  graphComplete(
+    status: GraphStatus | 'failed' | 'suspended',
+    startTime: number,
+    error: unknown,
+  ): void {
     const { settled: done, total } = this.#records;
     this.#emit({
       type: 'graph_complete',

@@ -1,9 +1,12 @@
 // The README's examples, run as they are written there (imports adjusted to the source tree;
 // console output asserted instead of printed).
+import { defineTool } from '@aigo/ai';
 import { createClient } from '@aigo/client';
+import { createReAct } from '@aigo/react';
 import { createFakeProvider } from '@aigo/testing';
+import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { createGraph, GraphStoppedError, inMemoryCheckpointer } from './index.js';
+import { agentNode, createGraph, GraphStoppedError, inMemoryCheckpointer } from './index.js';
 
 describe('README examples', () => {
   it('the opening example', async () => {
@@ -137,5 +140,55 @@ describe('README examples', () => {
     const result = await graph.execute({}, { runId: 'r1' });
     expect([result.data, summaries]).toEqual(['In short: Lisbon has trams.', 2]);
     expect((await checkpointer.load('r1'))?.nodes.facts?.status).toBe('completed');
+  });
+
+  it('suspension: an agent node waits for approval; graph.resume pays once', async () => {
+    const payments: unknown[] = [];
+    const lines: unknown[][] = [];
+    const pay = defineTool({
+      name: 'pay',
+      description: 'Pays a supplier',
+      input: Type.Object({ amount: Type.Number(), to: Type.String() }),
+      needsApproval: true,
+      execute: ({ amount, to }) => {
+        payments.push({ amount, to });
+        return { paid: amount, to };
+      },
+    });
+    const model = createFakeProvider()
+      .toolCall('pay', { amount: 120, to: 'ACME' })
+      .text('Paid ACME 120 EUR.');
+    const client = createClient(model, { defaultModel: 'm', tools: [pay] });
+    const payer = createReAct(client, { name: 'payer' });
+
+    const checkpointer = inMemoryCheckpointer();
+    const graph = createGraph<string>('report', {
+      name: 'payments',
+      checkpointer,
+      defaultClient: client,
+    })
+      .addNode('invoice', () => 'invoice 42: 120 EUR to ACME')
+      .addNode(
+        'pay',
+        agentNode(payer, {
+          prompt: ({ upstreamResults }) => `Pay ${upstreamResults.invoice?.output}`,
+        }),
+      )
+      .addNode('report', ({ upstreamResults }) => `Done: ${upstreamResults.pay?.output}`)
+      .addEdge('invoice', 'pay')
+      .addEdge('pay', 'report');
+
+    const stopped = await graph.execute({}, { runId: 'pay-42' }).catch((error: unknown) => error);
+    expect(payments).toEqual([]);
+    if (stopped instanceof GraphStoppedError && stopped.reason === 'suspended') {
+      const waiting = stopped.suspensions[0];
+      const request = waiting?.suspended.requests[0];
+      lines.push([request?.toolCall.name, request?.toolCall.arguments]);
+      const responses = { pay: { [request?.id ?? '']: { approved: true as const } } };
+      const result = await graph.resume('pay-42', responses);
+      lines.push([result.data]);
+    }
+    expect(lines).toEqual([['pay', '{"amount":120,"to":"ACME"}'], ['Done: Paid ACME 120 EUR.']]);
+    expect(payments).toEqual([{ amount: 120, to: 'ACME' }]);
   });
 });

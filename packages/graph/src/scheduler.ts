@@ -1,4 +1,4 @@
-import { AgentStoppedError } from '@aigo/ai';
+import { AgentStoppedError, type SuspendedRun } from '@aigo/ai';
 import { jsonFailure } from './durable/json-failure.js';
 import { restoreNode } from './durable/restore-node.js';
 import type { EdgeJoins } from './edge-joins.js';
@@ -11,8 +11,11 @@ import { runAttempt } from './run-attempt.js';
 import type { SchedulerHost } from './scheduler-host.js';
 import { bestEffort } from './state-calls.js';
 
-function isSuspension(error: unknown): boolean {
-  return AgentStoppedError.isInstance(error) && error.stopReason === 'suspended';
+/** What an agent suspended with, when `error` is its suspension. */
+function suspensionOf(error: unknown): SuspendedRun | undefined {
+  return AgentStoppedError.isInstance(error) && error.stopReason === 'suspended'
+    ? error.suspended
+    : undefined;
 }
 
 interface Wait {
@@ -25,7 +28,8 @@ const now = (): number => performance.now();
 /**
  * Runs the nodes of one execution: starts ready nodes first-in, first-out while a concurrency slot
  * is free, runs each node's attempts (a retry after its delay), and settles the node once —
- * completed or failed — before its edges are released to the joins.
+ * completed or failed — before its edges are released to the joins. A node whose agent suspends is
+ * recorded suspended, never retried, and its edges are not released: its dependants wait.
  */
 export class Scheduler {
   readonly #host: SchedulerHost;
@@ -34,6 +38,11 @@ export class Scheduler {
   readonly #maxConcurrency: number;
   #inFlight = 0;
   #waits: Set<Wait> | undefined;
+
+  /** Whether no node is running or waiting for a retry. */
+  get idle(): boolean {
+    return this.#inFlight === 0;
+  }
 
   constructor(
     host: SchedulerHost,
@@ -55,6 +64,11 @@ export class Scheduler {
       const restored = records.restored?.[queue.peek()];
       if (restored !== undefined) {
         restoreNode(this.#host, this.#parts, this.#joins, queue.shift(), restored);
+        continue;
+      }
+      if (records.replayOnly) {
+        // A suspended run replayed without a resume: nothing else runs.
+        queue.shift();
         continue;
       }
       if (this.#inFlight >= max) break;
@@ -101,7 +115,15 @@ export class Scheduler {
       }
       let error = notJson ?? attempt.value;
       // A suspended agent waits for a person: never re-run it (its tools must not run twice).
-      let retrying = retry !== undefined && number <= retry.maxRetries && !isSuspension(error);
+      const suspended = notJson === undefined ? suspensionOf(error) : undefined;
+      if (suspended !== undefined) {
+        await this.#suspend(node, suspended);
+        return;
+      }
+      let retrying =
+        retry !== undefined &&
+        number <= retry.maxRetries &&
+        !(AgentStoppedError.isInstance(error) && error.stopReason === 'suspended');
       if (retrying && retry?.retryable !== undefined) {
         try {
           retrying = retry.retryable(error, number) === true;
@@ -162,6 +184,22 @@ export class Scheduler {
     this.#settle(node, FAILED);
     events?.nodeFailed(node, error, durationMs);
     this.#joins.release(node);
+  }
+
+  async #suspend(node: number, suspended: SuspendedRun): Promise<void> {
+    const { records, state, events } = this.#parts;
+    const id = records.ids[node] as string;
+    const durationMs = now() - (records.started[node] as number);
+    records.durations[node] = durationMs;
+    records.suspendedRuns[node] = suspended;
+    await state.setNodeResult(id, { output: undefined, suspended, durationMs });
+    await state.setNodeStatus(id, 'suspended');
+    if (records.finished) return;
+    this.#inFlight--;
+    this.#parts.outcome.nodeSuspended(node);
+    events?.nodeSuspended(node, suspended, durationMs);
+    // Its edges stay unsettled (its dependants wait); the slot it frees may start another node.
+    this.pump();
   }
 
   /** A node that ran settled: its slot is free, and the outcome records it. */

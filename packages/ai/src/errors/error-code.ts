@@ -41,6 +41,7 @@ export type AigoErrorCode =
   | 'checkpoint_error'
   | 'stale_fencing_token'
   | 'graph_changed'
+  | 'graph_run_not_suspended'
   // human in the loop
   | 'run_conflict'
   | 'invalid_suspended_run';

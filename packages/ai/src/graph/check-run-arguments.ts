@@ -1,6 +1,7 @@
 import { ValidationError } from '../errors/validation-error.js';
 import { MAX_RUN_ID_LENGTH } from '../runs/run-id.js';
 import type { NewGraphRun } from './graph-checkpointer.js';
+import type { GraphRunResponses } from './graph-run-record.js';
 
 /** Checks a run id: a non-empty string of at most {@link MAX_RUN_ID_LENGTH} characters; else a `ValidationError` naming `argument`. */
 export function checkRunId(runId: unknown, argument = 'runId'): asserts runId is string {
@@ -33,5 +34,57 @@ export function checkNewRun(run: NewGraphRun): void {
   }
   if (run.timeoutMs !== undefined && !(Number.isFinite(run.timeoutMs) && run.timeoutMs > 0)) {
     throw new ValidationError('run.timeoutMs', 'must be a positive number of milliseconds');
+  }
+}
+
+/**
+ * Checks the responses of a graph run's resume: an object whose every entry (by suspended node id)
+ * is an object of interaction responses by request id; else a `ValidationError` naming the entry.
+ */
+export function checkGraphRunResponses(
+  responses: unknown,
+  argument = 'responses',
+): asserts responses is GraphRunResponses {
+  if (responses === null || typeof responses !== 'object' || Array.isArray(responses)) {
+    throw new ValidationError(argument, 'must be an object of responses by suspended node id');
+  }
+  for (const [nodeId, answers] of Object.entries(responses)) {
+    if (answers === null || typeof answers !== 'object' || Array.isArray(answers)) {
+      throw new ValidationError(
+        `${argument}[${JSON.stringify(nodeId)}]`,
+        'must be an object of interaction responses by request id',
+      );
+    }
+    for (const [requestId, answer] of Object.entries(answers as Record<string, unknown>)) {
+      if (
+        answer === null ||
+        typeof answer !== 'object' ||
+        typeof (answer as { approved?: unknown }).approved !== 'boolean'
+      ) {
+        throw new ValidationError(
+          `${argument}[${JSON.stringify(nodeId)}][${JSON.stringify(requestId)}]`,
+          'must be { approved: true, arguments? } or { approved: false, reason? }',
+        );
+      }
+    }
+  }
+}
+
+/**
+ * Checks the resume fields of a queued job: `responses` and `suspension` (a positive integer, the
+ * token of the suspension it answers) go together.
+ */
+export function checkResumeJob(job: {
+  readonly responses?: unknown;
+  readonly suspension?: unknown;
+}): void {
+  if (job.responses === undefined && job.suspension === undefined) return;
+  checkGraphRunResponses(job.responses, 'job.responses');
+  const suspension = job.suspension;
+  if (typeof suspension !== 'number' || !Number.isSafeInteger(suspension) || suspension < 1) {
+    throw new ValidationError(
+      'job.suspension',
+      'must be a positive integer (the fencing token of the suspension the resume answers), with job.responses',
+    );
   }
 }

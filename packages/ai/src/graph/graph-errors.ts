@@ -1,5 +1,6 @@
 import { AigoError, type AigoErrorOptions } from '../errors/aigo-error.js';
 import { AbortError } from '../errors/interruption-errors.js';
+import type { GraphRunStatus } from './graph-run-record.js';
 
 /** A checkpointer or run queue could not do its job (the store failed or refused). */
 export class CheckpointError extends AigoError {
@@ -81,5 +82,25 @@ export class GraphRunNotFoundError extends AigoError {
   constructor(runId: string) {
     super('not_found', `Graph run ${JSON.stringify(runId)} does not exist`);
     this.runId = runId;
+  }
+}
+
+/**
+ * A run was to be resumed (`graph.resume`, `resumeGraphRun`) but is not suspended: it is queued, or
+ * finished (`status`). Nothing ran. A run another resume took first is a `RunConflictError`.
+ */
+export class GraphRunNotSuspendedError extends AigoError {
+  static override readonly marker: symbol = Symbol.for('@aigo/ai/GraphRunNotSuspendedError');
+  readonly runId: string;
+  /** The run's status when the resume was refused. */
+  readonly status: GraphRunStatus;
+
+  constructor(runId: string, status: GraphRunStatus) {
+    super(
+      'graph_run_not_suspended',
+      `Graph run ${JSON.stringify(runId)} cannot be resumed: it is ${status}, not suspended`,
+    );
+    this.runId = runId;
+    this.status = status;
   }
 }

@@ -1,11 +1,29 @@
+import type { InteractionResponses, SuspendedRun } from '../agent/suspended-run.js';
 import type { Usage } from '../chat/usage.js';
 import type { JsonObject, JsonValue } from '../json.js';
 
-/** How a checkpointed node settled. Nodes are recorded when they settle, never while they run. */
-export type CheckpointNodeStatus = 'completed' | 'failed' | 'skipped';
+/**
+ * How a checkpointed node settled. Nodes are recorded when they settle, never while they run.
+ * `suspended`: its agent waits for decisions (`NodeCheckpoint.suspended`); the node runs again,
+ * resuming the agent, when the run is resumed with the responses.
+ */
+export type CheckpointNodeStatus = 'completed' | 'failed' | 'skipped' | 'suspended';
 
-/** Where a durable graph run is: queued (submitted, never claimed), running, or finished. */
-export type GraphRunStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+/**
+ * Where a durable graph run is: queued (submitted, never claimed), running, suspended (a node's
+ * agent waits for decisions: the run is resumed with the responses, it is not finished), or
+ * finished (completed, failed, cancelled).
+ */
+export type GraphRunStatus =
+  | 'queued'
+  | 'running'
+  | 'suspended'
+  | 'completed'
+  | 'failed'
+  | 'cancelled';
+
+/** The responses of a graph run's resume: for each suspended node (by id), its agent's responses. */
+export type GraphRunResponses = { readonly [nodeId: string]: InteractionResponses };
 
 /** The finished statuses: a run in one of them never runs again. */
 export const FINISHED_GRAPH_RUN_STATUSES: readonly GraphRunStatus[] = Object.freeze([
@@ -50,6 +68,13 @@ export interface NodeCheckpoint {
   readonly currency?: string;
   /** Each model call, so a resumed run's overview counts it once more — and only once. */
   readonly calls?: readonly CheckpointModelCall[];
+  /**
+   * What the node's agent suspended with (suspended nodes): the value `agent.resume` takes. The
+   * node's model calls until then are in `calls`, `usage` and `cost`; when the run resumes, the
+   * resumed agent reports them again (its resumed run counts what it paid before suspending), so
+   * the resumed node's checkpoint replaces them, and they are counted once.
+   */
+  readonly suspended?: SuspendedRun;
 }
 
 /** Which graph a run belongs to: resuming with a different graph is refused. */
@@ -91,6 +116,13 @@ export interface GraphRunRecord {
   readonly output?: JsonValue;
   /** Why the run failed or was cancelled. */
   readonly error?: StoredError;
+  /** When the run last suspended (ms since the epoch), while it is `suspended`. */
+  readonly suspendedAt?: number;
+  /**
+   * The responses of the resume that claimed the run last (cleared when it suspends again): a claim
+   * after a crash mid-resume re-runs the suspended nodes with them.
+   */
+  readonly responses?: GraphRunResponses;
 }
 
 /** The light view of a run a running execution polls: cancellation and the current lease. */

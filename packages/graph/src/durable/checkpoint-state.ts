@@ -5,6 +5,7 @@ import {
   GraphRunCancelledError,
   type GraphRunOutcome,
   type GraphRunRecord,
+  type GraphRunResponses,
   type JsonObject,
   type JsonValue,
   type NodeCheckpoint,
@@ -16,6 +17,7 @@ import type { GraphStopReason } from '../graph-errors.js';
 import type { NodeStatus, StoredNodeResult } from '../node-types.js';
 import type { StateProvider } from '../state-provider.js';
 import { jsonProblem } from './json-problem.js';
+import { checkResumable } from './resume-checks.js';
 import { isFinished } from './run-identity.js';
 import { storedError } from './stored-error.js';
 
@@ -35,6 +37,9 @@ export interface CheckpointRunOptions {
   readonly graph: GraphIdentity;
   readonly timeoutMs: number | undefined;
   readonly pollMs: number;
+  /** A resume (`graph.resume`): the responses by suspended node id. */
+  readonly resume?: GraphRunResponses;
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -53,10 +58,17 @@ export class CheckpointState implements StateProvider {
   readonly #results = new Map<string, StoredNodeResult>();
   #facts: NodeFacts | undefined;
   #finished = false;
+  /** The claim was refused before anything ran (a resume of a run that cannot be resumed). */
+  refused = false;
 
   constructor(options: CheckpointRunOptions) {
     this.#options = options;
     this.runId = options.runId;
+  }
+
+  /** The identity of the graph this execution runs. */
+  get graph(): GraphIdentity {
+    return this.#options.graph;
   }
 
   /** The run as the claim found it (after {@link reset}). */
@@ -75,15 +87,31 @@ export class CheckpointState implements StateProvider {
     if (problem !== undefined) {
       throw new ValidationError('initialState', `must be JSON for a durable run: ${problem}`);
     }
-    const { checkpointer, runId, graph, timeoutMs } = this.#options;
-    const record = await checkpointer.claim(runId, {
-      graph,
-      input: initialState as JsonObject,
-      ...(timeoutMs === undefined ? {} : { timeoutMs }),
-    });
+    const { checkpointer, runId, graph, timeoutMs, resume, signal } = this.#options;
+    let record: GraphRunRecord;
+    if (resume === undefined) {
+      record = await checkpointer.claim(runId, {
+        graph,
+        input: initialState as JsonObject,
+        ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      });
+    } else {
+      try {
+        checkResumable(runId, await checkpointer.load(runId, signal), resume);
+        record = await checkpointer.claim(
+          runId,
+          { graph, input: {}, resume: { responses: resume } },
+          signal,
+        );
+      } catch (error) {
+        this.refused = true;
+        throw error;
+      }
+    }
     this.#record = record;
     this.#token = record.fencingToken;
-    this.#finished = isFinished(record.status);
+    // A finished run, or a suspended one claimed without a resume, is not ours to record.
+    this.#finished = isFinished(record.status) || record.status === 'suspended';
     this.#state = { ...record.state };
     for (const node of Object.values(record.nodes)) this.#statuses.set(node.nodeId, node.status);
   }
@@ -143,6 +171,9 @@ export class CheckpointState implements StateProvider {
       ...(status === 'skipped'
         ? { skipReason: facts.skipReason(nodeId) ?? 'execution_stopped' }
         : {}),
+      ...(status === 'suspended' && result?.suspended !== undefined
+        ? { suspended: result.suspended }
+        : {}),
       ...(overview === undefined ? {} : spending(overview)),
     };
     await this.#options.checkpointer.writeNode(this.runId, this.#token, node);
@@ -179,9 +210,12 @@ export class CheckpointState implements StateProvider {
     return () => clearInterval(timer);
   }
 
-  /** Records how the run ended (once; not for a run that was finished when claimed). */
-  async finish(outcome: GraphRunOutcome): Promise<void> {
-    if (this.#finished) return;
+  /**
+   * Records how the run ended or that it suspended (once — `again` for a second try after a
+   * refusal; never for a run that was finished or suspended when claimed).
+   */
+  async finish(outcome: GraphRunOutcome, again = false): Promise<void> {
+    if (this.#finished && !again) return;
     this.#finished = true;
     await this.#options.checkpointer.finish(this.runId, this.#token, outcome);
   }

@@ -1,8 +1,15 @@
-import { GraphRunCancelledError, type NodeCheckpoint, TimeoutError } from '@aigo/ai';
+import {
+  GraphChangedError,
+  GraphRunCancelledError,
+  type NodeCheckpoint,
+  TimeoutError,
+} from '@aigo/ai';
 import type { ExecutionRecords } from '../execution-records.js';
 import { GraphStoppedError, type GraphStopReason } from '../graph-errors.js';
 import type { GraphPlan } from '../graph-plan.js';
+import type { NodeResume } from '../node-types.js';
 import type { CheckpointState } from './checkpoint-state.js';
+import { identityLabel } from './run-identity.js';
 import { isCancellation, restoredError, storedError } from './stored-error.js';
 
 /** What beginning a durable execution decided. */
@@ -16,10 +23,11 @@ export type DurableStart =
     };
 
 /**
- * Prepares a durable execution after its claim: the nodes to restore (completed and failed nodes of
- * the checkpoint; skips are derived again), the facts the checkpoint asks about nodes, and whether
- * to run at all — a finished failed or cancelled run, a run whose cancellation was requested or
- * whose deadline passed stops at once.
+ * Prepares a durable execution after its claim: the nodes to restore (completed, failed and still
+ * suspended nodes of the checkpoint; skips are derived again), the suspended nodes to run again with
+ * the responses the run was resumed with, and whether to run at all — a finished failed or
+ * cancelled run, a run whose cancellation was requested or whose deadline passed stops at once; a
+ * suspended run (not claimed: it waits for `graph.resume`) is replayed, nothing runs.
  */
 export function beginDurable(
   durable: CheckpointState,
@@ -30,14 +38,37 @@ export function beginDurable(
   const index = new Map<string, number>();
   for (let node = 0; node < plan.ids.length; node++) index.set(plan.ids[node] as string, node);
   const restored: (NodeCheckpoint | undefined)[] = new Array(plan.ids.length);
+  let resumes: (NodeResume | undefined)[] | undefined;
   let failedNode: number | undefined;
+  const responses = record.status === 'running' ? record.responses : undefined;
   for (const checkpoint of Object.values(record.nodes)) {
     const node = index.get(checkpoint.nodeId);
     if (node === undefined || checkpoint.status === 'skipped') continue;
+    const answers = responses?.[checkpoint.nodeId];
+    if (checkpoint.status === 'suspended' && checkpoint.suspended !== undefined && answers) {
+      // Runs again, resuming its agent: what it paid before suspending the agent reports again.
+      resumes ??= new Array(plan.ids.length);
+      resumes[node] = { suspended: checkpoint.suspended, responses: answers };
+      continue;
+    }
     restored[node] = checkpoint;
     if (checkpoint.status === 'failed') failedNode ??= node;
   }
   records.restored = restored;
+  records.resumes = resumes;
+  if (record.status === 'suspended') {
+    const graph = durable.graph;
+    if (record.fingerprint !== graph.fingerprint || record.graphVersion !== graph.version) {
+      const cause = new GraphChangedError(
+        record.runId,
+        identityLabel(record),
+        identityLabel(graph),
+      );
+      return { go: false, reason: 'state_error', cause };
+    }
+    records.replayOnly = true;
+    return { go: true, remainingMs: undefined };
+  }
   if (record.status === 'cancelled') {
     return { go: false, reason: 'aborted', cause: new GraphRunCancelledError(record.runId) };
   }
@@ -84,6 +115,17 @@ export async function finishDurable(
     }
     const error = outcome.error;
     if (!(error instanceof GraphStoppedError)) return;
+    if (error.reason === 'suspended') {
+      await durable.finish({ status: 'suspended' }).catch(async (refused: unknown) => {
+        // Cancelled while its nodes ran: it ends cancelled, not suspended.
+        if (!isCancellation(refused)) throw refused;
+        await durable.finish(
+          { status: 'cancelled', error: storedError(new GraphRunCancelledError(durable.runId)) },
+          true,
+        );
+      });
+      return;
+    }
     if (isCancellation(error.cause)) {
       await durable.finish({
         status: 'cancelled',

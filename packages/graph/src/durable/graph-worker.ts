@@ -4,9 +4,10 @@ import {
   type GraphRunLease,
   type GraphRunQueue,
   type GraphRunQueueWorker,
+  type GraphRunResponses,
   ValidationError,
 } from '@aigo/ai';
-import type { ExecuteOptions } from '../graph-options.js';
+import type { ExecuteOptions, ResumeOptions } from '../graph-options.js';
 import { isFinished } from './run-identity.js';
 import { checkCheckpointer } from './validate-durable-options.js';
 
@@ -18,6 +19,8 @@ export interface RunnableGraph {
     initialState: Readonly<Record<string, unknown>>,
     options: ExecuteOptions,
   ): Promise<unknown>;
+  /** Needed for the resume jobs of `resumeGraphRun` (every graph of `createGraph` has it). */
+  resume?(runId: string, responses: GraphRunResponses, options: ResumeOptions): Promise<unknown>;
 }
 
 /** Options of {@link createGraphWorker}. */
@@ -46,8 +49,12 @@ export interface GraphWorker {
 /**
  * Creates a worker that takes graph runs from `queue` and executes each durably with
  * `graph.execute(job.input, { runId, checkpointer, signal: lease.signal })`: a run another worker
- * began resumes from its checkpoint, and a lost lease stops the run here. A run that finished —
- * completed, failed or cancelled, as its checkpoint records — completes the job; any other failure
+ * began resumes from its checkpoint, and a lost lease stops the run here. A resume job
+ * (`resumeGraphRun`) runs `graph.resume(runId, responses, …)` while the run is still in the
+ * suspension it answers; delivered again after a worker died mid-resume, it executes the run, which
+ * re-runs the suspended nodes with the responses the resume recorded. A run that finished —
+ * completed, failed or cancelled, as its checkpoint records — or suspended completes the job (a
+ * suspended run waits for its resume, not for a retry); any other failure
  * (a lost lease, a failing store, a graph this worker does not know or whose version changed) hands
  * the job back to the queue for another delivery.
  *
@@ -85,6 +92,11 @@ export function createGraphWorker(options: GraphWorkerOptions): GraphWorker {
     graphs.set(graph.name, graph);
   });
   const { queue, checkpointer } = options;
+  /** Whether the run is still in the suspension a resume job answers. */
+  const inSuspension = async (job: GraphRunJob): Promise<boolean> => {
+    const view = await checkpointer.status(job.runId);
+    return view?.status === 'suspended' && view.fencingToken === job.suspension;
+  };
   let subscription: GraphRunQueueWorker | undefined;
   let starting: Promise<void> | undefined;
 
@@ -97,10 +109,21 @@ export function createGraphWorker(options: GraphWorkerOptions): GraphWorker {
       );
     }
     try {
-      await graph.execute(job.input, { runId: job.runId, checkpointer, signal: lease.signal });
+      const options = { runId: job.runId, checkpointer, signal: lease.signal };
+      if (job.responses !== undefined && (await inSuspension(job))) {
+        if (graph.resume === undefined) {
+          throw new ValidationError(
+            'job.graph',
+            `names a graph without resume: ${JSON.stringify(job.graph)} cannot take a resume job`,
+          );
+        }
+        await graph.resume(job.runId, job.responses, options);
+      } else {
+        await graph.execute(job.input, options);
+      }
     } catch (error) {
       const view = await checkpointer.status(job.runId).catch(() => undefined);
-      if (view !== undefined && isFinished(view.status)) return;
+      if (view !== undefined && (isFinished(view.status) || view.status === 'suspended')) return;
       throw error;
     }
   };

@@ -1,4 +1,5 @@
 import {
+  checkGraphRunResponses,
   checkNewRun,
   checkRunId,
   checkWrite,
@@ -7,6 +8,7 @@ import {
   GraphRunCancelledError,
   type GraphRunClaim,
   GraphRunNotFoundError,
+  GraphRunNotSuspendedError,
   type GraphRunOutcome,
   type GraphRunRecord,
   type GraphRunStatusView,
@@ -14,6 +16,7 @@ import {
   type JsonValue,
   type NewGraphRun,
   type NodeCheckpoint,
+  RunConflictError,
   StaleFencingTokenError,
   throwIfAborted,
 } from '@aigo/ai';
@@ -26,8 +29,8 @@ type MutableRecord = {
 const copy = <T>(value: T): T => structuredClone(value);
 
 /**
- * A {@link GraphCheckpointer} in this process's memory: runs resume after an execution failed or
- * was stopped, not after the process died. For tests, and for one process that wants resumable
+ * A {@link GraphCheckpointer} in this process's memory: runs resume after an execution failed, was
+ * stopped or suspended, not after the process died. For tests, and for one process that wants resumable
  * runs; use `pgCheckpointer` of `@aigo/graph-pg` to survive crashes and share runs between machines.
  * Records are copied in and out, so nothing a caller keeps aliases the store.
  *
@@ -53,13 +56,18 @@ class InMemoryCheckpointer implements GraphCheckpointer {
 
   async claim(runId: string, claim: GraphRunClaim, signal?: AbortSignal): Promise<GraphRunRecord> {
     checkRunId(runId);
+    const resume = claim.resume;
+    if (resume !== undefined) checkGraphRunResponses(resume.responses, 'claim.resume.responses');
     throwIfAborted(signal);
     let record = this.#runs.get(runId);
     if (record === undefined) {
+      if (resume !== undefined) throw new GraphRunNotFoundError(runId);
       record = newRecord(runId, claim.graph.name, claim.input, claim.timeoutMs);
       this.#runs.set(runId, record);
     }
-    if (isFinished(record.status)) return copy(record);
+    if (resume === undefined && (isFinished(record.status) || record.status === 'suspended')) {
+      return copy(record);
+    }
     const graph = claim.graph;
     if (
       record.graphName !== graph.name ||
@@ -67,6 +75,23 @@ class InMemoryCheckpointer implements GraphCheckpointer {
         (record.fingerprint !== graph.fingerprint || record.graphVersion !== graph.version))
     ) {
       throw new GraphChangedError(runId, identityLabel(record), identityLabel(graph));
+    }
+    if (resume !== undefined) {
+      if (record.status === 'running') {
+        throw new RunConflictError(
+          runId,
+          `Graph run ${JSON.stringify(runId)} is running: another resume claimed it first`,
+        );
+      }
+      if (record.status !== 'suspended' || record.cancelRequested) {
+        throw new GraphRunNotSuspendedError(runId, record.status);
+      }
+      const now = Date.now();
+      if (record.deadline !== undefined && record.suspendedAt !== undefined) {
+        record.deadline += now - record.suspendedAt;
+      }
+      delete record.suspendedAt;
+      record.responses = copy(resume.responses);
     }
     record.graphVersion = graph.version;
     record.fingerprint = graph.fingerprint;
@@ -118,6 +143,10 @@ class InMemoryCheckpointer implements GraphCheckpointer {
     if (outcome.output !== undefined) record.output = copy(outcome.output);
     if (outcome.error !== undefined) record.error = copy(outcome.error);
     record.updatedAt = Date.now();
+    if (outcome.status === 'suspended') {
+      record.suspendedAt = record.updatedAt;
+      delete record.responses;
+    }
   }
 
   async load(runId: string, signal?: AbortSignal): Promise<GraphRunRecord | undefined> {
@@ -146,13 +175,15 @@ class InMemoryCheckpointer implements GraphCheckpointer {
     const record = this.#runs.get(runId);
     if (record === undefined || isFinished(record.status)) return false;
     record.cancelRequested = true;
-    if (record.status === 'queued') {
-      record.status = 'cancelled';
+    if (record.status === 'queued' || record.status === 'suspended') {
       record.error = {
         name: 'GraphRunCancelledError',
-        message: 'cancelled before it started',
+        message:
+          record.status === 'queued' ? 'cancelled before it started' : 'cancelled while suspended',
         code: 'aborted',
       };
+      record.status = 'cancelled';
+      delete record.suspendedAt;
     }
     record.updatedAt = Date.now();
     return true;

@@ -1,4 +1,5 @@
 import {
+  checkResumeJob,
   checkRunId,
   type GraphRunHandler,
   type GraphRunJob,
@@ -45,8 +46,9 @@ class InMemoryGraphRunQueue implements GraphRunQueue {
     checkJob(job);
     throwIfAborted(signal);
     if (this.#closed) throw new ValidationError('queue', 'is closed');
-    if (this.#known.has(job.runId)) return;
-    this.#known.add(job.runId);
+    const key = jobKey(job);
+    if (this.#known.has(key)) return;
+    this.#known.add(key);
     this.#waiting.push({ job: structuredClone(job), delivery: 0 });
     this.dispatch();
   }
@@ -66,7 +68,9 @@ class InMemoryGraphRunQueue implements GraphRunQueue {
   async cancel(runId: string, signal?: AbortSignal): Promise<void> {
     checkRunId(runId);
     throwIfAborted(signal);
-    const index = this.#waiting.findIndex((queued) => queued.job.runId === runId);
+    const index = this.#waiting.findIndex(
+      (queued) => queued.job.runId === runId && queued.job.suspension === undefined,
+    );
     if (index >= 0) this.#waiting.splice(index, 1);
   }
 
@@ -147,6 +151,13 @@ class InMemoryWorker implements GraphRunQueueWorker {
   }
 }
 
+/** A job's identity: its run, and for a resume the suspension it answers. */
+function jobKey(job: GraphRunJob): string {
+  return job.suspension === undefined
+    ? job.runId
+    : `${job.runId}\u0000resume\u0000${job.suspension}`;
+}
+
 function checkJob(job: GraphRunJob): void {
   if (job === null || typeof job !== 'object')
     throw new ValidationError('job', 'must be an object');
@@ -157,4 +168,5 @@ function checkJob(job: GraphRunJob): void {
   if (job.input === null || typeof job.input !== 'object' || Array.isArray(job.input)) {
     throw new ValidationError('job.input', 'must be a JSON object');
   }
+  checkResumeJob(job);
 }

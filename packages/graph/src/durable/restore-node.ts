@@ -7,8 +7,8 @@ import type { SchedulerHost } from '../scheduler-host.js';
 import { restoredError } from './stored-error.js';
 
 /**
- * Settles a node of a resumed run from its checkpoint instead of running it: its output (or error),
- * attempts and duration as recorded, its model calls recorded into its overview once more (so the
+ * Settles a node of a resumed run from its checkpoint instead of running it: its output (or error,
+ * or the suspension it still waits on), attempts and duration as recorded, its model calls recorded into its overview once more (so the
  * run's usage and cost include what the earlier attempts paid, once), then its edges released.
  */
 export function restoreNode(
@@ -35,6 +35,13 @@ export function restoreNode(
         ...(call.usage === undefined ? {} : { usage: call.usage }),
       });
     }
+  }
+  if (checkpoint.status === 'suspended' && checkpoint.suspended !== undefined) {
+    // Still waiting for its decisions: suspended again, its dependants wait.
+    records.suspendedRuns[node] = checkpoint.suspended;
+    outcome.nodeSuspended(node);
+    events?.nodeSuspended(node, checkpoint.suspended, checkpoint.durationMs);
+    return;
   }
   if (checkpoint.status === 'completed') {
     const stored: StoredNodeResult =

@@ -2,15 +2,14 @@ import assert from 'node:assert/strict';
 import {
   GraphChangedError,
   type GraphCheckpointer,
-  type GraphIdentity,
   GraphRunCancelledError,
-  type JsonValue,
-  type NodeCheckpoint,
   StaleFencingTokenError,
   ValidationError,
 } from '@aigo/ai';
 import type { ConformanceCheck } from '../conformance-check.js';
 import { expectRejection } from '../expect-rejection.js';
+import { completed, GRAPH, runId } from './checkpointer-fixtures.js';
+import { checkpointerSuspensionChecks } from './checkpointer-suspension-checks.js';
 
 /** What `checkpointerConformance` tests. */
 export interface CheckpointerConformanceOptions {
@@ -24,25 +23,11 @@ export interface CheckpointerConformanceOptions {
   readonly timeoutMs?: number;
 }
 
-const GRAPH: GraphIdentity = { name: 'conformance', version: '1', fingerprint: 'f1' };
-const runId = (): string => `run-${globalThis.crypto.randomUUID()}`;
-
-const completed = (nodeId: string, output: JsonValue): NodeCheckpoint => ({
-  nodeId,
-  status: 'completed',
-  output,
-  attempts: 1,
-  durationMs: 3,
-  usage: { promptTokens: 10, completionTokens: 5, totalTokens: 15 },
-  cost: 0.25,
-  currency: 'USD',
-  calls: [{ model: 'm', usage: { promptTokens: 10, completionTokens: 5, totalTokens: 15 } }],
-});
-
 /**
  * The checks every `GraphCheckpointer` must pass (the contract of `@aigo/ai`): claims and fencing
- * tokens, refused stale writes that change nothing, graph identity, cancellation, finishing, JSON
- * round trips, concurrent writes and argument checks. Registered by `checkpointerConformance`.
+ * tokens, refused stale writes that change nothing, graph identity, cancellation, finishing,
+ * suspending and the exclusive claim of a resume, JSON round trips, concurrent writes and argument
+ * checks. Registered by `checkpointerConformance`.
  */
 export function checkpointerConformanceChecks(
   options: CheckpointerConformanceOptions,
@@ -278,6 +263,7 @@ export function checkpointerConformanceChecks(
         assert.equal(await store.cancel(runId()), false);
       },
     ),
+    ...checkpointerSuspensionChecks(check),
     check('50 concurrent node and state writes of one claim are all recorded', async (store) => {
       const id = runId();
       const { fencingToken } = await store.claim(id, { graph: GRAPH, input: {} });

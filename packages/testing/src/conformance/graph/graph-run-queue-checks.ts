@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
-import type { GraphRunJob, GraphRunLease, GraphRunQueue, GraphRunQueueWorker } from '@aigo/ai';
+import {
+  type GraphRunJob,
+  type GraphRunLease,
+  type GraphRunQueue,
+  type GraphRunQueueWorker,
+  ValidationError,
+} from '@aigo/ai';
 import { deferred } from '../../async/deferred.js';
 import type { ConformanceCheck } from '../conformance-check.js';
+import { expectRejection } from '../expect-rejection.js';
 
 /** What `graphRunQueueConformance` tests. */
 export interface GraphRunQueueConformanceOptions {
@@ -81,6 +88,47 @@ export function graphRunQueueConformanceChecks(
       await worker.stop();
       assert.deepEqual(seen, [twice.runId, after.runId]);
     }),
+    check(
+      'a resume job is delivered with its responses, once per suspension, besides the run’s first job',
+      async (queue) => {
+        const first = job('report', { topic: 'x' });
+        const responses = { b: { call_1: { approved: true as const } } };
+        const resume = { ...first, responses, suspension: 3 };
+        const later = {
+          ...first,
+          responses: { b: { call_2: { approved: true as const } } },
+          suspension: 5,
+        };
+        await queue.submit(first);
+        await queue.submit(resume);
+        await queue.submit({
+          ...resume,
+          responses: { b: { call_1: { approved: false as const } } },
+        });
+        await queue.submit(later);
+        await expectRejection(
+          () => queue.submit({ ...first, responses }),
+          (error) => ValidationError.isInstance(error),
+          'a resume job without its suspension',
+        );
+        const seen: GraphRunJob[] = [];
+        const done = deferred();
+        const worker = await queue.work(
+          async (each) => {
+            seen.push(each);
+            if (seen.length === 3) done.resolve();
+          },
+          { concurrency: 1 },
+        );
+        await done.promise;
+        await worker.stop();
+        const bySuspension = new Map(seen.map((each) => [each.suspension ?? 0, each]));
+        assert.equal(seen.length, 3);
+        assert.deepEqual({ ...bySuspension.get(0) }, { ...first });
+        assert.deepEqual({ ...bySuspension.get(3) }, { ...resume });
+        assert.deepEqual({ ...bySuspension.get(5) }, { ...later });
+      },
+    ),
     check('a job whose handler rejects is delivered again', async (queue) => {
       const submitted = job();
       await queue.submit(submitted);
