@@ -1,32 +1,15 @@
 // Cancellation of a run from another process, a changed graph refused on resume, retention of
 // finished runs, and bad options — against the real PostgreSQL.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { GraphChangedError, ValidationError } from '@aigo/ai';
 import { awaitGraphRun, createGraph, GraphStoppedError, submitGraphRun } from '@aigo/graph';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executionsTable } from '../test/executions-table.js';
+import { describe, expect, it } from 'vitest';
+import { processTestFile } from '../test/process-test-file.js';
 import { startGraphProcess } from '../test/processes.js';
 import { adminPool, database, dropSchema, uniqueSchema } from '../test/test-database.js';
 import { pgCheckpointer } from './pg-checkpointer.js';
 import { pgGraphRunQueue } from './pg-graph-run-queue.js';
 
-const built = fileURLToPath(new URL('../dist/index.js', import.meta.url));
-const checkpoints = uniqueSchema('gcc');
-const queues = uniqueSchema('gqc');
-let table: Awaited<ReturnType<typeof executionsTable>>;
-
-beforeAll(async () => {
-  if (!existsSync(built))
-    throw new Error(`${built} is missing: the processes run the built package (pnpm build)`);
-  table = await executionsTable();
-});
-
-afterAll(async () => {
-  await table.drop();
-  await dropSchema(checkpoints);
-  await dropSchema(queues);
-});
+const { checkpoints, queues, executions } = processTestFile('c');
 
 /** Runs `probe` (a query: a real round trip each time) until it returns a value; bounded. */
 async function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
@@ -44,7 +27,7 @@ describe(`cancellation, changed graphs, retention (${database.description})`, ()
       checkpoints,
       queues,
       queueName: 'cancel',
-      executions: table.schema,
+      executions: executions,
       graph: 'waiter',
     };
     const worker = startGraphProcess({
@@ -74,7 +57,7 @@ describe(`cancellation, changed graphs, retention (${database.description})`, ()
       });
       await until(async () => {
         const { rows } = await adminPool().query(
-          `SELECT 1 FROM "${table.schema}".executions WHERE run_id = 'cancel-1'`,
+          `SELECT 1 FROM "${executions}".executions WHERE run_id = 'cancel-1'`,
         );
         return rows.length > 0 ? true : undefined;
       }, 'the node to start');
@@ -86,7 +69,7 @@ describe(`cancellation, changed graphs, retention (${database.description})`, ()
       expect(record.error?.name).toBe('GraphRunCancelledError');
       const aborts = await until(async () => {
         const { rows } = await adminPool().query<{ reason: string }>(
-          `SELECT reason FROM "${table.schema}".aborts WHERE run_id = 'cancel-1'`,
+          `SELECT reason FROM "${executions}".aborts WHERE run_id = 'cancel-1'`,
         );
         return rows.length > 0 ? rows : undefined;
       }, 'the node to see its signal fire');

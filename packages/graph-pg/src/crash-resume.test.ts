@@ -1,28 +1,14 @@
 // A 10-node graph whose node 6 SIGKILLs its process on its first execution; a second process
 // executes the same run id and resumes it from the PostgreSQL checkpoint: nodes 1–5 are not executed
 // again (counted in a table), node 6 runs once more, the output is right and the cost is counted once.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executionCounts, executionsTable } from '../test/executions-table.js';
+import { describe, expect, it } from 'vitest';
+import { executionCounts } from '../test/executions-table.js';
+import { processTestFile } from '../test/process-test-file.js';
 import { startGraphProcess } from '../test/processes.js';
-import { database, dropSchema, uniqueSchema } from '../test/test-database.js';
+import { database } from '../test/test-database.js';
 import { pgCheckpointer } from './pg-checkpointer.js';
 
-const built = fileURLToPath(new URL('../dist/index.js', import.meta.url));
-const checkpoints = uniqueSchema('gcr');
-let table: Awaited<ReturnType<typeof executionsTable>>;
-
-beforeAll(async () => {
-  if (!existsSync(built))
-    throw new Error(`${built} is missing: the processes run the built package (pnpm build)`);
-  table = await executionsTable();
-});
-
-afterAll(async () => {
-  await table.drop();
-  await dropSchema(checkpoints);
-});
+const { checkpoints, executions } = processTestFile('r');
 
 describe(`a run resumed after its process was killed (${database.description})`, () => {
   it('node 6 SIGKILLs the first process; the second resumes: nodes 1–5 not executed again, output and cost of one run', async () => {
@@ -32,7 +18,7 @@ describe(`a run resumed after its process was killed (${database.description})`,
       runId: 'crash-1',
       url: database.url,
       checkpoints,
-      executions: table.schema,
+      executions: executions,
       killFirstN6: true,
     };
     const first = startGraphProcess(args);
@@ -56,7 +42,7 @@ describe(`a run resumed after its process was killed (${database.description})`,
       };
       expect(await second.exited).toEqual({ code: 0, signal: null });
 
-      const counts = await executionCounts(table.schema);
+      const counts = await executionCounts(executions);
       const table_ = Object.fromEntries(
         [...counts].map(([key, count]) => [key.slice('crash-1/'.length), count]),
       );

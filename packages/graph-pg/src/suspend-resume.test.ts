@@ -2,33 +2,17 @@
 // process, resumed in another (the tool runs once, counted in a table), two processes racing to
 // resume it (one proceeds), and the worker path — submit, a worker suspends the run, awaitGraphRun
 // reports it, resumeGraphRun queues the resume, a worker completes it.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { GraphRunResponses, SuspendedRun } from '@aigo/ai';
 import { awaitGraphRun, resumeGraphRun, submitGraphRun } from '@aigo/graph';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executionCounts, executionsTable } from '../test/executions-table.js';
+import { describe, expect, it } from 'vitest';
+import { executionCounts } from '../test/executions-table.js';
+import { processTestFile } from '../test/process-test-file.js';
 import { startGraphProcess } from '../test/processes.js';
-import { database, dropSchema, uniqueSchema } from '../test/test-database.js';
+import { database } from '../test/test-database.js';
 import { pgCheckpointer } from './pg-checkpointer.js';
 import { pgGraphRunQueue } from './pg-graph-run-queue.js';
 
-const built = fileURLToPath(new URL('../dist/index.js', import.meta.url));
-const checkpoints = uniqueSchema('gcs');
-const queues = uniqueSchema('gqs');
-let table: Awaited<ReturnType<typeof executionsTable>>;
-
-beforeAll(async () => {
-  if (!existsSync(built))
-    throw new Error(`${built} is missing: the processes run the built package (pnpm build)`);
-  table = await executionsTable();
-});
-
-afterAll(async () => {
-  await table.drop();
-  await dropSchema(checkpoints);
-  await dropSchema(queues);
-});
+const { checkpoints, queues, executions } = processTestFile('s');
 
 const base = { graph: 'approval', url: database.url, checkpoints };
 
@@ -42,7 +26,7 @@ interface Printed {
 
 /** Runs one process to its end and returns what it printed. */
 async function run(args: object): Promise<Printed> {
-  const child = startGraphProcess({ ...base, executions: table.schema, ...args });
+  const child = startGraphProcess({ ...base, executions: executions, ...args });
   const line = await child.nextLine();
   expect(await child.exited, child.stderr()).toEqual({ code: 0, signal: null });
   return JSON.parse(line) as Printed;
@@ -61,7 +45,7 @@ function approveAll(printed: Printed): GraphRunResponses {
 
 /** Node executions of one run: `{ node: count }`. */
 async function countsOf(runId: string): Promise<Record<string, number>> {
-  const counts = await executionCounts(table.schema);
+  const counts = await executionCounts(executions);
   return Object.fromEntries(
     [...counts]
       .filter(([key]) => key.startsWith(`${runId}/`))
@@ -112,7 +96,7 @@ describe(`a graph run suspended for approval (${database.description})`, () => {
     const suspended = await run({ mode: 'execute', runId: 'hitl-crash' });
     const killed = startGraphProcess({
       ...base,
-      executions: table.schema,
+      executions: executions,
       mode: 'resume',
       runId: 'hitl-crash',
       responses: approveAll(suspended),
@@ -173,7 +157,7 @@ describe(`a graph run suspended for approval (${database.description})`, () => {
     });
     const worker = startGraphProcess({
       ...base,
-      executions: table.schema,
+      executions: executions,
       mode: 'worker',
       queues,
       queueName: 'approvals',

@@ -3,34 +3,17 @@
 // the kill lands mid-run). A replacement worker starts for each. All 50 runs complete with the right
 // output; every node executed once by the processes that lived, at most once more by each killed
 // one (the run it was in the middle of resumes elsewhere after its lease lapses).
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { StaleFencingTokenError } from '@aigo/ai';
 import { createGraph, submitGraphRun } from '@aigo/graph';
 import { deferred, seededRandom } from '@aigo/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executionsTable } from '../test/executions-table.js';
+import { describe, expect, it } from 'vitest';
+import { processTestFile } from '../test/process-test-file.js';
 import { type GraphProcess, startGraphProcess } from '../test/processes.js';
-import { adminPool, database, dropSchema, uniqueSchema } from '../test/test-database.js';
+import { adminPool, database } from '../test/test-database.js';
 import { pgCheckpointer } from './pg-checkpointer.js';
 import { pgGraphRunQueue } from './pg-graph-run-queue.js';
 
-const built = fileURLToPath(new URL('../dist/index.js', import.meta.url));
-const checkpoints = uniqueSchema('gcw');
-const queues = uniqueSchema('gqw');
-let table: Awaited<ReturnType<typeof executionsTable>>;
-
-beforeAll(async () => {
-  if (!existsSync(built))
-    throw new Error(`${built} is missing: the processes run the built package (pnpm build)`);
-  table = await executionsTable();
-});
-
-afterAll(async () => {
-  await table.drop();
-  await dropSchema(checkpoints);
-  await dropSchema(queues);
-});
+const { checkpoints, queues, executions } = processTestFile('w');
 
 const RUNS = 50;
 const NODES = ['a', 'b', 'c', 'd', 'e'];
@@ -49,7 +32,7 @@ describe(`graph workers in several processes (${database.description})`, () => {
       checkpoints,
       queues,
       queueName: 'runs',
-      executions: table.schema,
+      executions: executions,
       concurrency: 4,
       killAt,
     };
@@ -112,7 +95,7 @@ describe(`graph workers in several processes (${database.description})`, () => {
         pid: number;
         count: number;
       }>(
-        `SELECT run_id, node_id, pid, count(*)::int AS count FROM "${table.schema}".executions GROUP BY 1, 2, 3`,
+        `SELECT run_id, node_id, pid, count(*)::int AS count FROM "${executions}".executions GROUP BY 1, 2, 3`,
       );
       const perNode = new Map<string, { lived: number; killed: number }>();
       for (const row of rows) {

@@ -114,11 +114,12 @@ export function pgConversationMemory(
     async readContext(options) {
       const { maxTokens, maxMessages, signal } = checkContextReadOptions(options);
       throwIfAborted(signal);
-      const rows = await core.readMerged<ContextRow>(
+      const rows = await core.read<ContextRow>(
         `Reading from ${core.label}`,
-        'context',
+        statements.readContext,
         [conversationId, maxTokens, maxMessages],
         signal,
+        'context',
       );
       return decodeContext(rows);
     },
@@ -172,9 +173,14 @@ export function pgConversationMemory(
     if (limit === undefined && offset === 0) {
       const rows =
         roles === undefined
-          ? read === statements.readVersioned
-            ? await core.readMerged<MessageRow>(operation, 'versioned', [conversationId], signal)
-            : await core.read<MessageRow>(operation, read.all, [conversationId], signal)
+          ? await core.read<MessageRow>(
+              operation,
+              read.all,
+              [conversationId],
+              signal,
+              // Whole-conversation versioned reads (a turn's history) merge under load.
+              read === statements.readVersioned ? 'versioned' : undefined,
+            )
           : await core.read<MessageRow>(
               operation,
               read.allOfRoles,

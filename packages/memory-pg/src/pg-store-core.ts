@@ -165,54 +165,28 @@ export class PgStoreCore {
    * Runs a read statement, rows as arrays. A read that loses its session (killed backend, restarted
    * server) is retried once on a fresh connection; an aborted signal rejects at once (`raceAbort`:
    * the query finishes in the background, its result dropped).
+   *
+   * With `merge`, the read may go with other conversations' reads of that kind (`BatchedReads`):
+   * alone when the pool has a free connection, else in one statement with the others waiting for
+   * one. `values` are then the single statement's: the conversation id first.
    */
   async read<Row extends unknown[]>(
     operation: string,
     statement: Statement,
     values: unknown[],
     signal: AbortSignal | undefined,
+    merge?: MergedRead,
   ): Promise<Row[]> {
     this.checkOpen(operation);
     throwIfAborted(signal);
     const run = async () => {
       await this.ready();
-      const config: QueryArrayConfig = { ...this.config(statement, values), rowMode: 'array' };
-      try {
-        return (await this.pool.query<Row>(config)).rows;
-      } catch (error) {
-        if (!isLostSession(error) || this.closed) throw error;
-        return (await this.pool.query<Row>(config)).rows;
-      }
-    };
-    try {
-      return await raceAbort(run(), signal);
-    } catch (error) {
-      throw toMemoryError(error, operation, this.server);
-    }
-  }
-
-  /**
-   * A read that may be merged with other conversations' (`BatchedReads`): alone when the pool has a
-   * free connection, else in one statement with the other reads of its kind waiting for one.
-   * `values` are the single statement's: the conversation id first. Errors and aborts as
-   * {@link PgStoreCore.read}.
-   */
-  async readMerged<Row extends unknown[]>(
-    operation: string,
-    kind: MergedRead,
-    values: [conversationId: string, ...args: unknown[]],
-    signal: AbortSignal | undefined,
-  ): Promise<Row[]> {
-    this.checkOpen(operation);
-    throwIfAborted(signal);
-    const [conversationId, ...args] = values;
-    const run = async () => {
-      await this.ready();
-      const merged = this.merged[kind].read(conversationId, args);
+      const merged =
+        merge === undefined
+          ? undefined
+          : this.merged[merge].read(values[0] as string, values.slice(1));
       if (merged !== undefined) return (await merged) as Row[];
-      const single =
-        kind === 'versioned' ? this.statements.readVersioned.all : this.statements.readContext;
-      const config: QueryArrayConfig = { ...this.config(single, values), rowMode: 'array' };
+      const config: QueryArrayConfig = { ...this.config(statement, values), rowMode: 'array' };
       try {
         return (await this.pool.query<Row>(config)).rows;
       } catch (error) {

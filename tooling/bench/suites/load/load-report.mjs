@@ -18,6 +18,19 @@ const LABELS = {
   turnP99: 'whole turn (stored), p99',
 };
 
+/** The per-phase figures of the section's table: key, label, unit, digits. */
+const PHASES = [
+  ['historyReadP50', 'history read (asked → rows, waits included), p50', ' ms', 1],
+  ['historyReadP99', 'history read (asked → rows, waits included), p99', ' ms', 1],
+  ['cpuMsPerTurn', 'CPU of the bench process per turn', ' ms', 3],
+  ['eventLoopUtilization', 'event loop utilisation', '', 3],
+  ['statementMs', 'a statement, sent → result', ' ms', 2],
+  ['readWaitMs', 'a read (history): pool wait', ' ms', 2],
+  ['readMs', 'a read (history): sent → result', ' ms', 2],
+  ['writeWaitMs', 'a write (turn): pool wait', ' ms', 2],
+  ['writeMs', 'a write (turn): sent → result', ' ms', 2],
+];
+
 /** The summary rows: four ratios per N, then errors and heap. */
 export function loadRows(result) {
   if (result.skipped)
@@ -125,45 +138,11 @@ export function loadTable(result) {
         `${num(p.floorCopy, 2)} ms`,
       ]),
     );
-    for (const [key, label, unit] of [
-      ['historyReadP50', 'history read (asked → rows, waits included), p50', ' ms'],
-      ['historyReadP99', 'history read (asked → rows, waits included), p99', ' ms'],
-      ['cpuMsPerTurn', 'CPU of the bench process per turn', ' ms'],
-      ['eventLoopUtilization', 'event loop utilisation', ''],
-    ]) {
+    for (const [key, label, unit, digits] of PHASES) {
       const m = config[key];
       if (!m) continue;
-      lines.push(
-        row([
-          nt,
-          label,
-          `${num(m.aigo, 3)}${unit}`,
-          `${num(m.floor, 3)}${unit}`,
-          '—',
-          `${num(m.floorCopy, 3)}${unit}`,
-        ]),
-      );
-    }
-    const phases = [
-      ['statementMs', 'a statement, sent → result'],
-      ['readWaitMs', 'a read (history): pool wait'],
-      ['readMs', 'a read (history): sent → result'],
-      ['writeWaitMs', 'a write (turn): pool wait'],
-      ['writeMs', 'a write (turn): sent → result'],
-    ];
-    for (const [key, label] of phases) {
-      const m = config[key];
-      if (!m) continue;
-      lines.push(
-        row([
-          nt,
-          label,
-          `${num(m.aigo, 2)} ms`,
-          `${num(m.floor, 2)} ms`,
-          '—',
-          `${num(m.floorCopy, 2)} ms`,
-        ]),
-      );
+      const cell = (value) => `${num(value, digits)}${unit}`;
+      lines.push(row([nt, label, cell(m.aigo), cell(m.floor), '—', cell(m.floorCopy)]));
     }
     lines.push(
       row([
