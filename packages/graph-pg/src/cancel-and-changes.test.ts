@@ -9,7 +9,8 @@ import { adminPool, database, dropSchema, uniqueSchema } from '../test/test-data
 import { pgCheckpointer } from './pg-checkpointer.js';
 import { pgGraphRunQueue } from './pg-graph-run-queue.js';
 
-const { checkpoints, queues, executions } = processTestFile('c');
+const schemas = processTestFile('c');
+const { checkpoints, queues } = schemas;
 
 /** Runs `probe` (a query: a real round trip each time) until it returns a value; bounded. */
 async function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
@@ -27,7 +28,7 @@ describe(`cancellation, changed graphs, retention (${database.description})`, ()
       checkpoints,
       queues,
       queueName: 'cancel',
-      executions: executions,
+      executions: schemas.executions,
       graph: 'waiter',
     };
     const worker = startGraphProcess({
@@ -57,7 +58,7 @@ describe(`cancellation, changed graphs, retention (${database.description})`, ()
       });
       await until(async () => {
         const { rows } = await adminPool().query(
-          `SELECT 1 FROM "${executions}".executions WHERE run_id = 'cancel-1'`,
+          `SELECT 1 FROM "${schemas.executions}".executions WHERE run_id = 'cancel-1'`,
         );
         return rows.length > 0 ? true : undefined;
       }, 'the node to start');
@@ -69,7 +70,7 @@ describe(`cancellation, changed graphs, retention (${database.description})`, ()
       expect(record.error?.name).toBe('GraphRunCancelledError');
       const aborts = await until(async () => {
         const { rows } = await adminPool().query<{ reason: string }>(
-          `SELECT reason FROM "${executions}".aborts WHERE run_id = 'cancel-1'`,
+          `SELECT reason FROM "${schemas.executions}".aborts WHERE run_id = 'cancel-1'`,
         );
         return rows.length > 0 ? rows : undefined;
       }, 'the node to see its signal fire');

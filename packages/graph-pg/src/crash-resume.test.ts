@@ -8,7 +8,8 @@ import { startGraphProcess } from '../test/processes.js';
 import { database } from '../test/test-database.js';
 import { pgCheckpointer } from './pg-checkpointer.js';
 
-const { checkpoints, executions } = processTestFile('r');
+const schemas = processTestFile('r');
+const { checkpoints } = schemas;
 
 describe(`a run resumed after its process was killed (${database.description})`, () => {
   it('node 6 SIGKILLs the first process; the second resumes: nodes 1–5 not executed again, output and cost of one run', async () => {
@@ -18,7 +19,7 @@ describe(`a run resumed after its process was killed (${database.description})`,
       runId: 'crash-1',
       url: database.url,
       checkpoints,
-      executions: executions,
+      executions: schemas.executions,
       killFirstN6: true,
     };
     const first = startGraphProcess(args);
@@ -42,7 +43,7 @@ describe(`a run resumed after its process was killed (${database.description})`,
       };
       expect(await second.exited).toEqual({ code: 0, signal: null });
 
-      const counts = await executionCounts(executions);
+      const counts = await executionCounts(schemas.executions);
       const table_ = Object.fromEntries(
         [...counts].map(([key, count]) => [key.slice('crash-1/'.length), count]),
       );

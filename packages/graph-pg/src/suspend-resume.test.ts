@@ -12,7 +12,8 @@ import { database } from '../test/test-database.js';
 import { pgCheckpointer } from './pg-checkpointer.js';
 import { pgGraphRunQueue } from './pg-graph-run-queue.js';
 
-const { checkpoints, queues, executions } = processTestFile('s');
+const schemas = processTestFile('s');
+const { checkpoints, queues } = schemas;
 
 const base = { graph: 'approval', url: database.url, checkpoints };
 
@@ -26,7 +27,7 @@ interface Printed {
 
 /** Runs one process to its end and returns what it printed. */
 async function run(args: object): Promise<Printed> {
-  const child = startGraphProcess({ ...base, executions: executions, ...args });
+  const child = startGraphProcess({ ...base, executions: schemas.executions, ...args });
   const line = await child.nextLine();
   expect(await child.exited, child.stderr()).toEqual({ code: 0, signal: null });
   return JSON.parse(line) as Printed;
@@ -45,7 +46,7 @@ function approveAll(printed: Printed): GraphRunResponses {
 
 /** Node executions of one run: `{ node: count }`. */
 async function countsOf(runId: string): Promise<Record<string, number>> {
-  const counts = await executionCounts(executions);
+  const counts = await executionCounts(schemas.executions);
   return Object.fromEntries(
     [...counts]
       .filter(([key]) => key.startsWith(`${runId}/`))
@@ -96,7 +97,7 @@ describe(`a graph run suspended for approval (${database.description})`, () => {
     const suspended = await run({ mode: 'execute', runId: 'hitl-crash' });
     const killed = startGraphProcess({
       ...base,
-      executions: executions,
+      executions: schemas.executions,
       mode: 'resume',
       runId: 'hitl-crash',
       responses: approveAll(suspended),
@@ -157,7 +158,7 @@ describe(`a graph run suspended for approval (${database.description})`, () => {
     });
     const worker = startGraphProcess({
       ...base,
-      executions: executions,
+      executions: schemas.executions,
       mode: 'worker',
       queues,
       queueName: 'approvals',

@@ -13,7 +13,8 @@ import { adminPool, database } from '../test/test-database.js';
 import { pgCheckpointer } from './pg-checkpointer.js';
 import { pgGraphRunQueue } from './pg-graph-run-queue.js';
 
-const { checkpoints, queues, executions } = processTestFile('w');
+const schemas = processTestFile('w');
+const { checkpoints, queues } = schemas;
 
 const RUNS = 50;
 const NODES = ['a', 'b', 'c', 'd', 'e'];
@@ -32,7 +33,7 @@ describe(`graph workers in several processes (${database.description})`, () => {
       checkpoints,
       queues,
       queueName: 'runs',
-      executions: executions,
+      executions: schemas.executions,
       concurrency: 4,
       killAt,
     };
@@ -95,7 +96,7 @@ describe(`graph workers in several processes (${database.description})`, () => {
         pid: number;
         count: number;
       }>(
-        `SELECT run_id, node_id, pid, count(*)::int AS count FROM "${executions}".executions GROUP BY 1, 2, 3`,
+        `SELECT run_id, node_id, pid, count(*)::int AS count FROM "${schemas.executions}".executions GROUP BY 1, 2, 3`,
       );
       const perNode = new Map<string, { lived: number; killed: number }>();
       for (const row of rows) {
