@@ -63,7 +63,7 @@ describe.skipIf(notRun !== undefined)(
     });
 
     it.each(['fast', 'immediate'] as const)(
-      'pg_ctl restart -m %s during a turn: the turn fails with MemoryError and stores nothing; the next call succeeds on the same pool',
+      'pg_ctl restart -m %s during a turn: the turn fails with MemoryError and stores nothing (or, when the write commits first, is stored whole); the next call succeeds on the same pool',
       async (mode) => {
         const schema = `restart_${mode}`;
         const applicationName = `aigo-restart-${mode}`;
@@ -102,16 +102,26 @@ describe.skipIf(notRun !== undefined)(
           await cluster.restart(mode);
           holder.release(true);
 
-          const error = await inFlight;
-          expect(MemoryError.isInstance(error), String(error)).toBe(true);
-          // Nothing half-written: the two turns before, gap-free.
-          expect((await rowsOf(schema, 'c')).map((row) => row.seq)).toEqual([1, 2, 3, 4]);
+          const outcome = await inFlight;
+          // The shutdown ends the holder's session and the waiting one together; now and then
+          // PostgreSQL grants the freed lock and commits the waiting write before the signal
+          // reaches its backend. Either way the turn is all or nothing: failed with MemoryError
+          // and nothing stored, or stored whole, once.
+          // (A commit whose acknowledgement the shutdown cut is a MemoryError too: outcome unknown.)
+          const rows = await rowsOf(schema, 'c');
+          const stored = rows.length > 4;
+          if (!stored) expect(MemoryError.isInstance(outcome), String(outcome)).toBe(true);
+          else if (!MemoryError.isInstance(outcome))
+            expect(outcome).toMatchObject({ content: '5' });
+          const before = stored ? ['one', '1', 'two', '3', 'three', '5'] : ['one', '1', 'two', '3'];
+          expect(rows.map((row) => row.content)).toEqual(before);
+          expect(rows.map((row) => row.seq)).toEqual(before.map((_, index) => index + 1));
 
           // The same store, the same pool, no restart of the application.
           const reply = await client.sendMessage('four', { memory: memory() });
-          expect(reply.content).toBe('5');
-          const rows = await rowsOf(schema, 'c');
-          expect(rows.map((row) => row.content)).toEqual(['one', '1', 'two', '3', 'four', '5']);
+          expect(reply.content).toBe(String(before.length + 1));
+          const after = await rowsOf(schema, 'c');
+          expect(after.map((row) => row.content)).toEqual([...before, 'four', reply.content]);
         } finally {
           await store.close();
         }
