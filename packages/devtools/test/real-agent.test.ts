@@ -1,8 +1,8 @@
 // End to end with the real human-in-the-loop agent: a `createReAct` agent (scripted model) that
 // suspends for approval, `inMemoryRunStore`, and the devtools server's decisions endpoint.
-import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DevtoolsObserver, RunDetail, RunSummary } from '../src/index.js';
+import { decide } from './support/test-decisions.js';
 import { payingSetup, suspend } from './support/test-real-payer.js';
 
 const opened: DevtoolsObserver[] = [];
@@ -16,39 +16,9 @@ async function setup() {
   return setup;
 }
 
-const tokenOf = (tools: DevtoolsObserver) => new URL(tools.url).searchParams.get('token') ?? '';
-
 async function api<T>(tools: DevtoolsObserver, path: string): Promise<T> {
   const url = new URL(tools.url);
   return (await (await fetch(new URL(`${path}${url.search}`, url))).json()) as T;
-}
-
-/** POSTs decisions the way the page does: token header, the page's own Origin. */
-function decide(tools: DevtoolsObserver, runId: string, body: string) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const request = httpRequest(
-      {
-        host: '127.0.0.1',
-        port: tools.port,
-        method: 'POST',
-        path: `/api/runs/${runId}/decisions`,
-        headers: {
-          'content-type': 'application/json',
-          'x-aigo-devtools-token': tokenOf(tools),
-          origin: `http://127.0.0.1:${tools.port}`,
-        },
-      },
-      (response) => {
-        let text = '';
-        response.on('data', (chunk: Buffer) => {
-          text += chunk.toString('utf8');
-        });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
 }
 
 describe('a real createReAct agent, suspended and resumed from the devtools', () => {

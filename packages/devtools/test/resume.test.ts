@@ -1,6 +1,6 @@
-import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DevtoolsObserver, devtools, type RunDetail } from '../src/index.js';
+import { decide } from './support/test-decisions.js';
 import { payerAgent, runStore, SUSPENDED, traceSuspension } from './support/test-suspended-run.js';
 
 const opened: DevtoolsObserver[] = [];
@@ -14,8 +14,6 @@ async function start(options: Parameters<typeof devtools>[0]): Promise<DevtoolsO
   return tools;
 }
 
-const tokenOf = (tools: DevtoolsObserver) => new URL(tools.url).searchParams.get('token') ?? '';
-
 async function detail(tools: DevtoolsObserver): Promise<RunDetail> {
   const url = new URL(tools.url);
   const runs = (await (await fetch(new URL(`/api/runs${url.search}`, url))).json()) as {
@@ -24,34 +22,6 @@ async function detail(tools: DevtoolsObserver): Promise<RunDetail> {
   return (await (
     await fetch(new URL(`/api/runs/${runs[0]?.id}${url.search}`, url))
   ).json()) as RunDetail;
-}
-
-/** POSTs decisions the way the page does: token header, the page's own Origin. */
-function decide(tools: DevtoolsObserver, runId: string, body: string) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const request = httpRequest(
-      {
-        host: '127.0.0.1',
-        port: tools.port,
-        method: 'POST',
-        path: `/api/runs/${runId}/decisions`,
-        headers: {
-          'content-type': 'application/json',
-          'x-aigo-devtools-token': tokenOf(tools),
-          origin: `http://127.0.0.1:${tools.port}`,
-        },
-      },
-      (response) => {
-        let text = '';
-        response.on('data', (chunk: Buffer) => {
-          text += chunk.toString('utf8');
-        });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
 }
 
 describe('suspended runs: approvals', () => {

@@ -4,6 +4,7 @@ import { combineObservers, ValidationError } from '@aigo/ai';
 import { createRecordingObserver, deferred } from '@aigo/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DevtoolsObserver, devtools } from '../src/index.js';
+import { tokenOf } from './support/test-decisions.js';
 
 const opened: DevtoolsObserver[] = [];
 afterEach(async () => {
@@ -53,9 +54,6 @@ function call(
     request.end(options.body);
   });
 }
-
-const tokenOf = (tools: DevtoolsObserver): string =>
-  new URL(tools.url).searchParams.get('token') ?? '';
 
 describe('devtools server: access', () => {
   it('listens on 127.0.0.1 only, with a random token in its printed URL', async () => {
