@@ -23,6 +23,7 @@ import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { benchPostgres } from '../../shared/bench-postgres.mjs';
 import { packagesBuilt } from '../../shared/packages-built.mjs';
 import { packageDirectory, packageDist } from '../../shared/paths.mjs';
 import { fixed, median } from '../../shared/stats.mjs';
@@ -66,15 +67,7 @@ export async function main() {
   const { pgCheckpointer, pgGraphRunQueue } = await import(packageDist('graph-pg').href);
   const { createGraph, submitGraphRun } = await import(packageDist('graph').href);
   const pg = createRequire(new URL('package.json', packageDirectory('graph-pg')))('pg');
-  let url = process.env.DATABASE_URL;
-  let cluster;
-  if (!url) {
-    const { startScratchPostgres } = await import(
-      new URL('dist/testing/index.js', packageDirectory('pg')).href
-    );
-    cluster = await startScratchPostgres();
-    url = cluster.url;
-  }
+  const { url, cluster, stop: stopPostgres } = await benchPostgres();
   const suffix = `${process.pid}_${Date.now().toString(36)}`;
   const schema = `bench_graph_${suffix}`;
   const queues = `bench_graph_q_${suffix}`;
@@ -282,7 +275,7 @@ export async function main() {
     await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
     await admin.query(`DROP SCHEMA IF EXISTS "${queues}" CASCADE`).catch(() => undefined);
     await admin.end();
-    await cluster?.stop();
+    await stopPostgres();
   }
 }
 

@@ -15,6 +15,7 @@
 import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { benchPostgres } from '../../shared/bench-postgres.mjs';
 import { forkServer } from '../../shared/fork-server.mjs';
 import { packagesBuilt } from '../../shared/packages-built.mjs';
 import { packageDirectory, packageDist } from '../../shared/paths.mjs';
@@ -115,15 +116,7 @@ export async function main({
     [String(TOKENS), String(GAP_MS)],
     'the paced model server',
   );
-  let url = process.env.DATABASE_URL;
-  let cluster;
-  if (!url) {
-    const { startScratchPostgres } = await import(
-      new URL('dist/testing/index.js', packageDirectory('pg')).href
-    );
-    cluster = await startScratchPostgres();
-    url = cluster.url;
-  }
+  const { url, cluster, stop: stopPostgres } = await benchPostgres();
   const suffix = `${process.pid}_${Date.now().toString(36)}`;
   const schemas = Object.fromEntries(
     VARIANTS.map((v) => [v, `bench_load_${v.toLowerCase()}_${suffix}`]),
@@ -242,7 +235,7 @@ export async function main({
     for (const close of closers.reverse()) await close().catch(() => {});
     await admin.end().catch(() => {});
     await server.stop();
-    await cluster?.stop();
+    await stopPostgres();
   }
 }
 

@@ -27,6 +27,7 @@ import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { benchPostgres } from '../../shared/bench-postgres.mjs';
 import { packagesBuilt } from '../../shared/packages-built.mjs';
 import { packageDirectory, packageDist } from '../../shared/paths.mjs';
 import { median } from '../../shared/stats.mjs';
@@ -75,16 +76,7 @@ export async function main() {
   const { pgMemoryStore } = await import(packageDist('memory-pg').href);
   const pg = createRequire(new URL('package.json', packageDir))('pg');
 
-  let url = process.env.DATABASE_URL;
-  let cluster;
-  if (!url) {
-    // The scratch cluster of @aigo/pg/testing (built with memory-pg, which depends on it).
-    const { startScratchPostgres } = await import(
-      new URL('dist/testing/index.js', packageDirectory('pg')).href
-    );
-    cluster = await startScratchPostgres();
-    url = cluster.url;
-  }
+  const { url, cluster, stop: stopPostgres } = await benchPostgres();
   const suffix = `${process.pid}_${Date.now().toString(36)}`;
   const aigoSchema = `bench_aigo_${suffix}`;
   const floorSchema = `bench_floor_${suffix}`;
@@ -310,7 +302,7 @@ FROM counter, jsonb_array_elements($4::jsonb) WITH ORDINALITY AS m(body, ord)`,
     await admin.query(`DROP SCHEMA IF EXISTS "${aigoSchema}" CASCADE`).catch(() => undefined);
     await admin.query(`DROP SCHEMA IF EXISTS "${floorSchema}" CASCADE`).catch(() => undefined);
     await admin.end();
-    await cluster?.stop();
+    await stopPostgres();
   }
 }
 
