@@ -1,4 +1,3 @@
-import { sharedTestConfig } from '@aigo/config/vitest';
-import { defineConfig } from 'vitest/config';
+import { defineTestConfig } from '@aigo/config/vitest';
 
-export default defineConfig({ test: sharedTestConfig });
+export default defineTestConfig();

@@ -1,13 +1,9 @@
-import { sharedTestConfig } from '@aigo/config/vitest';
-import { defineConfig } from 'vitest/config';
+import { defineTestConfig } from '@aigo/config/vitest';
 
-export default defineConfig({
-  test: {
-    ...sharedTestConfig,
-    // Starts PostgreSQL once for the run (DATABASE_URL or a scratch cluster) and stops it after.
-    globalSetup: ['./test/global-setup.ts'],
-    // Child processes and a database on a busy 2-core machine.
-    testTimeout: 30_000,
-    hookTimeout: 90_000,
-  },
+export default defineTestConfig({
+  // Starts PostgreSQL once for the run (DATABASE_URL or a scratch cluster) and stops it after.
+  globalSetup: ['./test/global-setup.ts'],
+  // Child processes and a database on a busy 2-core machine.
+  testTimeout: 30_000,
+  hookTimeout: 90_000,
 });

@@ -1,7 +1,6 @@
-import { sharedTestConfig } from '@aigo/config/vitest';
-import { defineConfig } from 'vitest/config';
+import { defineTestConfig } from '@aigo/config/vitest';
 
-export default defineConfig({
+export default defineTestConfig({
   // The fixture trees hold `*.test.ts` files of fake packages; they are data, not tests.
-  test: { ...sharedTestConfig, exclude: ['**/node_modules/**', '**/fixtures/**'] },
+  exclude: ['**/node_modules/**', '**/fixtures/**'],
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GEMINI_PRICING_SOURCE, geminiModelCost, geminiPricing } from './gemini-pricing.js';
 import { gemini } from './gemini-provider.js';
-import { geminiModelLimits } from './prices/gemini-model-limits.js';
 
 describe('Gemini prices, generated from the price database', () => {
   it.each([
@@ -64,8 +63,10 @@ describe('Gemini prices, generated from the price database', () => {
     expect(Object.isFrozen(geminiPricing['gemini-2.5-pro'])).toBe(true);
   });
 
-  it('keeps the context window of the database, internally', () => {
-    expect(geminiModelLimits('models/gemini-2.5-flash')?.contextWindow).toBeGreaterThan(1_000_000);
+  it('keeps the context window of the database', () => {
+    expect(
+      gemini({ apiKey: 'k' }).modelLimits('models/gemini-2.5-flash')?.contextWindow,
+    ).toBeGreaterThan(1_000_000);
   });
 });
 

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { findImportCycles } from './cycles.js';
+import { findOversizedFiles, MAX_SOURCE_LINES } from './file-size.js';
 import { findImports, packageNameOf } from './imports.js';
 import { isLibraryDirectory, layerOf, layerViolation } from './layers.js';
 import { declaredNames } from './manifest.js';
-import { listSourceFiles } from './source-files.js';
+import { findUnreachableFiles } from './reachability.js';
+import { isHelperUnderSrc, listSourceFiles } from './source-files.js';
 import { readWorkspace, type Workspace, type WorkspacePackage } from './workspace.js';
 
 /** One breach of the dependency rule. */
@@ -33,9 +35,12 @@ const ALL_SECTIONS = [...RUNTIME_SECTIONS, 'devDependencies'] as const;
  * - every library (a package under `packages/`) is in the layer table;
  * - a library's production source (and its runtime dependencies in package.json) reaches only libraries
  *   of strictly lower layers, never an adapter from an adapter, never an app or a tooling package;
- * - no library's production files import one another in a cycle;
+ * - no files of any package (libraries, apps, tooling; tests included) import one another in a cycle;
  * - production source imports only what `dependencies`/`peerDependencies`/`optionalDependencies`
- *   declare; test code may also use `devDependencies` and the root's dependencies (vitest, say).
+ *   declare; test code may also use `devDependencies` and the root's dependencies (vitest, say);
+ * - no test helper lives under `src/` (helpers go in `test/support/`), and every production file of a
+ *   library is reached from an entry point of its `exports` map (else it is a helper or dead code);
+ * - no file of non-test source has more than {@link MAX_SOURCE_LINES} lines (generated files excepted).
  * Apps and tooling may import any package they declare.
  *
  * @param root - The workspace root (the directory of `pnpm-workspace.yaml`).
@@ -65,23 +70,21 @@ export function checkPackages(workspace: Workspace): CheckResult {
         reason: 'not in the layer table of tooling/deps-check/src/layers.ts; add it there',
       });
     }
-    if (library) violations.push(...checkDeclaredLayers(pkg, byName));
-    if (library) {
-      for (const cycle of findImportCycles(pkg.dir)) {
-        violations.push({
-          packageName: pkg.name,
-          location: cycle[0] ?? 'src',
-          action: `imports in a cycle with ${cycle.slice(1).join(', ')}`,
-          reason:
-            'production files of a library import one another in a cycle; move what they share into a file both import',
-        });
-      }
-    }
-
+    if (library) violations.push(...checkDeclaredLayers(pkg, byName), ...checkReachable(pkg));
+    violations.push(...checkHouseRules(pkg));
     const runtime = declaredNames(pkg.manifest, RUNTIME_SECTIONS);
     const development = declaredNames(pkg.manifest, ['devDependencies']);
     for (const file of listSourceFiles(pkg.dir)) {
       files++;
+      if (isHelperUnderSrc(file.relativePath)) {
+        violations.push({
+          packageName: pkg.name,
+          location: file.relativePath,
+          action: 'is a test helper under src/',
+          reason:
+            'src/ holds the code the package ships and the unit tests beside it; move test helpers to test/support/',
+        });
+      }
       for (const site of findImports(readFileSync(file.path, 'utf8'))) {
         const target = packageNameOf(site.specifier);
         if (target === undefined || target === pkg.name) continue;
@@ -103,6 +106,45 @@ export function checkPackages(workspace: Workspace): CheckResult {
     }
   }
   return { packages: workspace.packages.length, files, violations: sortViolations(violations) };
+}
+
+/** Production files of a library that no published entry point reaches. */
+function checkReachable(pkg: WorkspacePackage): Violation[] {
+  return findUnreachableFiles(pkg.dir, pkg.manifest).map((file) => ({
+    packageName: pkg.name,
+    location: file.relativePath,
+    action: file.usedByTests
+      ? 'is reached from no entry point, only from tests'
+      : 'is reached from no entry point',
+    reason: file.usedByTests
+      ? 'a file only tests use is a test helper: move it to test/support/ (or delete it with its tests if it is dead code)'
+      : 'dead code: no export of the package reaches it; delete it or export what it holds',
+  }));
+}
+
+/** Import cycles (anywhere in the package) and files over the size cap. */
+function checkHouseRules(pkg: WorkspacePackage): Violation[] {
+  const violations: Violation[] = [];
+  for (const cycle of findImportCycles(pkg.dir)) {
+    violations.push({
+      packageName: pkg.name,
+      location: cycle[0] ?? '.',
+      action:
+        cycle.length > 1
+          ? `imports in a cycle with ${cycle.slice(1).join(', ')}`
+          : 'imports itself',
+      reason: 'files import one another in a cycle; move what they share into a file both import',
+    });
+  }
+  for (const file of findOversizedFiles(pkg.dir)) {
+    violations.push({
+      packageName: pkg.name,
+      location: file.relativePath,
+      action: `has ${file.lines} lines`,
+      reason: `non-test source is at most ${MAX_SOURCE_LINES} lines a file (generated files excepted); split it by concern`,
+    });
+  }
+  return violations;
 }
 
 function checkDeclaredLayers(

@@ -1,23 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { packageWith } from '../test/support/package-dir.js';
 import { findImportCycles } from './cycles.js';
-
-const made: string[] = [];
-afterEach(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function packageWith(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'deps-cycles-'));
-  made.push(dir);
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
-}
 
 describe('findImportCycles', () => {
   it('finds a cycle through folders, type-only imports included', () => {
@@ -42,11 +25,26 @@ describe('findImportCycles', () => {
     expect(findImportCycles(tree)).toEqual([]);
   });
 
-  it('ignores tests, which may import anything', () => {
+  it('finds cycles among tests, helpers and plain .mjs files too', () => {
+    const dir = packageWith({
+      'src/a.ts': 'export const a = 1;',
+      'src/a.test.ts': "import { a } from './a.js';\nimport { h } from '../test/support/h.js';",
+      'test/support/h.ts': "export * from '../../src/a.test.js';\nexport const h = 1;",
+      'bench/one.mjs': "import { two } from './two.mjs';\nexport const one = 1;",
+      'bench/two.mjs': "export { one as two } from './one.mjs';",
+    });
+    expect(findImportCycles(dir)).toEqual([
+      ['bench/one.mjs', 'bench/two.mjs'],
+      ['src/a.test.ts', 'test/support/h.ts'],
+    ]);
+  });
+
+  it('takes only the files `include` accepts', () => {
     const dir = packageWith({
       'src/a.ts': 'export const a = 1;',
       'src/a.test.ts': "import { a } from './a.js';\nexport * from './a.test.js';",
     });
-    expect(findImportCycles(dir)).toEqual([]);
+    expect(findImportCycles(dir, (file) => file.kind === 'production')).toEqual([]);
+    expect(findImportCycles(dir)).toEqual([['src/a.test.ts']]);
   });
 });

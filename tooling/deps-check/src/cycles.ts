@@ -1,29 +1,22 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join, normalize } from 'node:path';
-import { findImports } from './imports.js';
-import { listSourceFiles } from './source-files.js';
+import { normalize } from 'node:path';
+import { relativeImportGraph } from './import-graph.js';
+import { listSourceFiles, type SourceFile } from './source-files.js';
 
 /**
- * The import cycles among the production source files of one package: each cycle is the list of its
- * files (package-relative, sorted). Relative imports only (`./x.js` resolves to `./x.ts`); type-only
- * imports count too, since a cycle of types still ties the files' designs together.
+ * The import cycles among the source files of one package: each cycle is the list of its files
+ * (package-relative, sorted). Relative imports only (`./x.js` resolves to `./x.ts` when there is no
+ * `./x.js`); type-only imports count too, since a cycle of types still ties the files' designs together.
  *
  * @param packageDir - The package directory.
+ * @param include - Which files take part (default: every source file — tests, tooling and apps too).
  */
-export function findImportCycles(packageDir: string): string[][] {
-  const files = listSourceFiles(packageDir).filter((file) => file.kind === 'production');
+export function findImportCycles(
+  packageDir: string,
+  include: (file: SourceFile) => boolean = () => true,
+): string[][] {
+  const files = listSourceFiles(packageDir).filter(include);
   const relativeOf = new Map(files.map((file) => [normalize(file.path), file.relativePath]));
-  const edges = new Map<string, string[]>();
-  for (const file of files) {
-    const from = normalize(file.path);
-    const targets: string[] = [];
-    for (const site of findImports(readFileSync(file.path, 'utf8'))) {
-      if (!site.specifier.startsWith('.')) continue;
-      const target = normalize(join(dirname(from), site.specifier)).replace(/\.js$/, '.ts');
-      if (relativeOf.has(target)) targets.push(target);
-    }
-    edges.set(from, targets);
-  }
+  const edges = relativeImportGraph(files);
   return stronglyConnected(edges)
     .filter(
       (component) =>

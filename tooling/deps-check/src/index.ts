@@ -13,10 +13,26 @@ export {
   type Violation,
 } from './check.js';
 export { findImportCycles } from './cycles.js';
+export {
+  countLines,
+  findOversizedFiles,
+  isGenerated,
+  MAX_SOURCE_LINES,
+  type OversizedFile,
+} from './file-size.js';
+export { relativeImportGraph } from './import-graph.js';
 export { findImports, type ImportSite, packageNameOf } from './imports.js';
 export { isLibraryDirectory, type Layer, layerOf, layerViolation } from './layers.js';
 export { declaredNames, type PackageManifest, readManifest } from './manifest.js';
-export { classify, listSourceFiles, type SourceFile, type SourceKind } from './source-files.js';
+export { entryFiles, findUnreachableFiles, type UnreachableFile } from './reachability.js';
+export {
+  classify,
+  isHelperUnderSrc,
+  isNonTestSource,
+  listSourceFiles,
+  type SourceFile,
+  type SourceKind,
+} from './source-files.js';
 export {
   findWorkspaceRoot,
   parseWorkspaceGlobs,

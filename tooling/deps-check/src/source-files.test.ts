@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classify } from './source-files.js';
+import { classify, isHelperUnderSrc, isNonTestSource } from './source-files.js';
 
 describe('classify', () => {
   it.each([
@@ -28,4 +28,41 @@ describe('classify', () => {
   ])('%s is test code', (path) => {
     expect(classify(path)).toBe('test');
   });
+});
+
+describe('isHelperUnderSrc', () => {
+  it.each([
+    'src/test-helpers.ts',
+    'src/stream/test-random.ts',
+    'src/__mocks__/fs.ts',
+    'src/test/server.ts',
+  ])('%s is a test helper under src/', (path) => {
+    expect(isHelperUnderSrc(path)).toBe(true);
+  });
+
+  it.each([
+    'src/index.ts',
+    'src/a.test.ts',
+    'src/a.spec.ts',
+    'test/support/server.ts',
+    'test-x.ts',
+  ])('%s is not', (path) => {
+    expect(isHelperUnderSrc(path)).toBe(false);
+  });
+});
+
+describe('isNonTestSource', () => {
+  it.each(['src/index.ts', 'runner/run.mjs', 'ui/app.tsx', 'build-package.mjs'])(
+    '%s is',
+    (path) => {
+      expect(isNonTestSource(path)).toBe(true);
+    },
+  );
+
+  it.each(['src/a.test.ts', 'test/support/x.ts', 'src/test-x.ts', 'vitest.config.ts'])(
+    '%s is not',
+    (path) => {
+      expect(isNonTestSource(path)).toBe(false);
+    },
+  );
 });

@@ -25,8 +25,12 @@ const SKIPPED_DIRECTORIES = new Set([
 ]);
 /** Directory names whose files are test code wherever they appear. */
 const TEST_DIRECTORIES = new Set(['test', 'tests', '__tests__', '__mocks__']);
-/** `*.test.ts`, `*.spec.ts`, `*.bench.ts`, `*.test-d.ts` and test helpers named `test-*.ts`. */
+/** `*.test.ts`, `*.spec.ts`, `*.bench.ts`, `*.test-d.ts`: files vitest runs (or type-checks) as tests. */
+const TEST_SUITE_FILE = /\.(?:test|spec|bench|test-d)\.[cm]?[jt]sx?$/;
+/** Test suites, and test helpers named `test-*.ts`. */
 const TEST_FILE = /(?:\.(?:test|spec|bench|test-d)\.[cm]?[jt]sx?$)|^test-/;
+/** Configuration files of the tools (`vitest.config.ts`, `biome.config.mjs`). */
+const CONFIG_FILE = /\.config\.[cm]?[jt]s$/;
 
 /**
  * Classifies a package-relative path. Production code is what lives under `src/` and is not a test or
@@ -41,6 +45,32 @@ export function classify(relativePath: string): SourceKind {
   if (parts[0] !== 'src' || parts.length < 2) return 'test';
   if (parts.slice(0, -1).some((part) => TEST_DIRECTORIES.has(part))) return 'test';
   return TEST_FILE.test(fileName) ? 'test' : 'production';
+}
+
+/**
+ * Whether a package-relative path is a test helper under `src/`: test code (by name or folder) that
+ * is not itself a test suite. Helpers belong in `test/support/`, where they cannot pass for the
+ * package's own code.
+ *
+ * @param relativePath - Path relative to the package directory, `/`-separated.
+ */
+export function isHelperUnderSrc(relativePath: string): boolean {
+  const parts = relativePath.split('/');
+  if (parts[0] !== 'src' || parts.length < 2) return false;
+  return classify(relativePath) === 'test' && !TEST_SUITE_FILE.test(parts.at(-1) ?? '');
+}
+
+/**
+ * Whether a package-relative path is source that is not test code or configuration, wherever it is
+ * (`src/`, a tooling package's `runner/`, an app's `ui/`): what the size cap of the house applies to.
+ *
+ * @param relativePath - Path relative to the package directory, `/`-separated.
+ */
+export function isNonTestSource(relativePath: string): boolean {
+  const parts = relativePath.split('/');
+  const fileName = parts.at(-1) ?? '';
+  if (parts.slice(0, -1).some((part) => TEST_DIRECTORIES.has(part))) return false;
+  return !TEST_FILE.test(fileName) && !CONFIG_FILE.test(fileName);
 }
 
 /**

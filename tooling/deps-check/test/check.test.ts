@@ -63,6 +63,19 @@ describe('checkWorkspace on fixture trees', () => {
   });
 });
 
+describe('the house rules, on a fixture tree', () => {
+  it('fails on helpers under src/, files no entry reaches, cycles anywhere and files over the cap', () => {
+    expect(lines(fixture('house-rules'))).toEqual([
+      '@aigo/ai: src/old-codec.ts: is reached from no entry point (dead code: no export of the package reaches it; delete it or export what it holds)',
+      '@aigo/ai: src/stream/big-mapper.ts: has 452 lines (non-test source is at most 450 lines a file (generated files excepted); split it by concern)',
+      '@aigo/ai: src/stream/random-chunks.ts: is reached from no entry point, only from tests (a file only tests use is a test helper: move it to test/support/ (or delete it with its tests if it is dead code))',
+      '@aigo/ai: src/stream/test-fake.ts: is a test helper under src/ (src/ holds the code the package ships and the unit tests beside it; move test helpers to test/support/)',
+      '@aigo/ai: test/support/client.ts: imports in a cycle with test/support/server.ts (files import one another in a cycle; move what they share into a file both import)',
+      '@aigo/bench: suites/anthropic-stacks.mjs: imports in a cycle with suites/stacks.mjs (files import one another in a cycle; move what they share into a file both import)',
+    ]);
+  });
+});
+
 describe('the real repository', () => {
   it('follows the dependency rule', () => {
     const result = checkWorkspace(repositoryRoot);

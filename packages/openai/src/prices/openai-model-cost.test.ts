@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { OPENAI_BASE_URL, OpenAIProvider, openai } from '../openai-provider.js';
-import { openAIModelLimits } from './openai-model-limits.js';
 import { openAIPriceTable } from './openai-price-list.js';
 
 const provider = (baseURL: string, extra: { prices?: never } = {}) =>
@@ -66,8 +65,9 @@ describe('openai().modelCost', () => {
     expect(() => openai({ apiKey: 'k' }).modelCost(undefined as never)).toThrow(/model/);
   });
 
-  it('keeps the context windows of the database, internally', () => {
-    expect(openAIModelLimits('gpt-4o-mini-2024-07-18')?.contextWindow).toBeGreaterThan(100_000);
-    expect(openAIModelLimits('no-such-model')).toBeUndefined();
+  it('keeps the context windows of the database', () => {
+    const provider = openai({ apiKey: 'k' });
+    expect(provider.modelLimits('gpt-4o-mini-2024-07-18')?.contextWindow).toBeGreaterThan(100_000);
+    expect(provider.modelLimits('no-such-model')).toBeUndefined();
   });
 });

@@ -3,7 +3,9 @@
 
 import { anthropicRows } from '../../suites/anthropic/anthropic-report.mjs';
 import { contextRows } from '../../suites/context/context-report.mjs';
+import { graphPgRows } from '../../suites/graph-pg/graph-pg-report.mjs';
 import { loadRows } from '../../suites/load/load-report.mjs';
+import { memoryPgRows } from '../../suites/memory-pg/memory-pg-report.mjs';
 import { soakCriteria } from '../../suites/soak/soak-report.mjs';
 import {
   ANCHOR_TARGETS,
@@ -333,77 +335,6 @@ function soakRows(s) {
     target,
     absoluteVerdict(verdict === 'ok'),
   ]);
-}
-
-function memoryPgRows(m) {
-  if (m.skipped)
-    return [
-      ['@aigo/memory-pg', 'throughput, load', '—', '—', '—', '—', '—', `skipped: ${m.skipped}`],
-    ];
-  const { throughput: t, load: l } = m;
-  return [
-    [
-      '@aigo/memory-pg',
-      `turns/s, ${m.conversations} conversations appending 2-message turns, pool ${m.poolSize}`,
-      num(t.aigoTurnsPerSecond),
-      num(t.floorTurnsPerSecond),
-      `**${times(t.ratio)}**`,
-      num(t.control, 3),
-      '≥ 0.85×',
-      ratioVerdict(t, { atLeast: 0.85 }),
-    ],
-    [
-      '@aigo/memory-pg',
-      `load a ${num(l.messages)}-message conversation`,
-      `${num(l.aigoMs, 1)} ms`,
-      `${num(l.floorMs, 1)} ms`,
-      `**${times(l.ratio)}**`,
-      num(l.control, 3),
-      '≤ 1.30×',
-      ratioVerdict(l, { atMost: 1.3 }),
-    ],
-  ];
-}
-
-function graphPgRows(g) {
-  if (g.skipped) {
-    return [
-      ['@aigo/graph-pg', 'checkpoints, workers', '—', '—', '—', '—', '—', `skipped: ${g.skipped}`],
-    ];
-  }
-  const [one, two, four] = g.io;
-  return [
-    [
-      '@aigo/graph-pg',
-      'checkpoint write per node (16 writers) vs raw INSERT of the same row',
-      `${num(g.write.aigoUs, 1)} µs`,
-      `${num(g.write.floorUs, 1)} µs`,
-      `**${times(g.write.ratio)}**`,
-      num(g.write.control, 3),
-      `≤ ${g.targets.writeRatio}×`,
-      ratioVerdict(g.write, { atMost: g.targets.writeRatio }),
-    ],
-    [
-      '@aigo/graph-pg',
-      `1,001 no-op nodes, durable execution (${num(g.thousand.usPerNode, 1)} µs/node)`,
-      `${num(g.thousand.durableMs, 1)} ms`,
-      `${num(g.thousand.plainMs, 2)} ms (no checkpointer)`,
-      '—',
-      '—',
-      '—',
-      'info',
-    ],
-    [
-      '@aigo/graph-pg',
-      'I/O-bound runs/s, 2 / 4 workers vs 1 (concurrency 8, 4 × 50 ms nodes)',
-      `${num(two.runsPerSecond, 1)} / ${num(four.runsPerSecond, 1)} runs/s`,
-      `${num(one.runsPerSecond, 1)} runs/s (1 worker)`,
-      `**${times(g.scaling.two)} / ${times(g.scaling.four)}**`,
-      '—',
-      `≥ ${g.targets.twoWorkers}× / ≥ ${g.targets.fourWorkers}×`,
-      absoluteVerdict(g.verdicts.two && g.verdicts.four),
-    ],
-  ];
 }
 
 /** Every summary row of the run (aigo's figures), for the table and for counting verdicts. */

@@ -14,6 +14,8 @@
 // content delta and resolves to the number of characters of content it saw (not the number of deltas:
 // a ChatStream reader that falls behind gets queued deltas joined, so it reads fewer, longer ones);
 // `open()` resolves, once the first content delta has arrived, to a function that closes the stream.
+import { contentText, countText, untilFirstText } from '../../shared/stream-text.mjs';
+
 // ../openai/openai-bench-variants.mjs loads undici and eventsource-parser: imported by the floor
 // only, so that the other stacks' processes do not pay for loading them.
 const variants = () => import('../openai/openai-bench-variants.mjs');
@@ -41,26 +43,6 @@ export const STACK_LABELS = Object.freeze({
   'ai-sdk': 'Vercel AI SDK (ai + @ai-sdk/openai .chat())',
   langchain: 'LangChain (@langchain/openai ChatOpenAI)',
 });
-
-/** The characters of text in the items of an async iterable, `text(item)` giving one's text (if any). */
-export async function countText(iterable, text) {
-  let count = 0;
-  for await (const item of iterable) count += text(item)?.length ?? 0;
-  return count;
-}
-
-/** Reads `iterable` until the first non-empty text delta; resolves to its iterator. */
-export async function untilFirstText(iterable, text) {
-  const iterator = iterable[Symbol.asyncIterator]();
-  for (;;) {
-    const { done, value } = await iterator.next();
-    if (done) throw new Error('the stream ended before its first content delta');
-    if (text(value)) return iterator;
-  }
-}
-
-/** The text of an aigo `content` stream event. */
-export const contentText = (event) => (event.type === 'content' ? event.text : undefined);
 
 /** @aigo/openai alone (the same calls as `aigoStack` of ../openai, without loading undici early). */
 async function aigoOpenaiStack(origin, basePath) {

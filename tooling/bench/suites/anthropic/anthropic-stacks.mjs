@@ -13,7 +13,7 @@
 // `stream()` resolves to the number of characters of text it read; `open()`, once the first text delta
 // arrived, to a function that closes the stream. `basePath` is '/v1', or '/hold/v1' for streams the
 // server holds open.
-import { contentText, countText, untilFirstText } from '../anchors/stacks.mjs';
+import { contentText, countText, untilFirstText } from '../../shared/stream-text.mjs';
 
 const MODEL = 'claude-haiku-4-5';
 const KEY = 'sk-ant-bench-000000000000000000000000';
