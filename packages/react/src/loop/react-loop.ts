@@ -243,6 +243,13 @@ export class ReActLoop {
     extra: ContinueOptions,
   ): Promise<ChatResponse> {
     this.#stepClient = step.client;
+    // The suspend path goes through the memory's write. When tools may ask, the run's memory is the
+    // view of a `DeferringMemory` (suspend/deferring-memory.ts; `runReAct` hands it `holdBack`).
+    // Once the reply is complete, the client stores the turn in that memory (one `appendMessages`),
+    // and the write first calls `holdBack` (above, on the tools of `#stepClient`): a reply whose
+    // calls wait for decisions sets `#approvals` (a policy that throws: `#approvalError`), and the
+    // memory keeps the turn as `held` instead of storing it. The write and the model call then
+    // return as usual; below, the run reads what the write left and suspends (or fails).
     const response = await this.#callModel(step, prompt, extra);
     const failed = this.#approvalError;
     if (failed !== undefined) throw failed.error;
