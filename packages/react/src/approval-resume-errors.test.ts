@@ -11,8 +11,8 @@ import {
 import { createClient, inMemoryMemoryStore, inMemoryRunStore } from '@aigo/client';
 import { createFakeProvider } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
+import { approvalTools } from '../test/support/approval-tools.js';
 import { createReAct } from './create-react.js';
-import { approvalTools } from './test-approval-helpers.js';
 
 const KEY = 'a signing key of at least 32 bytes!!';
 

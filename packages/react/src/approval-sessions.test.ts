@@ -9,9 +9,9 @@ import {
 } from '@aigo/client';
 import { createFakeProvider } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
+import { approvalTools } from '../test/support/approval-tools.js';
+import { outline } from '../test/support/helpers.js';
 import { createReAct } from './create-react.js';
-import { approvalTools } from './test-approval-helpers.js';
-import { outline } from './test-helpers.js';
 
 function sessions() {
   const kit = approvalTools();

@@ -2,10 +2,10 @@ import { AgentStoppedError, type InteractionResponses, type SuspendedRun } from 
 import { createClient, inMemoryMemoryStore } from '@aigo/client';
 import { createFakeProvider, createRecordingObserver } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
+import { approvalTools } from '../test/support/approval-tools.js';
+import { outline } from '../test/support/helpers.js';
 import type { ApprovalPolicy } from './approval/approval-policy.js';
 import { createReAct } from './create-react.js';
-import { approvalTools } from './test-approval-helpers.js';
-import { outline } from './test-helpers.js';
 
 async function suspendedBy(promise: Promise<unknown>): Promise<AgentStoppedError> {
   const error = await promise.then(

@@ -13,6 +13,9 @@ import {
 } from '@aigo/ai';
 import { type Client, type ClientOptions, inMemoryMemory } from '@aigo/client';
 import { checkApprovalPolicy } from './approval/check-approval-policy.js';
+import type { AgentSettings, RunInput } from './loop/agent-settings.js';
+import { runReAct } from './loop/run-react.js';
+import { VisibleTools } from './loop/visible-tools.js';
 import { joinPrompt, reactInstructions } from './react-instructions.js';
 import type {
   ReActData,
@@ -22,11 +25,8 @@ import type {
 } from './react-options.js';
 import type { ReActOverview } from './react-result.js';
 import { ReactStream } from './react-stream.js';
-import { runReAct } from './run-react.js';
-import type { AgentSettings, RunInput } from './run-settings.js';
 import { checkSigningKey } from './suspend/sign-suspended-run.js';
 import { checkTaskMemoryOption, runWithTaskMemory } from './task-memory/react-task-memory.js';
-import { VisibleTools } from './visible-tools.js';
 
 /**
  * A ReAct agent: a loop of model calls and tool runs over a client, ending with a typed final

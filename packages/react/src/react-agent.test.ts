@@ -3,8 +3,8 @@ import { createClient, inMemoryMemory } from '@aigo/client';
 import { createFakeProvider, createRecordingObserver } from '@aigo/testing';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
+import { calculator, gatedTool, outline } from '../test/support/helpers.js';
 import { createReAct } from './create-react.js';
-import { calculator, gatedTool, outline } from './test-helpers.js';
 
 const Total = Type.Object({ total: Type.Number() });
 

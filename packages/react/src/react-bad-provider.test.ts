@@ -15,9 +15,9 @@ import {
 } from '@aigo/ai';
 import { createClient, InvalidProviderResponseError, inMemoryMemory } from '@aigo/client';
 import { describe, expect, it } from 'vitest';
+import { calculator } from '../test/support/helpers.js';
 import { createReAct } from './create-react.js';
 import type { ReactEvent } from './react-events.js';
-import { calculator } from './test-helpers.js';
 
 const GOOD: ChatResponse = {
   id: 'r1',

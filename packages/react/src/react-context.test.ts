@@ -5,8 +5,8 @@ import { compactToolResults, createClient, inMemoryMemory, slidingWindow } from 
 import { openai } from '@aigo/openai';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
+import { startWindowedModelServer } from '../test/support/windowed-model-server.js';
 import { createReAct } from './create-react.js';
-import { startWindowedModelServer } from './test-windowed-model-server.js';
 
 const WINDOW = 8_000;
 /** About 50,000 tokens: six windows. */

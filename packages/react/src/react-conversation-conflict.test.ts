@@ -4,8 +4,8 @@ import { AgentStoppedError, ConversationConflictError, messageText, userMessage 
 import { createClient, inMemoryMemoryStore } from '@aigo/client';
 import { createFakeProvider } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
+import { calculator } from '../test/support/helpers.js';
 import { createReAct } from './create-react.js';
-import { calculator } from './test-helpers.js';
 
 /**
  * A model that calls the calculator first; on its second call another writer stores a message on the

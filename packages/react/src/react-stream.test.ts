@@ -10,11 +10,11 @@ import { createClient, inMemoryMemory } from '@aigo/client';
 import { createFakeProvider, deferred, type FakeProvider } from '@aigo/testing';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
+import { calculator, gatedTool } from '../test/support/helpers.js';
 import { createReAct } from './create-react.js';
 import type { ReactEvent } from './react-events.js';
 import type { ReActOverview } from './react-result.js';
 import { ReactStream } from './react-stream.js';
-import { calculator, gatedTool } from './test-helpers.js';
 
 const Total = Type.Object({ total: Type.Number() });
 

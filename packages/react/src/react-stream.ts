@@ -1,7 +1,7 @@
 import { AbortError, AigoError } from '@aigo/ai';
+import type { EventSink } from './loop/agent-settings.js';
 import type { ReactEvent } from './react-events.js';
 import type { ReActOverview } from './react-result.js';
-import type { EventSink } from './run-settings.js';
 
 /** Starts the run behind a stream: events go to `sink`; `signal` aborts it. */
 export type StreamRun<T> = (sink: EventSink, signal: AbortSignal) => Promise<ReActOverview<T>>;

@@ -34,6 +34,9 @@ export class DeferringMemory {
       const pinned = this.#pinned;
       const expected =
         pinned !== undefined && options?.expectedVersion !== undefined ? pinned : undefined;
+      // The suspend path: `holdBack` (`ReActLoop.holdBack`) runs inside the client's write of a
+      // turn; on `true` the turn is kept in `held`, not stored, and the write returns normally —
+      // `ReActLoop.#call` then finds `held` once its model call returns, and suspends the run.
       if (await holdBack(messages)) {
         this.#held = { messages, version: expected ?? options?.expectedVersion };
         return;

@@ -6,7 +6,7 @@ import {
   type SuspendedRun,
   ValidationError,
 } from '@aigo/ai';
-import type { AgentSettings, RunInput } from '../run-settings.js';
+import type { AgentSettings, RunInput } from '../loop/agent-settings.js';
 import { canonicalJson } from './canonical-json.js';
 import { type CallDecision, checkResponses } from './check-responses.js';
 import { readSuspendedRun } from './read-suspended-run.js';

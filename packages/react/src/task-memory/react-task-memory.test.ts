@@ -5,8 +5,8 @@ import { AgentStoppedError, ValidationError } from '@aigo/ai';
 import { createClient, inMemoryVectorStore } from '@aigo/client';
 import { createFakeEmbedder, createFakeProvider } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
+import { calculator } from '../../test/support/helpers.js';
 import { createReAct } from '../create-react.js';
-import { calculator } from '../test-helpers.js';
 import { createTaskMemory, type TaskMemory } from './task-memory.js';
 
 function memory() {

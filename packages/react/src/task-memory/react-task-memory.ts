@@ -1,7 +1,7 @@
 import { AbortError, type Prompt, ValidationError } from '@aigo/ai';
+import type { AgentSettings } from '../loop/agent-settings.js';
 import { joinPrompt } from '../react-instructions.js';
 import type { ReActOverview } from '../react-result.js';
-import type { AgentSettings } from '../run-settings.js';
 import type { ReActTaskMemoryOptions } from './react-task-memory-options.js';
 import type { TaskMemory, TaskSearchOptions } from './task-memory.js';
 import type { TaskMatch } from './task-record.js';

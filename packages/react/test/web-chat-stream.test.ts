@@ -12,7 +12,7 @@ import {
   startRecordedServer,
 } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
-import { allEvents, contentOf, readEvents, startWebServer } from './test-web-server.js';
+import { allEvents, contentOf, readEvents, startWebServer } from './support/web-server.js';
 
 const PATH = '/v1/chat/completions';
 const API_KEY = 'sk-web-stream-0123456789';

@@ -15,8 +15,8 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { createReAct } from './create-react.js';
-import { allEvents, contentOf, readEvents } from './test-web-server.js';
+import { createReAct } from '../src/create-react.js';
+import { allEvents, contentOf, readEvents } from './support/web-server.js';
 
 /** Serves `app` on 127.0.0.1 with @hono/node-server; disposing closes it. */
 async function serveHono(app: Hono) {

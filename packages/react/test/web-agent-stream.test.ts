@@ -14,8 +14,8 @@ import { openai } from '@aigo/openai';
 import { createFakeProvider, deferred, fixtureRoute, startRecordedServer } from '@aigo/testing';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { createReAct } from './create-react.js';
-import { allEvents, contentOf, readEvents, startWebServer } from './test-web-server.js';
+import { createReAct } from '../src/create-react.js';
+import { allEvents, contentOf, readEvents, startWebServer } from './support/web-server.js';
 
 const weather = defineTool({
   name: 'weather',

@@ -6,8 +6,8 @@ import { openai } from '@aigo/openai';
 import { fixtureRoute, loadFixtureJson, startRecordedServer } from '@aigo/testing';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { createReAct } from './create-react.js';
-import type { ReactEvent } from './react-events.js';
+import { createReAct } from '../src/create-react.js';
+import type { ReactEvent } from '../src/react-events.js';
 
 const PATH = '/v1/chat/completions';
 const API_KEY = 'sk-react-e2e-0123456789';

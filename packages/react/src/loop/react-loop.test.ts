@@ -11,8 +11,8 @@ import { createClient, inMemoryMemory } from '@aigo/client';
 import { createFakeProvider, deferred } from '@aigo/testing';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { createReAct } from './create-react.js';
-import { calculator, gatedTool, outline } from './test-helpers.js';
+import { calculator, gatedTool, outline } from '../../test/support/helpers.js';
+import { createReAct } from '../create-react.js';
 
 const Total = Type.Object({ total: Type.Number() });
 
@@ -403,7 +403,7 @@ describe('the ReAct loop', () => {
     const error = await agent.execute('Count', { memory }).catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(AgentStoppedError);
-    const stopped = error as AgentStoppedError<import('./react-result.js').ReActStoppedOverview>;
+    const stopped = error as AgentStoppedError<import('../react-result.js').ReActStoppedOverview>;
     expect(stopped.stopReason).toBe('max_iterations');
     expect(stopped.message).toBe(
       'The agent "counter" reached its maximum of 3 iterations without a final answer',
@@ -478,7 +478,7 @@ describe('the ReAct loop', () => {
       .catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(AgentStoppedError);
-    const stopped = error as AgentStoppedError<import('./react-result.js').ReActStoppedOverview>;
+    const stopped = error as AgentStoppedError<import('../react-result.js').ReActStoppedOverview>;
     expect(stopped.stopReason).toBe('error');
     expect(stopped.message).toBe('The agent run failed during iteration 2: upstream exploded');
     expect(stopped.overview.iterations).toBe(2);

@@ -1,12 +1,12 @@
 import { AgentStoppedError, AigoError, type MemoryProvider } from '@aigo/ai';
+import { toolsAsk } from '../approval/pending-approvals.js';
+import type { ReActOverview } from '../react-result.js';
+import { DeferringMemory } from '../suspend/deferring-memory.js';
+import { prepareResume, type ResumePlan } from '../suspend/prepare-resume.js';
+import { replayPriorWork } from '../suspend/prior-work.js';
+import type { AgentSettings, RunInput } from './agent-settings.js';
 import { startAgentSpan } from './agent-span.js';
-import { toolsAsk } from './approval/pending-approvals.js';
-import type { ReActOverview } from './react-result.js';
-import { Run } from './react-run.js';
-import type { AgentSettings, RunInput } from './run-settings.js';
-import { DeferringMemory } from './suspend/deferring-memory.js';
-import { prepareResume, type ResumePlan } from './suspend/prepare-resume.js';
-import { replayPriorWork } from './suspend/prior-work.js';
+import { ReActLoop } from './react-loop.js';
 
 /**
  * Runs the ReAct loop: model call → tool calls run (in parallel, results in call order) → next
@@ -41,18 +41,18 @@ export async function runReAct<T>(
     plan !== undefined ||
     (settings.approval !== undefined && settings.approval !== 'none') ||
     (settings.approval === undefined && toolsAsk(client.tools));
-  let run: Run | undefined;
+  let run: ReActLoop | undefined;
   const deferring = asks
     ? new DeferringMemory(
         baseMemory,
-        (messages) => (run as Run).holdBack(messages),
+        (messages) => (run as ReActLoop).holdBack(messages),
         plan?.state.conversation?.version,
       )
     : undefined;
   const memory = deferring?.view ?? baseMemory;
   const agentSpan = startAgentSpan(client.observer, settings, input.parentSpan);
   const span = agentSpan?.span ?? input.parentSpan;
-  run = new Run(
+  run = new ReActLoop(
     settings,
     input,
     { overview, memory, ownMemory, span },

@@ -21,18 +21,18 @@ import {
   type Overview,
   toolMessageResult,
 } from '@aigo/client';
+import { type PendingApprovals, pendingApprovals } from '../approval/pending-approvals.js';
+import { jsonOnlyRequest } from '../react-instructions.js';
+import type { IterationSettings } from '../react-options.js';
+import { finishedOverview, type ReActOverview, stoppedOverview } from '../react-result.js';
+import { buildSuspendedRun } from '../suspend/build-suspended-run.js';
+import type { DeferringMemory } from '../suspend/deferring-memory.js';
+import type { ResumePlan } from '../suspend/prepare-resume.js';
+import { resumeTurn, TOOL_REFUSED } from '../suspend/resume-turn.js';
+import type { AgentSettings, RunInput, RunState } from './agent-settings.js';
 import { recordResumed } from './agent-span.js';
-import { type PendingApprovals, pendingApprovals } from './approval/pending-approvals.js';
+import { callBase, toolBase } from './call-options.js';
 import { offersTools, parse } from './parse-answer.js';
-import { jsonOnlyRequest } from './react-instructions.js';
-import type { IterationSettings } from './react-options.js';
-import { finishedOverview, type ReActOverview, stoppedOverview } from './react-result.js';
-import { callBase, toolBase } from './run-options.js';
-import type { AgentSettings, RunInput, RunState } from './run-settings.js';
-import { buildSuspendedRun } from './suspend/build-suspended-run.js';
-import type { DeferringMemory } from './suspend/deferring-memory.js';
-import type { ResumePlan } from './suspend/prepare-resume.js';
-import { resumeTurn, TOOL_REFUSED } from './suspend/resume-turn.js';
 
 /** The client and request settings of one iteration. */
 interface Step {
@@ -48,8 +48,8 @@ export interface RunExtras {
   readonly plan: ResumePlan | undefined;
 }
 
-/** One run's state. */
-export class Run {
+/** The loop of one run and its state (`runReAct` makes one per run). */
+export class ReActLoop {
   iteration = 0;
   readonly #settings: AgentSettings;
   readonly #input: RunInput;
@@ -243,6 +243,13 @@ export class Run {
     extra: ContinueOptions,
   ): Promise<ChatResponse> {
     this.#stepClient = step.client;
+    // The suspend path goes through the memory's write. When tools may ask, the run's memory is the
+    // view of a `DeferringMemory` (suspend/deferring-memory.ts; `runReAct` hands it `holdBack`).
+    // Once the reply is complete, the client stores the turn in that memory (one `appendMessages`),
+    // and the write first calls `holdBack` (above, on the tools of `#stepClient`): a reply whose
+    // calls wait for decisions sets `#approvals` (a policy that throws: `#approvalError`), and the
+    // memory keeps the turn as `held` instead of storing it. The write and the model call then
+    // return as usual; below, the run reads what the write left and suspends (or fails).
     const response = await this.#callModel(step, prompt, extra);
     const failed = this.#approvalError;
     if (failed !== undefined) throw failed.error;

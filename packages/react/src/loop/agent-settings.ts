@@ -1,13 +1,13 @@
 import type { JsonSchema, MemoryProvider, Prompt, RunStore, Schema, Span } from '@aigo/ai';
 import type { Client, Overview, ToolHooks } from '@aigo/client';
-import type { ApprovalPolicy } from './approval/approval-policy.js';
-import type { ReactEvent } from './react-events.js';
+import type { ApprovalPolicy } from '../approval/approval-policy.js';
+import type { ReactEvent } from '../react-events.js';
 import type {
   FinalAnswer,
   IterationSettings,
   IterationStep,
   StructuredOutputMode,
-} from './react-options.js';
+} from '../react-options.js';
 import type { VisibleTools } from './visible-tools.js';
 
 /** An agent's settings, checked and frozen by `createReAct`. */

@@ -2,8 +2,8 @@
 import { createClient, inMemoryVectorStore } from '@aigo/client';
 import { createFakeEmbedder, createFakeProvider } from '@aigo/testing';
 import { expect, it } from 'vitest';
-import { createReAct } from '../create-react.js';
-import { createTaskMemory } from './task-memory.js';
+import { createReAct } from '../src/create-react.js';
+import { createTaskMemory } from '../src/task-memory/task-memory.js';
 
 it('README: task memory saves a run, recalls it, and skips the duplicate', async () => {
   const store = inMemoryVectorStore({ dimensions: 128 });

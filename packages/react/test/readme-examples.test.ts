@@ -9,7 +9,7 @@ import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { Type } from 'typebox';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod';
-import { createReAct, type ReActStoppedOverview } from './index.js';
+import { createReAct, type ReActStoppedOverview } from '../src/index.js';
 
 describe('README examples', () => {
   it('the opening example: a typed math agent', async () => {

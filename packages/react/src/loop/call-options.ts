@@ -1,5 +1,5 @@
 import type { ContinueOptions, ExecuteToolCallsOptions, ToolHooks } from '@aigo/client';
-import type { AgentSettings, RunInput, RunState } from './run-settings.js';
+import type { AgentSettings, RunInput, RunState } from './agent-settings.js';
 
 /** What every model call of a run shares: memory, overview, signal, span, system prompt. */
 export function callBase(
