@@ -1,17 +1,19 @@
 import type { NodeCheckpoint, Span, SuspendedRun } from '@aigo/ai';
 import type { Overview } from '@aigo/client';
+import type { DurableRecords } from './durable/durable-lifecycle.js';
 import type { GraphPlan } from './graph-plan.js';
 import type { SkipReason } from './graph-result.js';
 import type { NodeRecords } from './node-reports.js';
 import { SKIPPED } from './node-state.js';
 import type { NodeResult, NodeResume, StoredNodeResult } from './node-types.js';
+import type { ProgressRecords } from './progress-events.js';
 
 /**
  * What one execution knows about its nodes, by node index (per-node counters in typed arrays), and
  * how far it got. Shared by the parts of the execution — the scheduler, the edge joins and the
  * outcome — and read as it is by the node reports.
  */
-export class ExecutionRecords implements NodeRecords {
+export class ExecutionRecords implements NodeRecords, DurableRecords, ProgressRecords {
   readonly ids: readonly string[];
   /** How many nodes the graph has. */
   readonly total: number;

@@ -1,8 +1,15 @@
 import type { SuspendedRun } from '@aigo/ai';
-import type { ExecutionRecords } from './execution-records.js';
 import type { GraphEvent } from './graph-events.js';
 import type { GraphStatus, SkipReason } from './graph-result.js';
 import type { StoredNodeResult } from './node-types.js';
+
+/** What progress events read of the execution's records (its `ExecutionRecords`). */
+export interface ProgressRecords {
+  readonly ids: readonly string[];
+  /** Nodes settled so far. */
+  readonly settled: number;
+  readonly total: number;
+}
 
 /**
  * Builds and emits one execution's progress events, each with its `timestamp`, `done` (the nodes
@@ -10,9 +17,9 @@ import type { StoredNodeResult } from './node-types.js';
  */
 export class ProgressEvents {
   readonly #emit: (event: GraphEvent) => void;
-  readonly #records: ExecutionRecords;
+  readonly #records: ProgressRecords;
 
-  constructor(emit: (event: GraphEvent) => void, records: ExecutionRecords) {
+  constructor(emit: (event: GraphEvent) => void, records: ProgressRecords) {
     this.#emit = emit;
     this.#records = records;
   }
