@@ -8,7 +8,7 @@
  * @packageDocumentation
  */
 export { type AgentNodeOptions, agentNode } from './agent-node.js';
-export { createGraph, type Graph } from './create-graph.js';
+export { createGraph, type Graph } from './plan/create-graph.js';
 export {
   awaitGraphRun,
   cancelGraphRun,
@@ -47,13 +47,13 @@ export type {
   NodeSkippedEvent,
   NodeStartEvent,
   NodeSuspendedEvent,
-} from './graph-events.js';
+} from './events/graph-events.js';
 export type {
   ErrorStrategy,
   ExecuteOptions,
   GraphOptions,
   ResumeOptions,
-} from './graph-options.js';
+} from './plan/graph-options.js';
 export type {
   GraphOverview,
   GraphResult,
@@ -61,8 +61,8 @@ export type {
   NodeReport,
   SkipReason,
 } from './graph-result.js';
-export { GraphStream } from './graph-stream.js';
-export { InMemoryStateProvider, inMemoryStateProvider } from './in-memory-state-provider.js';
+export { GraphStream } from './events/graph-stream.js';
+export { InMemoryStateProvider, inMemoryStateProvider } from './state/in-memory-state-provider.js';
 export type {
   EdgeCondition,
   EdgeConditionInput,
@@ -77,7 +77,7 @@ export type {
   NodeStatus,
   RetryOptions,
   StoredNodeResult,
-} from './node-types.js';
-export { RETRY_DEFAULTS, retryDelay } from './retry-delay.js';
-export type { SharedState } from './shared-state.js';
-export type { StateProvider } from './state-provider.js';
+} from './plan/node-types.js';
+export { RETRY_DEFAULTS, retryDelay } from './run/index.js';
+export type { SharedState } from './state/shared-state.js';
+export type { StateProvider } from './state/state-provider.js';

@@ -11,7 +11,7 @@ import {
 import { createClient } from '@aigo/client';
 import { checkpointerConformance, createFakeProvider, deferred } from '@aigo/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createGraph } from '../create-graph.js';
+import { createGraph } from '../plan/create-graph.js';
 import { GraphStoppedError } from '../graph-errors.js';
 import { untilAborted } from '../test-helpers.js';
 import { cancelGraphRun } from './graph-runs.js';

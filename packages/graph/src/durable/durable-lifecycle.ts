@@ -5,8 +5,8 @@ import {
   TimeoutError,
 } from '@aigo/ai';
 import { GraphStoppedError, type GraphStopReason } from '../graph-errors.js';
-import type { GraphPlan } from '../graph-plan.js';
-import type { NodeResume } from '../node-types.js';
+import type { GraphPlan } from '../plan/graph-plan.js';
+import type { NodeResume } from '../plan/node-types.js';
 import type { CheckpointState } from './checkpoint-state.js';
 import { identityLabel } from './run-identity.js';
 import { isCancellation, restoredError, storedError } from './stored-error.js';

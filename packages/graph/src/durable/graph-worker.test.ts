@@ -1,7 +1,7 @@
 // Workers and submitters over the in-memory queue and checkpointer, and the queue's conformance.
 import { graphRunQueueConformance } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
-import { createGraph } from '../create-graph.js';
+import { createGraph } from '../plan/create-graph.js';
 import { untilAborted } from '../test-helpers.js';
 import { awaitGraphRun, type GraphRunEvent, submitGraphRun } from './graph-runs.js';
 import { createGraphWorker } from './graph-worker.js';

@@ -10,9 +10,9 @@ import {
 } from '@aigo/ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { agentNode } from '../agent-node.js';
-import { createGraph } from '../create-graph.js';
+import { createGraph } from '../plan/create-graph.js';
 import { GraphStoppedError } from '../graph-errors.js';
-import type { GraphEvent } from '../graph-events.js';
+import type { GraphEvent } from '../events/graph-events.js';
 import { awaitGraphRun, cancelGraphRun, resumeGraphRun, submitGraphRun } from './graph-runs.js';
 import { createGraphWorker } from './graph-worker.js';
 import { inMemoryGraphRunQueue } from './in-memory-graph-run-queue.js';

@@ -6,7 +6,7 @@ import { createReAct } from '@aigo/react';
 import { createFakeProvider } from '@aigo/testing';
 import { Type } from 'typebox';
 import { agentNode } from '../agent-node.js';
-import { createGraph } from '../create-graph.js';
+import { createGraph } from '../plan/create-graph.js';
 import { inMemoryCheckpointer } from './in-memory-checkpointer.js';
 
 /** 1 000 / 2 000 per million tokens: a call of {@link CALL_USAGE} costs 0.12. */
