@@ -13,7 +13,7 @@ import { checkpointerConformance, createFakeProvider, deferred } from '@aigo/tes
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGraph } from '../plan/create-graph.js';
 import { GraphStoppedError } from '../graph-errors.js';
-import { untilAborted } from '../test-helpers.js';
+import { untilAborted } from '../../test/support/test-helpers.js';
 import { cancelGraphRun } from './graph-runs.js';
 import { inMemoryCheckpointer } from './in-memory-checkpointer.js';
 

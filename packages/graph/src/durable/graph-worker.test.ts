@@ -2,7 +2,7 @@
 import { graphRunQueueConformance } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
 import { createGraph } from '../plan/create-graph.js';
-import { untilAborted } from '../test-helpers.js';
+import { untilAborted } from '../../test/support/test-helpers.js';
 import { awaitGraphRun, type GraphRunEvent, submitGraphRun } from './graph-runs.js';
 import { createGraphWorker } from './graph-worker.js';
 import { inMemoryCheckpointer } from './in-memory-checkpointer.js';

@@ -16,7 +16,7 @@ import type { GraphEvent } from '../events/graph-events.js';
 import { awaitGraphRun, cancelGraphRun, resumeGraphRun, submitGraphRun } from './graph-runs.js';
 import { createGraphWorker } from './graph-worker.js';
 import { inMemoryGraphRunQueue } from './in-memory-graph-run-queue.js';
-import { approvalGraph, CALL_COST, rejectionOf } from './test-approval-graph.js';
+import { approvalGraph, CALL_COST, rejectionOf } from '../../test/support/test-approval-graph.js';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -5,7 +5,7 @@ import { GraphStoppedError } from '../graph-errors.js';
 import type { GraphEvent } from './graph-events.js';
 import type { ErrorStrategy } from '../plan/graph-options.js';
 import type { GraphResult } from '../graph-result.js';
-import { untilAborted } from '../test-helpers.js';
+import { untilAborted } from '../../test/support/test-helpers.js';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -4,7 +4,7 @@ import { createFakeProvider, createRecordingObserver, deferred } from '@aigo/tes
 import { describe, expect, it } from 'vitest';
 import { createGraph } from '../plan/create-graph.js';
 import type { GraphStoppedError } from '../graph-errors.js';
-import { untilAborted } from '../test-helpers.js';
+import { untilAborted } from '../../test/support/test-helpers.js';
 
 const priceA: ModelCost = { inputCostPerMillion: 2.5, outputCostPerMillion: 10 };
 const priceB: ModelCost = { inputCostPerMillion: 1, outputCostPerMillion: 4 };

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGraph } from '../plan/create-graph.js';
 import type { GraphStoppedError } from '../graph-errors.js';
 import type { NodeInput } from '../plan/node-types.js';
-import { untilAborted } from '../test-helpers.js';
+import { untilAborted } from '../../test/support/test-helpers.js';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -5,9 +5,7 @@ import { createClient } from '@aigo/client';
 import { createReAct } from '@aigo/react';
 import { createFakeProvider } from '@aigo/testing';
 import { Type } from 'typebox';
-import { agentNode } from '../agent-node.js';
-import { createGraph } from '../plan/create-graph.js';
-import { inMemoryCheckpointer } from './in-memory-checkpointer.js';
+import { agentNode, createGraph, inMemoryCheckpointer } from '../../src/index.js';
 
 /** 1 000 / 2 000 per million tokens: a call of {@link CALL_USAGE} costs 0.12. */
 export const PRICE = { inputCostPerMillion: 1_000, outputCostPerMillion: 2_000 };

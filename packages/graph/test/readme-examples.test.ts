@@ -6,7 +6,7 @@ import { createReAct } from '@aigo/react';
 import { createFakeProvider } from '@aigo/testing';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { agentNode, createGraph, GraphStoppedError, inMemoryCheckpointer } from './index.js';
+import { agentNode, createGraph, GraphStoppedError, inMemoryCheckpointer } from '../src/index.js';
 
 describe('README examples', () => {
   it('the opening example', async () => {
