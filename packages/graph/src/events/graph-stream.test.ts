@@ -1,11 +1,11 @@
 import { deferred } from '@aigo/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createGraph } from '../plan/create-graph.js';
-import { GraphStoppedError } from '../graph-errors.js';
-import type { GraphEvent } from './graph-events.js';
-import type { ErrorStrategy } from '../plan/graph-options.js';
-import type { GraphResult } from '../graph-result.js';
 import { untilAborted } from '../../test/support/test-helpers.js';
+import { GraphStoppedError } from '../graph-errors.js';
+import type { GraphResult } from '../graph-result.js';
+import { createGraph } from '../plan/create-graph.js';
+import type { ErrorStrategy } from '../plan/graph-options.js';
+import type { GraphEvent } from './graph-events.js';
 
 afterEach(() => {
   vi.useRealTimers();

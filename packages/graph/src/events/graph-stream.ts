@@ -1,7 +1,7 @@
 import { AbortError, ValidationError } from '@aigo/ai';
+import type { GraphResult } from '../graph-result.js';
 import type { Execution } from '../run/index.js';
 import type { GraphEvent } from './graph-events.js';
-import type { GraphResult } from '../graph-result.js';
 
 interface Waiter {
   readonly resolve: (result: IteratorResult<GraphEvent>) => void;

@@ -1,7 +1,7 @@
 import type { SuspendedRun } from '@aigo/ai';
-import type { GraphEvent } from './graph-events.js';
 import type { GraphStatus, SkipReason } from '../graph-result.js';
 import type { StoredNodeResult } from '../plan/node-types.js';
+import type { GraphEvent } from './graph-events.js';
 
 /** What progress events read of the execution's records (its `ExecutionRecords`). */
 export interface ProgressRecords {

@@ -6,9 +6,13 @@ import {
 } from '@aigo/ai';
 import { CheckpointState } from '../durable/checkpoint-state.js';
 import { graphFingerprint } from '../durable/graph-fingerprint.js';
-import { Execution, type ExecutionSettings } from '../run/index.js';
-import { GraphValidationError } from '../graph-errors.js';
 import type { GraphEvent } from '../events/graph-events.js';
+import { GraphStream } from '../events/graph-stream.js';
+import { GraphValidationError } from '../graph-errors.js';
+import type { GraphResult } from '../graph-result.js';
+import { Execution, type ExecutionSettings } from '../run/index.js';
+import { InMemoryStateProvider } from '../state/in-memory-state-provider.js';
+import type { StateProvider } from '../state/state-provider.js';
 import type { ExecuteOptions, GraphOptions, ResumeOptions } from './graph-options.js';
 import {
   compileGraph,
@@ -16,11 +20,7 @@ import {
   type GraphPlan,
   type NodeDefinition,
 } from './graph-plan.js';
-import type { GraphResult } from '../graph-result.js';
-import { GraphStream } from '../events/graph-stream.js';
-import { InMemoryStateProvider } from '../state/in-memory-state-provider.js';
 import type { EdgeOptions, NodeExecutor, NodeFunction, NodeOptions } from './node-types.js';
-import type { StateProvider } from '../state/state-provider.js';
 import {
   checkId,
   checkStateProvider,

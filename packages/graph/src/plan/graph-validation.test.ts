@@ -1,7 +1,7 @@
 import { ValidationError } from '@aigo/ai';
 import { describe, expect, it } from 'vitest';
-import { createGraph } from './create-graph.js';
 import { GraphValidationError } from '../graph-errors.js';
+import { createGraph } from './create-graph.js';
 
 const noop = async (): Promise<undefined> => undefined;
 

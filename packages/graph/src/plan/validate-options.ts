@@ -5,9 +5,9 @@ import {
   validateDurableExecuteOptions,
   validateDurableGraphOptions,
 } from '../durable/validate-durable-options.js';
+import type { StateProvider } from '../state/state-provider.js';
 import type { ExecuteOptions, GraphOptions } from './graph-options.js';
 import type { EdgeOptions, NodeOptions, RetryOptions } from './node-types.js';
-import type { StateProvider } from '../state/state-provider.js';
 
 const GRAPH_OPTIONS = new Set([
   'defaultClient',

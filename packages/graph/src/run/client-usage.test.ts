@@ -2,9 +2,9 @@ import type { ModelCost, Tool } from '@aigo/ai';
 import { createClient } from '@aigo/client';
 import { createFakeProvider, createRecordingObserver, deferred } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
-import { createGraph } from '../plan/create-graph.js';
-import type { GraphStoppedError } from '../graph-errors.js';
 import { untilAborted } from '../../test/support/test-helpers.js';
+import type { GraphStoppedError } from '../graph-errors.js';
+import { createGraph } from '../plan/create-graph.js';
 
 const priceA: ModelCost = { inputCostPerMillion: 2.5, outputCostPerMillion: 10 };
 const priceB: ModelCost = { inputCostPerMillion: 1, outputCostPerMillion: 4 };

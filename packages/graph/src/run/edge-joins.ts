@@ -1,12 +1,12 @@
 import { ValidationError } from '@aigo/ai';
-import type { ExecutionParts } from './execution-parts.js';
 import type { GraphStopReason } from '../graph-errors.js';
-import type { GraphPlan } from '../plan/graph-plan.js';
 import type { SkipReason } from '../graph-result.js';
-import { isThenable } from './is-thenable.js';
-import { COMPLETED, FAILED, PENDING } from './node-state.js';
+import type { GraphPlan } from '../plan/graph-plan.js';
 import type { EdgeConditionInput, NodeResult, StoredNodeResult } from '../plan/node-types.js';
 import type { SharedState } from '../state/shared-state.js';
+import type { ExecutionParts } from './execution-parts.js';
+import { isThenable } from './is-thenable.js';
+import { COMPLETED, FAILED, PENDING } from './node-state.js';
 
 // Why an incoming edge is inactive (bits, OR-ed per node).
 const CAUSE_FAILED = 1;

@@ -1,8 +1,8 @@
 import { AbortError, AgentStoppedError } from '@aigo/ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createGraph } from '../plan/create-graph.js';
-import { GraphStoppedError } from '../graph-errors.js';
 import { Gates, untilAborted } from '../../test/support/test-helpers.js';
+import { GraphStoppedError } from '../graph-errors.js';
+import { createGraph } from '../plan/create-graph.js';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,17 +1,17 @@
 import { AbortError, type Span } from '@aigo/ai';
 import { Overview, toStructuredOverview } from '@aigo/client';
+import { GraphTelemetry } from '../events/graph-telemetry.js';
+import type { ProgressEvents } from '../events/progress-events.js';
+import { GraphStoppedError, type GraphStopReason, type GraphSuspension } from '../graph-errors.js';
+import type { GraphOverview, GraphResult, GraphStatus, NodeReport } from '../graph-result.js';
+import type { GraphPlan } from '../plan/graph-plan.js';
+import type { StoredNodeResult } from '../plan/node-types.js';
+import type { StateProvider } from '../state/state-provider.js';
 import type { ExecutionRecords } from './execution-records.js';
 import type { ExecutionSettings } from './execution-settings.js';
-import { GraphStoppedError, type GraphStopReason, type GraphSuspension } from '../graph-errors.js';
-import type { GraphPlan } from '../plan/graph-plan.js';
-import type { GraphOverview, GraphResult, GraphStatus, NodeReport } from '../graph-result.js';
-import { GraphTelemetry } from '../events/graph-telemetry.js';
 import { nodeReports } from './node-reports.js';
 import { COMPLETED, FAILED, PENDING, READY, RUNNING, SUSPENDED } from './node-state.js';
-import type { StoredNodeResult } from '../plan/node-types.js';
-import type { ProgressEvents } from '../events/progress-events.js';
 import { bestEffort } from './state-calls.js';
-import type { StateProvider } from '../state/state-provider.js';
 
 const now = (): number => performance.now();
 const quote = (id: string): string => JSON.stringify(id);

@@ -1,9 +1,9 @@
+import type { ProgressEvents } from '../events/progress-events.js';
+import type { GraphPlan } from '../plan/graph-plan.js';
+import type { StateProvider } from '../state/state-provider.js';
 import type { ExecutionOutcome } from './execution-outcome.js';
 import type { ExecutionRecords } from './execution-records.js';
-import type { GraphPlan } from '../plan/graph-plan.js';
-import type { ProgressEvents } from '../events/progress-events.js';
 import type { ReadyQueue } from './ready-queue.js';
-import type { StateProvider } from '../state/state-provider.js';
 
 /** What the scheduler and the edge joins of one execution share. */
 export interface ExecutionParts {

@@ -1,12 +1,12 @@
 import type { NodeCheckpoint, Span, SuspendedRun } from '@aigo/ai';
 import type { Overview } from '@aigo/client';
 import type { DurableRecords } from '../durable/durable-lifecycle.js';
-import type { GraphPlan } from '../plan/graph-plan.js';
+import type { ProgressRecords } from '../events/progress-events.js';
 import type { SkipReason } from '../graph-result.js';
+import type { GraphPlan } from '../plan/graph-plan.js';
+import type { NodeResult, NodeResume, StoredNodeResult } from '../plan/node-types.js';
 import type { NodeRecords } from './node-reports.js';
 import { SKIPPED } from './node-state.js';
-import type { NodeResult, NodeResume, StoredNodeResult } from '../plan/node-types.js';
-import type { ProgressRecords } from '../events/progress-events.js';
 
 /**
  * What one execution knows about its nodes, by node index (per-node counters in typed arrays), and

@@ -2,20 +2,20 @@ import { AbortError, type Span, TimeoutError } from '@aigo/ai';
 import { type Client, Overview } from '@aigo/client';
 import type { NodeFacts } from '../durable/checkpoint-state.js';
 import { beginDurable, finishDurable } from '../durable/durable-lifecycle.js';
+import { ProgressEvents } from '../events/progress-events.js';
+import type { GraphStopReason } from '../graph-errors.js';
+import type { GraphResult } from '../graph-result.js';
+import type { NodeResult, NodeResume } from '../plan/node-types.js';
+import type { SharedState } from '../state/shared-state.js';
 import { EdgeJoins, type JoinsHost } from './edge-joins.js';
 import { abortReasonOf, ExecutionOutcome } from './execution-outcome.js';
 import type { ExecutionParts } from './execution-parts.js';
 import { ExecutionRecords } from './execution-records.js';
 import type { ExecutionRequest, ExecutionSettings } from './execution-settings.js';
-import type { GraphStopReason } from '../graph-errors.js';
-import type { GraphResult } from '../graph-result.js';
 import type { Attempt } from './node-attempt.js';
-import type { NodeResult, NodeResume } from '../plan/node-types.js';
-import { ProgressEvents } from '../events/progress-events.js';
 import { ReadyQueue } from './ready-queue.js';
 import { Scheduler } from './scheduler.js';
 import type { SchedulerHost } from './scheduler-host.js';
-import type { SharedState } from '../state/shared-state.js';
 import { callState } from './state-calls.js';
 
 /**

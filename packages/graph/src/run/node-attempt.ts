@@ -1,9 +1,9 @@
 import { type Span, ValidationError } from '@aigo/ai';
 import type { Client, Overview } from '@aigo/client';
-import { bindClient } from './bind-client.js';
 import type { NodeDefinition } from '../plan/graph-plan.js';
 import type { NodeInput, NodeResult, NodeResume } from '../plan/node-types.js';
 import type { SharedState } from '../state/shared-state.js';
+import { bindClient } from './bind-client.js';
 
 /** What an attempt needs from its execution. */
 export interface AttemptHost {

@@ -1,7 +1,7 @@
 import type { Overview } from '@aigo/client';
 import type { NodeReport, SkipReason } from '../graph-result.js';
-import { COMPLETED, FAILED, STATUS_NAMES } from './node-state.js';
 import type { NodeStatus, StoredNodeResult } from '../plan/node-types.js';
+import { COMPLETED, FAILED, STATUS_NAMES } from './node-state.js';
 
 /** What an execution knows about its nodes, by node index. */
 export interface NodeRecords {

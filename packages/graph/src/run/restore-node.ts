@@ -1,10 +1,10 @@
 import type { NodeCheckpoint } from '@aigo/ai';
+import { restoredError } from '../durable/stored-error.js';
+import type { StoredNodeResult } from '../plan/node-types.js';
 import type { EdgeJoins } from './edge-joins.js';
 import type { ExecutionParts } from './execution-parts.js';
 import { COMPLETED, FAILED } from './node-state.js';
-import type { StoredNodeResult } from '../plan/node-types.js';
 import type { SchedulerHost } from './scheduler-host.js';
-import { restoredError } from '../durable/stored-error.js';
 
 /**
  * Settles a node of a resumed run from its checkpoint instead of running it: its output (or error,

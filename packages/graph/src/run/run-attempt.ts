@@ -1,8 +1,8 @@
 import { TimeoutError, ValidationError } from '@aigo/ai';
 import type { NodeDefinition } from '../plan/graph-plan.js';
+import type { NodeExecutor, NodeFunction } from '../plan/node-types.js';
 import { isThenable } from './is-thenable.js';
 import { Attempt, type AttemptHost } from './node-attempt.js';
-import type { NodeExecutor, NodeFunction } from '../plan/node-types.js';
 
 /**
  * Runs one attempt of a node and resolves to it once it has an outcome (`ok` and `value`: the

@@ -1,11 +1,11 @@
 import { AgentStoppedError, type SuspendedRun } from '@aigo/ai';
 import { jsonFailure } from '../durable/json-failure.js';
-import { restoreNode } from './restore-node.js';
+import type { NodeDefinition } from '../plan/graph-plan.js';
+import type { NodeResult, StoredNodeResult } from '../plan/node-types.js';
 import type { EdgeJoins } from './edge-joins.js';
 import type { ExecutionParts } from './execution-parts.js';
-import type { NodeDefinition } from '../plan/graph-plan.js';
 import { COMPLETED, FAILED, RUNNING } from './node-state.js';
-import type { NodeResult, StoredNodeResult } from '../plan/node-types.js';
+import { restoreNode } from './restore-node.js';
 import { retryDelay } from './retry-delay.js';
 import { runAttempt } from './run-attempt.js';
 import type { SchedulerHost } from './scheduler-host.js';

@@ -1,8 +1,8 @@
 import { deferred } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
+import { Gates } from '../../test/support/test-helpers.js';
 import { createGraph } from '../plan/create-graph.js';
 import type { NodeInput } from '../plan/node-types.js';
-import { Gates } from '../../test/support/test-helpers.js';
 
 const sumOfParents = ({ upstreamResults }: NodeInput): number =>
   Object.values(upstreamResults).reduce((sum, result) => sum + (result.output as number), 0);

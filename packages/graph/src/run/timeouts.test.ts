@@ -1,10 +1,10 @@
 import { AbortError, TimeoutError } from '@aigo/ai';
 import { deferred } from '@aigo/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createGraph } from '../plan/create-graph.js';
-import type { GraphStoppedError } from '../graph-errors.js';
-import type { NodeInput } from '../plan/node-types.js';
 import { untilAborted } from '../../test/support/test-helpers.js';
+import type { GraphStoppedError } from '../graph-errors.js';
+import { createGraph } from '../plan/create-graph.js';
+import type { NodeInput } from '../plan/node-types.js';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,9 +1,9 @@
 import { deferred } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
-import { createGraph } from '../plan/create-graph.js';
 import type { GraphStoppedError } from '../graph-errors.js';
-import { InMemoryStateProvider, inMemoryStateProvider } from './in-memory-state-provider.js';
+import { createGraph } from '../plan/create-graph.js';
 import type { NodeStatus, StoredNodeResult } from '../plan/node-types.js';
+import { InMemoryStateProvider, inMemoryStateProvider } from './in-memory-state-provider.js';
 import type { StateProvider } from './state-provider.js';
 
 /** An asynchronous store (every call yields first), recording what it was asked to do. */
