@@ -7,7 +7,7 @@ import {
   ValidationError,
 } from '@aigo/ai';
 import { Overview } from '@aigo/client';
-import type { NodeFunction, NodeInput } from './node-types.js';
+import type { NodeFunction, NodeInput } from './plan/node-types.js';
 
 /** Options of {@link agentNode}. */
 export interface AgentNodeOptions<T, O> {

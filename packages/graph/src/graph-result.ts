@@ -1,5 +1,5 @@
 import type { Overview, StructuredOverview } from '@aigo/client';
-import type { NodeResult, NodeStatus } from './node-types.js';
+import type { NodeResult, NodeStatus } from './plan/node-types.js';
 
 /** Why a node was skipped. */
 export type SkipReason =

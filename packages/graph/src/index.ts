@@ -8,7 +8,6 @@
  * @packageDocumentation
  */
 export { type AgentNodeOptions, agentNode } from './agent-node.js';
-export { createGraph, type Graph } from './create-graph.js';
 export {
   awaitGraphRun,
   cancelGraphRun,
@@ -30,13 +29,6 @@ export {
 export { inMemoryCheckpointer } from './durable/in-memory-checkpointer.js';
 export { inMemoryGraphRunQueue } from './durable/in-memory-graph-run-queue.js';
 export { jsonProblem } from './durable/json-problem.js';
-export {
-  type GraphProblem,
-  GraphStoppedError,
-  type GraphStopReason,
-  type GraphSuspension,
-  GraphValidationError,
-} from './graph-errors.js';
 export type {
   GraphCompleteEvent,
   GraphEvent,
@@ -47,13 +39,15 @@ export type {
   NodeSkippedEvent,
   NodeStartEvent,
   NodeSuspendedEvent,
-} from './graph-events.js';
-export type {
-  ErrorStrategy,
-  ExecuteOptions,
-  GraphOptions,
-  ResumeOptions,
-} from './graph-options.js';
+} from './events/graph-events.js';
+export { GraphStream } from './events/graph-stream.js';
+export {
+  type GraphProblem,
+  GraphStoppedError,
+  type GraphStopReason,
+  type GraphSuspension,
+  GraphValidationError,
+} from './graph-errors.js';
 export type {
   GraphOverview,
   GraphResult,
@@ -61,8 +55,13 @@ export type {
   NodeReport,
   SkipReason,
 } from './graph-result.js';
-export { GraphStream } from './graph-stream.js';
-export { InMemoryStateProvider, inMemoryStateProvider } from './in-memory-state-provider.js';
+export { createGraph, type Graph } from './plan/create-graph.js';
+export type {
+  ErrorStrategy,
+  ExecuteOptions,
+  GraphOptions,
+  ResumeOptions,
+} from './plan/graph-options.js';
 export type {
   EdgeCondition,
   EdgeConditionInput,
@@ -77,7 +76,8 @@ export type {
   NodeStatus,
   RetryOptions,
   StoredNodeResult,
-} from './node-types.js';
-export { RETRY_DEFAULTS, retryDelay } from './retry-delay.js';
-export type { SharedState } from './shared-state.js';
-export type { StateProvider } from './state-provider.js';
+} from './plan/node-types.js';
+export { RETRY_DEFAULTS, retryDelay } from './run/index.js';
+export { InMemoryStateProvider, inMemoryStateProvider } from './state/in-memory-state-provider.js';
+export type { SharedState } from './state/shared-state.js';
+export type { StateProvider } from './state/state-provider.js';

@@ -14,8 +14,8 @@ import {
 } from '@aigo/ai';
 import type { Overview } from '@aigo/client';
 import type { GraphStopReason } from '../graph-errors.js';
-import type { NodeStatus, StoredNodeResult } from '../node-types.js';
-import type { StateProvider } from '../state-provider.js';
+import type { NodeStatus, StoredNodeResult } from '../plan/node-types.js';
+import type { StateProvider } from '../state/state-provider.js';
 import { jsonProblem } from './json-problem.js';
 import { checkResumable } from './resume-checks.js';
 import { isFinished } from './run-identity.js';

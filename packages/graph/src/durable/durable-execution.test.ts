@@ -11,9 +11,9 @@ import {
 import { createClient } from '@aigo/client';
 import { checkpointerConformance, createFakeProvider, deferred } from '@aigo/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createGraph } from '../create-graph.js';
+import { untilAborted } from '../../test/support/test-helpers.js';
 import { GraphStoppedError } from '../graph-errors.js';
-import { untilAborted } from '../test-helpers.js';
+import { createGraph } from '../plan/create-graph.js';
 import { cancelGraphRun } from './graph-runs.js';
 import { inMemoryCheckpointer } from './in-memory-checkpointer.js';
 

@@ -4,13 +4,19 @@ import {
   type NodeCheckpoint,
   TimeoutError,
 } from '@aigo/ai';
-import type { ExecutionRecords } from '../execution-records.js';
 import { GraphStoppedError, type GraphStopReason } from '../graph-errors.js';
-import type { GraphPlan } from '../graph-plan.js';
-import type { NodeResume } from '../node-types.js';
+import type { GraphPlan } from '../plan/graph-plan.js';
+import type { NodeResume } from '../plan/node-types.js';
 import type { CheckpointState } from './checkpoint-state.js';
 import { identityLabel } from './run-identity.js';
 import { isCancellation, restoredError, storedError } from './stored-error.js';
+
+/** What beginning a durable execution sets on the execution's records (its `ExecutionRecords`). */
+export interface DurableRecords {
+  restored: (NodeCheckpoint | undefined)[] | undefined;
+  resumes: (NodeResume | undefined)[] | undefined;
+  replayOnly: boolean;
+}
 
 /** What beginning a durable execution decided. */
 export type DurableStart =
@@ -32,7 +38,7 @@ export type DurableStart =
 export function beginDurable(
   durable: CheckpointState,
   plan: GraphPlan,
-  records: ExecutionRecords,
+  records: DurableRecords,
 ): DurableStart {
   const record = durable.record;
   const index = new Map<string, number>();

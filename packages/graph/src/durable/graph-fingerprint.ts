@@ -1,4 +1,4 @@
-import type { GraphPlan } from '../graph-plan.js';
+import type { GraphPlan } from '../plan/graph-plan.js';
 
 /**
  * A digest of a graph's structure: its node ids in order, each node's join mode, its edges (and

@@ -1,8 +1,8 @@
 // Workers and submitters over the in-memory queue and checkpointer, and the queue's conformance.
 import { graphRunQueueConformance } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
-import { createGraph } from '../create-graph.js';
-import { untilAborted } from '../test-helpers.js';
+import { untilAborted } from '../../test/support/test-helpers.js';
+import { createGraph } from '../plan/create-graph.js';
 import { awaitGraphRun, type GraphRunEvent, submitGraphRun } from './graph-runs.js';
 import { createGraphWorker } from './graph-worker.js';
 import { inMemoryCheckpointer } from './in-memory-checkpointer.js';

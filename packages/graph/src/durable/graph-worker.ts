@@ -7,7 +7,7 @@ import {
   type GraphRunResponses,
   ValidationError,
 } from '@aigo/ai';
-import type { ExecuteOptions, ResumeOptions } from '../graph-options.js';
+import type { ExecuteOptions, ResumeOptions } from '../plan/graph-options.js';
 import { isFinished } from './run-identity.js';
 import { checkCheckpointer } from './validate-durable-options.js';
 

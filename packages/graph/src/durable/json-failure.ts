@@ -1,5 +1,5 @@
 import { ValidationError } from '@aigo/ai';
-import type { NodeResult } from '../node-types.js';
+import type { NodeResult } from '../plan/node-types.js';
 import { jsonProblem } from './json-problem.js';
 
 /** The error that fails a node of a durable run whose output or metadata is not JSON, if any. */

@@ -9,14 +9,14 @@ import {
   ValidationError,
 } from '@aigo/ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { approvalGraph, CALL_COST, rejectionOf } from '../../test/support/test-approval-graph.js';
 import { agentNode } from '../agent-node.js';
-import { createGraph } from '../create-graph.js';
+import type { GraphEvent } from '../events/graph-events.js';
 import { GraphStoppedError } from '../graph-errors.js';
-import type { GraphEvent } from '../graph-events.js';
+import { createGraph } from '../plan/create-graph.js';
 import { awaitGraphRun, cancelGraphRun, resumeGraphRun, submitGraphRun } from './graph-runs.js';
 import { createGraphWorker } from './graph-worker.js';
 import { inMemoryGraphRunQueue } from './in-memory-graph-run-queue.js';
-import { approvalGraph, CALL_COST, rejectionOf } from './test-approval-graph.js';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,5 +1,5 @@
 import { checkRunId, type GraphCheckpointer, ValidationError } from '@aigo/ai';
-import type { ExecuteOptions, GraphOptions } from '../graph-options.js';
+import type { ExecuteOptions, GraphOptions } from '../plan/graph-options.js';
 
 const CHECKPOINTER_METHODS = [
   'create',
