@@ -18,12 +18,12 @@ import {
   startRecordedServer,
 } from '@aigo/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type RetryAttempt, retryMiddleware, timeoutMiddleware } from '../middleware/index.js';
 import {
   type MiniHttpProvider,
   miniHttpProvider,
   miniSse,
-} from '../middleware/test-mini-http-provider.js';
+} from '../../test/support/test-mini-http-provider.js';
+import { type RetryAttempt, retryMiddleware, timeoutMiddleware } from '../middleware/index.js';
 import { createClient } from './client.js';
 
 const MODEL = 'mini-model';

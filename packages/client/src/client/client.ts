@@ -1,10 +1,7 @@
 import {
-  type CallOptions,
-  type ChatRequest,
   type ChatResponse,
   type ChatStream,
   type ComputeCost,
-  ConversationConflictError,
   type MemoryProvider,
   type Message,
   type ModelCosts,
@@ -13,18 +10,11 @@ import {
   type ToolCall,
   ValidationError,
 } from '@aigo/ai';
-import {
-  callInContext,
-  contextStage,
-  readHistoryInContext,
-  stageFor,
-} from '../context/context-turn.js';
 import { Overview } from '../overview/index.js';
 import type { ToolsNow } from '../tools/client-tools.js';
 import { executeToolCalls } from '../tools/execute-tool-calls.js';
 import type { ToolCatalog } from '../tools/tool-catalog.js';
-import { buildRequest } from './build-request.js';
-import { type ClientCalls, clientCalls } from './client-calls.js';
+import { clientCalls } from './client-calls.js';
 import type {
   ClientOptions,
   ContinueOptions,
@@ -32,17 +22,11 @@ import type {
   MessageOptions,
   Prompt,
 } from './client-options.js';
-import { checkStreamConflictPolicy, conflictRetriesOf } from './conflict-policy.js';
-import { acquireMemoryTurn, NO_HISTORY } from './memory-turn.js';
 import { promptMessage } from './prompt-message.js';
 import { type ClientSettings, resolveClientOptions } from './resolve-client-options.js';
-import { storeTurn } from './store-turn.js';
 import { TurnLocks } from './turn-locks.js';
-import {
-  type CheckedCallOptions,
-  validateCallOptions,
-  validateToolCallOptions,
-} from './validate-call-options.js';
+import { turnRunner } from './turn-runner.js';
+import { validateToolCallOptions } from './validate-call-options.js';
 
 /**
  * A configured conversation client: immutable, with no global state, safe to share across
@@ -206,237 +190,3 @@ export function clientFromSettings(
 }
 
 const accept = async (response: ChatResponse) => response;
-
-/** Runs conversation turns for one client's settings. */
-export interface TurnRunner {
-  /**
-   * One non-streaming turn: `turn` is the prompt message (`undefined` continues the conversation,
-   * with `options.messages`). `accept` turns the complete response into the result, or throws to
-   * fail the call — in which case nothing is stored (a structured client parses here).
-   */
-  send<T>(
-    turn: Message[] | undefined,
-    options: ContinueOptions | undefined,
-    accept: (response: ChatResponse) => Promise<T>,
-  ): Promise<T>;
-  /** One streaming turn, stored when the stream finishes. */
-  stream(turn: Message[] | undefined, options: ContinueOptions | undefined): Promise<ChatStream>;
-}
-
-/**
- * The turn logic shared by `Client` and the structured client: serialise on the conversation (the
- * memory's turn lock, else the client's), read the history (with its version, when the memory has
- * one), build the request, call through the middleware, record into the overview, store the turn
- * against that version — and, for a non-streaming call allowed to, re-run a turn that conflicts.
- */
-export function turnRunner(
-  settings: ClientSettings,
-  locks: TurnLocks,
-  calls: ClientCalls = clientCalls(settings),
-): TurnRunner {
-  const toolName = (name: string) => settings.tools.current().catalog.get(name)?.name;
-  const context = contextStage(settings, calls);
-  const model = (call: CheckedCallOptions) => call.options.model ?? settings.defaultModel;
-  const maxOutput = (call: CheckedCallOptions) =>
-    call.generation.maxOutputTokens ?? settings.generation.maxOutputTokens;
-
-  const send = async <T>(
-    turn: Message[] | undefined,
-    options: ContinueOptions | undefined,
-    accept: (response: ChatResponse) => Promise<T>,
-  ): Promise<T> => {
-    const call = validateCallOptions(options, toolName, turn === undefined);
-    const memory = callMemory(settings, call, turn === undefined);
-    const signal = call.options.signal;
-    const retries = conflictRetriesOf(
-      settings.onConflict,
-      settings.maxConflictRetries,
-      call.options.onConflict,
-    );
-    const release =
-      memory === undefined ? undefined : await acquireMemoryTurn(memory, locks, signal);
-    try {
-      // A turn that conflicts (another process stored a turn first) is re-run on the new history
-      // when the call allows it; the model calls of every attempt are recorded.
-      for (let attempt = 0; ; attempt++) {
-        const stage = stageFor(context, memory);
-        const history =
-          memory === undefined
-            ? NO_HISTORY
-            : await readHistoryInContext(stage, memory, model(call), maxOutput(call), signal);
-        const prepared = buildRequest(settings, history.messages, turn ?? call.messages, call);
-        const contextCall = { memory, signal, span: call.options.span };
-        const {
-          request,
-          result: response,
-          fitted,
-        } = await callInContext(stage, prepared, history, contextCall, (request) =>
-          calls.send(request, callOptions(call, memory), call.options.overview),
-        );
-        if (fitted !== undefined) stage?.learn(memory, fitted, response);
-        recordExchange(call, request, response);
-        const result = await accept(response);
-        if (memory === undefined) return result;
-        try {
-          await storeTurn(memory, settings, prepared, response, history.version, stage);
-          return result;
-        } catch (error) {
-          if (attempt >= retries || !ConversationConflictError.isInstance(error)) throw error;
-        }
-      }
-    } finally {
-      release?.();
-    }
-  };
-
-  const stream = async (turn: Message[] | undefined, options: ContinueOptions | undefined) => {
-    const call = validateCallOptions(options, toolName, turn === undefined);
-    checkStreamConflictPolicy(call.options.onConflict);
-    const memory = callMemory(settings, call, turn === undefined);
-    const signal = call.options.signal;
-    const release =
-      memory === undefined ? undefined : await acquireMemoryTurn(memory, locks, signal);
-    let chatStream: ChatStream;
-    let prepared: ReturnType<typeof buildRequest>;
-    let version: number | undefined;
-    let sent: Awaited<ReturnType<typeof callInContext<ChatStream>>>;
-    const stage = stageFor(context, memory);
-    try {
-      const history =
-        memory === undefined
-          ? NO_HISTORY
-          : await readHistoryInContext(stage, memory, model(call), maxOutput(call), signal);
-      version = history.version;
-      prepared = buildRequest(settings, history.messages, turn ?? call.messages, call);
-      sent = await callInContext(
-        stage,
-        prepared,
-        history,
-        { memory, signal, span: call.options.span },
-        (request) => calls.stream(request, callOptions(call, memory), call.options.overview),
-      );
-      chatStream = sent.result;
-    } catch (error) {
-      release?.();
-      throw error;
-    }
-    return persistWhenFinished(chatStream, {
-      onFinish: (response) => {
-        if (sent.fitted !== undefined) stage?.learn(memory, sent.fitted, response);
-        recordExchange(call, sent.request, response);
-        return memory === undefined
-          ? undefined
-          : storeTurn(memory, settings, prepared, response, version, stage);
-      },
-      release: release ?? noop,
-      observer: settings.observer,
-    });
-  };
-
-  return { send, stream };
-}
-
-/** The memory of a call: the call's own (`null`: none), else the client's. */
-function callMemory(
-  settings: ClientSettings,
-  call: CheckedCallOptions,
-  continuing: boolean,
-): MemoryProvider | undefined {
-  const own = call.options.memory;
-  const memory = own === null ? undefined : (own ?? settings.memory);
-  if (continuing && memory === undefined) {
-    throw new ValidationError(
-      'memory',
-      'continuing a conversation needs a memory: pass memory to createClient() or to this call',
-    );
-  }
-  return memory;
-}
-
-function callOptions(call: CheckedCallOptions, memory: MemoryProvider | undefined): CallOptions {
-  const { signal, headers, span, timeoutMs } = call.options;
-  const conversationId = memory?.conversationId;
-  return {
-    ...(signal === undefined ? {} : { signal }),
-    ...(headers === undefined ? {} : { headers }),
-    ...(span === undefined ? {} : { span }),
-    ...(timeoutMs === undefined ? {} : { timeoutMs }),
-    ...(typeof conversationId === 'string' ? { conversationId } : {}),
-  };
-}
-
-function recordExchange(
-  call: CheckedCallOptions,
-  request: ChatRequest,
-  response: ChatResponse,
-): void {
-  const overview = call.options.overview;
-  if (overview === undefined) return;
-  overview.recordRequest(request);
-  overview.recordResponse(response, request);
-}
-
-const noop = (): void => {};
-
-interface StreamTurn {
-  /** Runs when the stream finished; returns the memory write, if any. */
-  onFinish(response: ChatResponse): Promise<void> | undefined;
-  /** Ends the turn (lets the next call on the memory go). */
-  release(): void;
-  readonly observer: Observer | undefined;
-}
-
-/**
- * Hooks a turn onto a stream: when it finishes, the turn is recorded and stored, and the memory is
- * released once the write is done; when it fails or is cancelled, nothing is stored and the memory
- * is released at once. `collect()` resolves only after the write, and rejects if it failed.
- */
-function persistWhenFinished(stream: ChatStream, turn: StreamTurn): ChatStream {
-  let outcome: Promise<unknown> = Promise.resolve(undefined);
-  stream.addHooks({
-    onFinish(response) {
-      let write: Promise<void> | undefined;
-      try {
-        write = turn.onFinish(response);
-      } catch (error) {
-        write = Promise.reject(error);
-      }
-      if (write === undefined) {
-        turn.release();
-        return;
-      }
-      outcome = write.then(
-        () => {
-          turn.release();
-          return undefined;
-        },
-        (error: unknown) => {
-          turn.release();
-          try {
-            turn.observer?.warn('aigo client: storing a streamed turn failed', {
-              'error.type': error instanceof Error ? error.name : typeof error,
-            });
-          } catch {
-            // An observer that throws never breaks a call.
-          }
-          return { error };
-        },
-      );
-    },
-    onError() {
-      turn.release();
-    },
-  });
-  const collect = stream.collect.bind(stream);
-  Object.defineProperty(stream, 'collect', {
-    configurable: true,
-    writable: true,
-    value: () =>
-      collect().then(async (response) => {
-        const result = (await outcome) as { error: unknown } | undefined;
-        if (result !== undefined) throw result.error;
-        return response;
-      }),
-  });
-  return stream;
-}

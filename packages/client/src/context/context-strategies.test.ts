@@ -8,13 +8,18 @@ import {
 } from '@aigo/ai';
 import { createFakeProvider, createRecordingObserver } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
+import {
+  call,
+  orderProblems,
+  textOf,
+  withLimits,
+} from '../../test/support/test-context-helpers.js';
 import { createClient } from '../client/client.js';
 import { inMemoryMemory } from '../memory/in-memory-memory.js';
 import { type CompactedToolResult, compactToolResults } from './compact-tool-results.js';
 import { slidingWindow } from './sliding-window.js';
 import { summarize } from './summarize.js';
 import { SUMMARY_HEADING } from './summary-request.js';
-import { call, orderProblems, textOf, withLimits } from './test-context-helpers.js';
 
 /** A memory holding `turns` user/assistant pairs of about `tokens` tokens each message. */
 async function history(turns: number, tokens: number) {

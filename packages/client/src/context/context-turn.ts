@@ -1,4 +1,4 @@
-import { type ChatRequest, isContextOverflow, type MemoryProvider } from '@aigo/ai';
+import { isContextOverflow, type MemoryProvider } from '@aigo/ai';
 import type { PreparedTurn } from '../client/build-request.js';
 import type { ClientCalls } from '../client/client-calls.js';
 import { readTurnHistory, type TurnHistory } from '../client/memory-turn.js';
@@ -44,44 +44,39 @@ export function readHistoryInContext(
     : stage.readHistory(memory, model, maxOutputTokens, signal);
 }
 
-/** What `callInContext` sent and got. */
-export interface ContextOutcome<R> {
-  /** The request as sent (the last one, after a recovery). */
-  readonly request: ChatRequest;
-  readonly result: R;
-  /** The fitted request, when a stage fitted it. */
-  readonly fitted: FittedRequest | undefined;
+/** The history as the stage fits with it: a bounded read's, else none. */
+export function boundedHistory(history: TurnHistory | ContextHistory): ContextHistory | undefined {
+  return 'start' in history ? history : undefined;
 }
 
 /**
- * Fits the prepared request into its budget and sends it with `send`. When the provider answers that
- * the context overflowed and the call has a context policy, the request is fitted once more — into
- * {@link OVERFLOW_SHRINK} of what was sent — and sent again; a second overflow rejects.
+ * Whether a failed call is recovered by fitting its request again: the provider answered that the
+ * context overflowed, and the call has a context policy (without a known window and without
+ * `context`, nothing changes for the application).
  */
-export async function callInContext<R>(
-  stage: ContextStage | undefined,
+export function recoversFromOverflow(
+  stage: ContextStage,
+  fitted: FittedRequest,
+  error: unknown,
+): boolean {
+  return isContextOverflow(error) && (stage.options.explicit || fitted.budget !== undefined);
+}
+
+/**
+ * After a context overflow: the prepared request fitted once more, into {@link OVERFLOW_SHRINK} of
+ * what was sent (`fitted`). The caller sends it again; a second overflow rejects.
+ */
+export async function refitAfterOverflow(
+  stage: ContextStage,
   prepared: PreparedTurn,
-  history: TurnHistory | ContextHistory,
+  history: ContextHistory | undefined,
   call: ContextCall,
-  send: (request: ChatRequest) => Promise<R>,
-): Promise<ContextOutcome<R>> {
-  if (stage === undefined) {
-    return { request: prepared.request, result: await send(prepared.request), fitted: undefined };
-  }
-  const bounded = 'start' in history ? history : undefined;
-  const fitted = await stage.fit(prepared, bounded, call);
-  try {
-    return { request: fitted.request, result: await send(fitted.request), fitted };
-  } catch (error) {
-    if (!isContextOverflow(error)) throw error;
-    // Without a known window and without `context`, nothing changes for the application.
-    if (!stage.options.explicit && fitted.budget === undefined) throw error;
-    const sent =
-      fitted.sentTokens ??
-      (await stage.fit(prepared, bounded, call, Number.MAX_SAFE_INTEGER)).sentTokens ??
-      1;
-    const target = Math.max(1, Math.floor(Math.min(fitted.budget ?? sent, sent) * OVERFLOW_SHRINK));
-    const again = await stage.fit(prepared, bounded, call, target);
-    return { request: again.request, result: await send(again.request), fitted: again };
-  }
+  fitted: FittedRequest,
+): Promise<FittedRequest> {
+  const sent =
+    fitted.sentTokens ??
+    (await stage.fit(prepared, history, call, Number.MAX_SAFE_INTEGER)).sentTokens ??
+    1;
+  const target = Math.max(1, Math.floor(Math.min(fitted.budget ?? sent, sent) * OVERFLOW_SHRINK));
+  return stage.fit(prepared, history, call, target);
 }

@@ -10,13 +10,13 @@ import {
 } from '@aigo/ai';
 import { createFakeProvider, seededRandom } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
+import { call, orderProblems, textOf } from '../../test/support/test-context-helpers.js';
 import { createClient } from '../client/client.js';
 import { inMemoryMemory } from '../memory/in-memory-memory.js';
 import { compactToolResults } from './compact-tool-results.js';
 import type { ContextStrategy } from './context-strategy.js';
 import { slidingWindow } from './sliding-window.js';
 import { summarize } from './summarize.js';
-import { call, orderProblems, textOf } from './test-context-helpers.js';
 
 type Random = () => number;
 

@@ -10,9 +10,13 @@ import {
 } from '@aigo/ai';
 import { joinTextDeltas, type RecordedServer, startRecordedServer } from '@aigo/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  type MiniHttpProvider,
+  miniHttpProvider,
+  miniSse,
+} from '../../test/support/test-mini-http-provider.js';
 import { composeMiddleware } from './middleware.js';
 import { retryMiddleware } from './retry-middleware.js';
-import { type MiniHttpProvider, miniHttpProvider, miniSse } from './test-mini-http-provider.js';
 import { timeoutMiddleware } from './timeout-middleware.js';
 
 const request: ChatRequest = { model: 'mini-model', messages: [userMessage('Hello')] };

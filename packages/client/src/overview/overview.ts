@@ -3,70 +3,19 @@ import {
   type ChatResponse,
   type ComputeCost,
   type CostSummary,
-  type ModelCostBreakdown,
-  type ModelCosts,
-  type PriceSource,
-  type ToolMetrics,
   type Usage,
   ValidationError,
 } from '@aigo/ai';
 import { computeModelCost, DEFAULT_CURRENCY } from '../cost/calculate-model-cost.js';
-import {
-  validateComputeCost,
-  validateModelCosts,
-  validateToolMetrics,
-} from '../cost/validate-cost.js';
 import { AttemptLog, type CallAttempts } from './call-attempts.js';
-import { CallPricer, type PriceProvider, sourceKey } from './call-pricer.js';
-import { addParts, type CostParts, noCost, partsOf, totalOf } from './cost-parts.js';
-import { addAmount, configuredCurrency } from './currency-amounts.js';
+import { CallPricer, sourceKey } from './call-pricer.js';
+import { addParts, partsOf } from './cost-parts.js';
+import { configuredCurrency } from './currency-amounts.js';
+import { ModelRecords } from './model-records.js';
+import type { OtherCurrencyCost } from './other-currency-cost.js';
+import { checkOverviewOptions, type OverviewOptions } from './overview-options.js';
+import { type ToolCallRecord, ToolRecords } from './tool-records.js';
 import { UsageTotals } from './usage-totals.js';
-
-/** Options of the {@link Overview} constructor. */
-export interface OverviewOptions {
-  /** Prices of the models used: one `ModelCost` for all, or a map by model name. */
-  readonly modelCost?: ModelCosts;
-  /**
-   * The provider whose list prices (`provider.modelCost(model)`) price the calls of models that
-   * `modelCost` has no price for. `createClient`'s overviews pass the client's provider.
-   */
-  readonly provider?: PriceProvider;
-  /** What a second of wall-clock run time costs. */
-  readonly computeCost?: ComputeCost;
-  /** The clock, in milliseconds since the epoch. Default `Date.now`. */
-  readonly now?: () => number;
-}
-
-/** One tool execution, as {@link Overview.recordToolCall} takes it. */
-export interface ToolCallRecord {
-  readonly name: string;
-  readonly durationMs: number;
-  /** The tool's metrics; `amount` is what one call costs. */
-  readonly metrics?: ToolMetrics;
-  /** A failed call is counted but not billed. */
-  readonly failed?: boolean;
-}
-
-/** An amount left out of the cost summary because it is in another currency than the summary's. */
-export interface OtherCurrencyCost {
-  readonly source: 'model' | 'tool';
-  /** The model or tool name. */
-  readonly name: string;
-  readonly currency: string;
-  readonly amount: number;
-}
-
-interface ModelRecord {
-  requests: number;
-  readonly usage: UsageTotals;
-  unpricedRequests: number;
-  /** Priced calls whose response reported no usage. */
-  withoutUsage: number;
-  /** Where the prices came from, by {@link sourceKey}. */
-  readonly sources: Map<string, PriceSource>;
-  /** Costs by currency (one currency unless overviews with different prices were merged). */
-  readonly costs: Map<string, CostParts>;
-}
 
 /**
  * What one execution did and cost: the requests and responses, total token usage, tool calls and
@@ -97,33 +46,16 @@ export class Overview {
   readonly #responses: ChatResponse[] = [];
   #lastResponse: ChatResponse | undefined;
   readonly #usage = new UsageTotals();
-  readonly #models = new Map<string, ModelRecord>();
-  readonly #toolCounts = new Map<string, number>();
-  readonly #toolCosts = new Map<string, Map<string, number>>();
+  readonly #models = new ModelRecords();
+  readonly #tools = new ToolRecords();
   readonly #attempts = new AttemptLog();
   readonly #start: number;
   #end: number | undefined;
 
   /** @throws ValidationError for invalid prices or clock. */
   constructor(options: OverviewOptions = {}) {
-    if (options === null || typeof options !== 'object') {
-      throw new ValidationError('options', 'must be an object');
-    }
-    if (options.modelCost !== undefined) validateModelCosts(options.modelCost, 'modelCost');
-    if (options.computeCost !== undefined) validateComputeCost(options.computeCost, 'computeCost');
-    if (options.now !== undefined && typeof options.now !== 'function') {
-      throw new ValidationError('now', 'must be a function returning milliseconds');
-    }
-    const provider = options.provider;
-    if (
-      provider !== undefined &&
-      (provider === null ||
-        typeof provider !== 'object' ||
-        (provider.modelCost !== undefined && typeof provider.modelCost !== 'function'))
-    ) {
-      throw new ValidationError('provider', 'must be a Provider (modelCost, when set, a function)');
-    }
-    this.#pricer = new CallPricer(options.modelCost, provider);
+    checkOverviewOptions(options);
+    this.#pricer = new CallPricer(options.modelCost, options.provider);
     this.#computeCost = options.computeCost;
     this.#now = options.now ?? Date.now;
     this.#currency = configuredCurrency(options.modelCost);
@@ -156,7 +88,7 @@ export class Overview {
     this.#lastResponse = response;
     const requested = request?.model;
     const model = requested !== undefined && requested !== '' ? requested : response.model;
-    const record = this.#model(model);
+    const record = this.#models.of(model);
     record.requests++;
     const usage = response.usage;
     if (usage !== undefined) {
@@ -190,21 +122,8 @@ export class Overview {
 
   /** Records one tool execution: counted always, billed (`metrics.amount`) unless it failed. */
   recordToolCall(call: ToolCallRecord): void {
-    if (call === null || typeof call !== 'object') {
-      throw new ValidationError('call', 'must be an object with name and durationMs');
-    }
-    if (typeof call.name !== 'string' || call.name === '') {
-      throw new ValidationError('call.name', 'must be a non-empty string');
-    }
-    if (typeof call.durationMs !== 'number' || !(call.durationMs >= 0)) {
-      throw new ValidationError('call.durationMs', 'must be a number of at least 0');
-    }
-    if (call.metrics !== undefined) validateToolMetrics(call.metrics, 'call.metrics');
-    this.#toolCounts.set(call.name, (this.#toolCounts.get(call.name) ?? 0) + 1);
-    if (call.metrics === undefined || call.failed === true) return;
-    const currency = call.metrics.currency || DEFAULT_CURRENCY;
-    this.#currency ??= currency;
-    addAmount(this.#toolCosts, call.name, currency, call.metrics.amount);
+    const currency = this.#tools.record(call);
+    if (currency !== undefined) this.#currency ??= currency;
   }
 
   /** Marks the end of the execution. Only the first call counts. */
@@ -225,23 +144,8 @@ export class Overview {
     this.#responses.push(...other.#responses);
     if (other.#lastResponse !== undefined) this.#lastResponse = other.#lastResponse;
     this.#usage.merge(other.#usage);
-    for (const [model, theirs] of other.#models) {
-      const ours = this.#model(model);
-      ours.requests += theirs.requests;
-      ours.usage.merge(theirs.usage);
-      ours.unpricedRequests += theirs.unpricedRequests;
-      ours.withoutUsage += theirs.withoutUsage;
-      for (const [key, source] of theirs.sources) {
-        if (!ours.sources.has(key)) ours.sources.set(key, source);
-      }
-      for (const [currency, parts] of theirs.costs) addParts(ours.costs, currency, parts);
-    }
-    for (const [name, calls] of other.#toolCounts) {
-      this.#toolCounts.set(name, (this.#toolCounts.get(name) ?? 0) + calls);
-    }
-    for (const [name, amounts] of other.#toolCosts) {
-      for (const [currency, amount] of amounts) addAmount(this.#toolCosts, name, currency, amount);
-    }
+    this.#models.merge(other.#models);
+    this.#tools.merge(other.#tools);
     this.#attempts.merge(other.#attempts);
     this.#currency ??= other.#currency;
   }
@@ -281,18 +185,12 @@ export class Overview {
 
   /** Tool calls by tool name (failed ones included). */
   get toolCallStats(): Readonly<Record<string, number>> {
-    return Object.fromEntries(this.#toolCounts);
+    return this.#tools.counts();
   }
 
   /** What each tool's successful calls cost, in the summary currency. */
   get toolCosts(): Readonly<Record<string, number>> {
-    const currency = this.currency;
-    const costs: Record<string, number> = {};
-    for (const [name, amounts] of this.#toolCosts) {
-      const amount = amounts.get(currency);
-      if (amount !== undefined) costs[name] = amount;
-    }
-    return costs;
+    return this.#tools.costsIn(this.currency);
   }
 
   /** The currency of {@link costSummary} (see the class documentation). */
@@ -318,50 +216,16 @@ export class Overview {
   /** What the execution cost so far, by kind and by model, in {@link currency}. */
   costSummary(): CostSummary {
     const currency = this.currency;
-    let modelInputCost = 0;
-    let modelOutputCost = 0;
-    let modelCachedCost = 0;
-    let modelCacheWriteCost = 0;
-    let modelReasoningCost = 0;
-    const byModel: Record<string, ModelCostBreakdown> = {};
-    const unpricedModels: string[] = [];
-    let unpricedCalls = 0;
-    let callsWithoutUsage = 0;
-    for (const [model, record] of this.#models) {
-      const parts = record.costs.get(currency) ?? noCost();
-      modelInputCost += parts.input;
-      modelOutputCost += parts.output;
-      modelCachedCost += parts.cached;
-      modelCacheWriteCost += parts.cacheWrite;
-      modelReasoningCost += parts.reasoning;
-      const priced = record.unpricedRequests === 0;
-      if (!priced) unpricedModels.push(model);
-      unpricedCalls += record.unpricedRequests;
-      callsWithoutUsage += record.withoutUsage;
-      byModel[model] = {
-        requests: record.requests,
-        promptTokens: record.usage.promptTokens,
-        completionTokens: record.usage.completionTokens,
-        cachedTokens: record.usage.get('cachedTokens'),
-        cacheWriteTokens:
-          record.usage.get('cacheWrite5mTokens') + record.usage.get('cacheWrite1hTokens'),
-        reasoningTokens: record.usage.get('reasoningTokens'),
-        inputCost: parts.input,
-        outputCost: parts.output,
-        cachedCost: parts.cached,
-        cacheWriteCost: parts.cacheWrite,
-        reasoningCost: parts.reasoning,
-        totalCost: totalOf(parts),
-        priced,
-        unpricedRequests: record.unpricedRequests,
-        priceSources: [...record.sources.values()],
-      };
-    }
+    const models = this.#models.costsIn(currency);
     const toolCosts = this.toolCosts;
     let totalToolCost = 0;
     for (const amount of Object.values(toolCosts)) totalToolCost += amount;
     const totalModelCost =
-      modelInputCost + modelCachedCost + modelCacheWriteCost + modelOutputCost + modelReasoningCost;
+      models.inputCost +
+      models.cachedCost +
+      models.cacheWriteCost +
+      models.outputCost +
+      models.reasoningCost;
     const executionDurationSeconds = this.executionDuration() / 1000;
     const computeCost =
       this.#computeCost === undefined
@@ -371,19 +235,19 @@ export class Overview {
       toolCosts,
       toolExecutionCount: this.toolCallStats,
       totalToolCost,
-      modelInputCost,
-      modelOutputCost,
-      modelCachedCost,
-      modelCacheWriteCost,
-      modelReasoningCost,
+      modelInputCost: models.inputCost,
+      modelOutputCost: models.outputCost,
+      modelCachedCost: models.cachedCost,
+      modelCacheWriteCost: models.cacheWriteCost,
+      modelReasoningCost: models.reasoningCost,
       totalModelCost,
-      byModel,
-      unpricedModels,
-      unpricedCalls,
-      callsWithoutUsage,
+      byModel: models.byModel,
+      unpricedModels: models.unpricedModels,
+      unpricedCalls: models.unpricedCalls,
+      callsWithoutUsage: models.callsWithoutUsage,
       complete:
-        unpricedCalls === 0 &&
-        callsWithoutUsage === 0 &&
+        models.unpricedCalls === 0 &&
+        models.callsWithoutUsage === 0 &&
         this.costsInOtherCurrencies().length === 0,
       computeCost,
       executionDurationSeconds,
@@ -404,18 +268,8 @@ export class Overview {
   costsInOtherCurrencies(): readonly OtherCurrencyCost[] {
     const currency = this.currency;
     const others: OtherCurrencyCost[] = [];
-    for (const [name, record] of this.#models) {
-      for (const [other, parts] of record.costs) {
-        if (other === currency) continue;
-        const amount = totalOf(parts);
-        others.push({ source: 'model', name, currency: other, amount });
-      }
-    }
-    for (const [name, amounts] of this.#toolCosts) {
-      for (const [other, amount] of amounts) {
-        if (other !== currency) others.push({ source: 'tool', name, currency: other, amount });
-      }
-    }
+    this.#models.otherCurrencies(currency, others);
+    this.#tools.otherCurrencies(currency, others);
     return others;
   }
 
@@ -434,21 +288,5 @@ export class Overview {
       executionEndTime: this.executionEndTime?.toISOString(),
       costSummary: this.costSummary(),
     };
-  }
-
-  #model(model: string): ModelRecord {
-    let record = this.#models.get(model);
-    if (record === undefined) {
-      record = {
-        requests: 0,
-        usage: new UsageTotals(),
-        unpricedRequests: 0,
-        withoutUsage: 0,
-        sources: new Map(),
-        costs: new Map(),
-      };
-      this.#models.set(model, record);
-    }
-    return record;
   }
 }

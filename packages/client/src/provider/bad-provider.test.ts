@@ -1,10 +1,15 @@
 import type { ChatStream, Provider, StreamEvent } from '@aigo/ai';
 import { describe, expect, it } from 'vitest';
+import {
+  badSendProvider,
+  badStreamProvider,
+  framed,
+  GOOD_RESPONSE,
+} from '../../test/support/test-bad-providers.js';
 import { createClient } from '../client/client.js';
 import { inMemoryMemory } from '../memory/in-memory-memory.js';
 import { retryMiddleware } from '../middleware/retry-middleware.js';
 import { InvalidProviderResponseError } from './invalid-provider-response-error.js';
-import { badSendProvider, badStreamProvider, framed, GOOD_RESPONSE } from './test-bad-providers.js';
 
 /** The error a promise rejects with (fails when it resolves). */
 async function rejection(promise: Promise<unknown>): Promise<unknown> {

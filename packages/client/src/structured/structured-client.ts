@@ -10,7 +10,7 @@ import {
   schemaValidator,
   ValidationError,
 } from '@aigo/ai';
-import { type Client, clientFromSettings, turnRunner } from '../client/client.js';
+import { type Client, clientFromSettings } from '../client/client.js';
 import type {
   ClientOptions,
   ContinueOptions,
@@ -20,6 +20,7 @@ import type {
 import { promptMessage } from '../client/prompt-message.js';
 import { resolveClientOptions } from '../client/resolve-client-options.js';
 import { TurnLocks } from '../client/turn-locks.js';
+import { turnRunner } from '../client/turn-runner.js';
 import { parseStringAs } from '../parse/parse-string-as.js';
 import { structuredOutputInstructions } from './structured-output-instructions.js';
 

@@ -26,7 +26,7 @@ import {
   slidingWindow,
   summarize,
   toolMessageResult,
-} from './index.js';
+} from '../src/index.js';
 
 describe('README examples', () => {
   it('stateless calls', async () => {

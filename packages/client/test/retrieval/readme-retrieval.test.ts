@@ -2,11 +2,11 @@
 // openai() (the calls are the same).
 import { createFakeEmbedder, createFakeProvider } from '@aigo/testing';
 import { expect, it } from 'vitest';
-import { createClient } from '../client/client.js';
-import { createRetriever } from './create-retriever.js';
-import { inMemoryVectorStore } from './in-memory-vector-store.js';
-import { retrievalMiddleware } from './retrieval-middleware.js';
-import { retrievalTool } from './retrieval-tool.js';
+import { createClient } from '../../src/client/client.js';
+import { createRetriever } from '../../src/retrieval/create-retriever.js';
+import { inMemoryVectorStore } from '../../src/retrieval/in-memory-vector-store.js';
+import { retrievalMiddleware } from '../../src/retrieval/retrieval-middleware.js';
+import { retrievalTool } from '../../src/retrieval/retrieval-tool.js';
 
 it('README: store, retriever, middleware and tool', async () => {
   const provider = createFakeProvider().text('Within 30 days.');

@@ -2,13 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { inMemoryMemory } from './in-memory-memory.js';
-import { MEMORY_SNAPSHOT_VERSION } from './memory-snapshot.js';
+import { inMemoryMemory } from '../../src/memory/in-memory-memory.js';
+import { MEMORY_SNAPSHOT_VERSION } from '../../src/memory/memory-snapshot.js';
 
 // Every snapshot format version ever written keeps a corpus of files under
 // test/snapshots/memory/v<version>/. A snapshot stored by an application must load in every later
 // release: when the format changes, add v<next>/ (never edit or delete an older folder).
-const corpus = fileURLToPath(new URL('../../test/snapshots/memory/', import.meta.url));
+const corpus = fileURLToPath(new URL('../snapshots/memory/', import.meta.url));
 const versions = readdirSync(corpus).filter((name) => /^v\d+$/.test(name));
 
 describe('memory snapshot corpus', () => {
