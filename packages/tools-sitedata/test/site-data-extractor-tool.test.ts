@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { parseToolErrorEnvelope } from '@aigo/ai';
 import { loadPageFixture } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
-import { normalizePhone } from './contact-patterns.js';
-import { extractSiteData } from './extract-site-data.js';
-import { SITEDATA_METRICS, siteDataExtractorTool } from './site-data-extractor-tool.js';
-import { socialProfile } from './social-links.js';
+import { normalizePhone } from '../src/contact-patterns.js';
+import { extractSiteData } from '../src/extract-site-data.js';
+import { SITEDATA_METRICS, siteDataExtractorTool } from '../src/site-data-extractor-tool.js';
+import { socialProfile } from '../src/social-links.js';
 
 const NAMES = ['home', 'about', 'contact', 'blog', 'legal'] as const;
 const BASE = 'https://www.northwind-robotics.example/';
@@ -13,9 +13,9 @@ const BASE = 'https://www.northwind-robotics.example/';
 const page = (name: string): string =>
   name === 'home' || name === 'about' || name === 'contact'
     ? loadPageFixture(`company-${name}`)
-    : readFileSync(new URL(`../test/fixtures/pages/${name}.html`, import.meta.url), 'utf8');
+    : readFileSync(new URL(`./fixtures/pages/${name}.html`, import.meta.url), 'utf8');
 const golden = (name: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(new URL(`../test/golden/${name}.json`, import.meta.url), 'utf8'));
+  JSON.parse(readFileSync(new URL(`./golden/${name}.json`, import.meta.url), 'utf8'));
 const allPages = (): Record<string, string> =>
   Object.fromEntries(NAMES.map((name) => [name, page(name)]));
 

@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import { ProviderError, parseToolErrorEnvelope } from '@aigo/ai';
 import { type RecordedServer, startRecordedServer } from '@aigo/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TAVILY_EXTRACT_METRICS, tavilyExtractTool } from './tavily-extract-tool.js';
-import { TAVILY_API_KEY_ENV } from './tavily-options.js';
-import { tavilySearchAdvancedTool } from './tavily-search-advanced-tool.js';
-import { TAVILY_SEARCH_METRICS, tavilySearchTool } from './tavily-search-tool.js';
+import { TAVILY_EXTRACT_METRICS, tavilyExtractTool } from '../src/tavily-extract-tool.js';
+import { TAVILY_API_KEY_ENV } from '../src/tavily-options.js';
+import { tavilySearchAdvancedTool } from '../src/tavily-search-advanced-tool.js';
+import { TAVILY_SEARCH_METRICS, tavilySearchTool } from '../src/tavily-search-tool.js';
 
 const KEY = 'tvly-dev-test0123456789abcdef';
 const fixture = (name: string): object =>
-  JSON.parse(readFileSync(new URL(`../test/fixtures/${name}`, import.meta.url), 'utf8'));
+  JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
 
 let server: RecordedServer | undefined;
 afterEach(async () => {

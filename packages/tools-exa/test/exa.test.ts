@@ -2,15 +2,15 @@ import { readFileSync } from 'node:fs';
 import { ProviderError, parseToolErrorEnvelope, ValidationError } from '@aigo/ai';
 import { type RecordedServer, startRecordedServer } from '@aigo/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { exaAnswerTool } from './exa-answer-tool.js';
-import { exaFindSimilarTool } from './exa-find-similar-tool.js';
-import { EXA_API_KEY_ENV } from './exa-options.js';
-import { exaSearchAdvancedTool } from './exa-search-advanced-tool.js';
-import { EXA_SEARCH_METRICS, exaSearchTool } from './exa-search-tool.js';
+import { exaAnswerTool } from '../src/exa-answer-tool.js';
+import { exaFindSimilarTool } from '../src/exa-find-similar-tool.js';
+import { EXA_API_KEY_ENV } from '../src/exa-options.js';
+import { exaSearchAdvancedTool } from '../src/exa-search-advanced-tool.js';
+import { EXA_SEARCH_METRICS, exaSearchTool } from '../src/exa-search-tool.js';
 
 const KEY = 'exa-test-key-3f9a1c7e5b2d4086';
 const fixture = (name: string): object =>
-  JSON.parse(readFileSync(new URL(`../test/fixtures/${name}`, import.meta.url), 'utf8'));
+  JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
 
 let server: RecordedServer | undefined;
 afterEach(async () => {

@@ -4,13 +4,13 @@ import { parseToolErrorEnvelope } from '@aigo/ai';
 import type { HostResolver } from '@aigo/http';
 import { type RecordedRoute, type RecordedServer, startRecordedServer } from '@aigo/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CrawlPhase } from './crawl-site.js';
-import { URLEXTRACTOR_METRICS, urlExtractorTool } from './url-extractor-tool.js';
+import type { CrawlPhase } from '../src/crawl-site.js';
+import { URLEXTRACTOR_METRICS, urlExtractorTool } from '../src/url-extractor-tool.js';
 
 const fixture = (path: string): string =>
-  readFileSync(new URL(`../test/fixtures/${path}`, import.meta.url), 'utf8');
+  readFileSync(new URL(`./fixtures/${path}`, import.meta.url), 'utf8');
 const golden = (name: string): string =>
-  readFileSync(new URL(`../test/golden/${name}.json`, import.meta.url), 'utf8');
+  readFileSync(new URL(`./golden/${name}.json`, import.meta.url), 'utf8');
 
 /** Every *.test name resolves to 127.0.0.1, where the two test servers listen. */
 const lookup: HostResolver = async () => [{ address: '127.0.0.1', family: 4 }];

@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { AigoError, ProviderError, parseToolErrorEnvelope, ValidationError } from '@aigo/ai';
 import { type RecordedServer, startRecordedServer } from '@aigo/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BRAVE_API_KEY_ENV } from './brave-options.js';
-import { braveSearchAdvancedTool } from './brave-search-advanced-tool.js';
-import { BRAVE_SEARCH_METRICS, braveSearchTool } from './brave-search-tool.js';
+import { BRAVE_API_KEY_ENV } from '../src/brave-options.js';
+import { braveSearchAdvancedTool } from '../src/brave-search-advanced-tool.js';
+import { BRAVE_SEARCH_METRICS, braveSearchTool } from '../src/brave-search-tool.js';
 
 const KEY = 'BSA-test-subscription-token-0123456789';
 const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../test/fixtures/${name}`, import.meta.url), 'utf8'));
+  JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
 const PATH = '/res/v1/web/search';
 
 let server: RecordedServer | undefined;

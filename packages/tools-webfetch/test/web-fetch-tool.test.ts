@@ -8,12 +8,12 @@ import {
   WEBFETCH_METRICS,
   type WebFetchOutput,
   webFetchTool,
-} from './web-fetch-tool.js';
+} from '../src/web-fetch-tool.js';
 
 const page = (name: string): Buffer =>
-  readFileSync(new URL(`../test/fixtures/pages/${name}`, import.meta.url));
+  readFileSync(new URL(`./fixtures/pages/${name}`, import.meta.url));
 const golden = (name: string): string =>
-  readFileSync(new URL(`../test/golden/${name}.md`, import.meta.url), 'utf8');
+  readFileSync(new URL(`./golden/${name}.md`, import.meta.url), 'utf8');
 
 const HTML = { 'content-type': 'text/html; charset=utf-8' };
 /** A long plain-text page: 1,500 numbered lines, about 51,000 characters. */

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { ProviderError, parseToolErrorEnvelope, ValidationError } from '@aigo/ai';
 import { type RecordedServer, startRecordedServer } from '@aigo/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { duckDuckGoSearchAdvancedTool } from './duckduckgo-search-advanced-tool.js';
-import { DUCKDUCKGO_SEARCH_METRICS, duckDuckGoSearchTool } from './duckduckgo-search-tool.js';
+import { duckDuckGoSearchAdvancedTool } from '../src/duckduckgo-search-advanced-tool.js';
+import { DUCKDUCKGO_SEARCH_METRICS, duckDuckGoSearchTool } from '../src/duckduckgo-search-tool.js';
 
 const fixture = (name: string): string =>
-  readFileSync(new URL(`../test/fixtures/${name}`, import.meta.url), 'utf8');
+  readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
 let server: RecordedServer | undefined;
 afterEach(async () => {
