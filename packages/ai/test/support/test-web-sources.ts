@@ -1,11 +1,11 @@
 // Sources for the web-stream tests: a ChatStream whose source the test drives (and which records
 // its cancellation), and an agent stream written against the AgentStream contract, as a
 // third-party agent would write one.
-import type { AgentResult, AgentStream } from '../agent/agent.js';
-import type { AgentEvent } from '../agent/agent-event.js';
-import type { Usage } from '../chat/usage.js';
-import type { CostSummary } from '../cost/cost.js';
-import { ChatStream, type ChatStreamController } from '../stream/chat-stream.js';
+import type { AgentResult, AgentStream } from '../../src/agent/agent.js';
+import type { AgentEvent } from '../../src/agent/agent-event.js';
+import type { Usage } from '../../src/chat/usage.js';
+import type { CostSummary } from '../../src/cost/cost.js';
+import { ChatStream, type ChatStreamController } from '../../src/stream/chat-stream.js';
 
 /** A ChatStream whose events the test sends; `cancelled` resolves with the reason of a cancel. */
 export function drivenChatStream(options: { highWaterMark?: number } = {}) {
