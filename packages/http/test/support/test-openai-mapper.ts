@@ -1,6 +1,6 @@
 import type { ChatStreamController } from '@aigo/ai';
-import { errorFromResponse } from '../errors/error-from-response.js';
-import { SSE_DONE, type StreamFrame } from './stream-frame.js';
+import { errorFromResponse } from '../../src/errors/error-from-response.js';
+import { SSE_DONE, type StreamFrame } from '../../src/stream/stream-frame.js';
 
 /**
  * A minimal OpenAI Chat Completions frame mapper, as an adapter would write one: start, content,
