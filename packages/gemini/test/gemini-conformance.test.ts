@@ -1,11 +1,11 @@
 import { fixtureRoute, providerConformance, type RecordedRoute } from '@aigo/testing';
-import { gemini } from './gemini-provider.js';
+import { gemini } from '../src/gemini-provider.js';
 import {
   GENERATE_PATH,
   STREAM_PATH,
   sseOfJsonFixture,
   TEST_API_KEY,
-} from './test-gemini-server.js';
+} from './support/test-gemini-server.js';
 
 /** The same fixture on both endpoints (Gemini answers errors alike for both). */
 function onBothEndpoints(fixture: string, status: number): RecordedRoute[] {

@@ -8,9 +8,14 @@ import {
 } from '@aigo/ai';
 import { fixtureRoute, loadFixtureJson } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
-import type { GeminiResponse } from './gemini-api.js';
-import { geminiTools } from './gemini-tools.js';
-import { GENERATE_PATH, rejection, startGeminiRig, TEST_API_KEY } from './test-gemini-server.js';
+import type { GeminiResponse } from '../src/gemini-api.js';
+import { geminiTools } from '../src/gemini-tools.js';
+import {
+  GENERATE_PATH,
+  rejection,
+  startGeminiRig,
+  TEST_API_KEY,
+} from './support/test-gemini-server.js';
 
 const ask = (text: string, overrides: Partial<ChatRequest> = {}): ChatRequest => ({
   model: 'gemini-2.5-flash',

@@ -6,10 +6,10 @@ import { readFileSync } from 'node:fs';
 import { AbortError, ProviderError, ValidationError } from '@aigo/ai';
 import { deferred, embeddingConformance } from '@aigo/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type GeminiTestRig, startGeminiRig, TEST_API_KEY } from '../test-gemini-server.js';
+import { type GeminiTestRig, startGeminiRig, TEST_API_KEY } from './support/test-gemini-server.js';
 
 const fixture = (name: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(new URL(`../../test/fixtures/${name}`, import.meta.url), 'utf8'));
+  JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
 
 const BATCH_PATH = '/v1beta/models/gemini-embedding-001:batchEmbedContents';
 const SINGLE_PATH = '/v1beta/models/gemini-embedding-001:embedContent';

@@ -8,7 +8,7 @@ import {
 } from '@aigo/ai';
 import { fixtureRoute, loadFixture, loadFixtureJson } from '@aigo/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GEMINI_API_KEY_ENV_VARS, gemini } from './gemini-provider.js';
+import { GEMINI_API_KEY_ENV_VARS, gemini } from '../src/gemini-provider.js';
 import {
   GENERATE_PATH,
   noOpenSockets,
@@ -17,7 +17,7 @@ import {
   STREAM_PATH,
   startGeminiRig,
   TEST_API_KEY,
-} from './test-gemini-server.js';
+} from './support/test-gemini-server.js';
 
 const request: ChatRequest = { model: 'gemini-2.0-flash', messages: [userMessage('hi')] };
 

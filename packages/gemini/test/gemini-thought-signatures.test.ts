@@ -16,12 +16,11 @@ import {
 } from '@aigo/ai';
 import { fixtureRoute, loadFixture } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
-import type { GeminiPart, GeminiResponse } from './gemini-api.js';
-import { GENERATE_PATH, STREAM_PATH, startGeminiRig } from './test-gemini-server.js';
+import type { GeminiPart, GeminiResponse } from '../src/gemini-api.js';
+import { GENERATE_PATH, STREAM_PATH, startGeminiRig } from './support/test-gemini-server.js';
 
 /** A fixture of this package (`test/fixtures/`), as an absolute path for `fixtureRoute`. */
-const own = (name: string): string =>
-  fileURLToPath(new URL(`../test/fixtures/${name}`, import.meta.url));
+const own = (name: string): string => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 
 interface Row {
   /** The kinds of signed part the row covers. */

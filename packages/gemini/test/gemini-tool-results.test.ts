@@ -10,9 +10,9 @@ import {
 } from '@aigo/ai';
 import { fixtureRoute } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
-import { supportsMultimodalFunctionResponses } from './gemini-model-support.js';
-import { buildGeminiRequest } from './gemini-request.js';
-import { GENERATE_PATH, STREAM_PATH, startGeminiRig } from './test-gemini-server.js';
+import { supportsMultimodalFunctionResponses } from '../src/gemini-model-support.js';
+import { buildGeminiRequest } from '../src/gemini-request.js';
+import { GENERATE_PATH, STREAM_PATH, startGeminiRig } from './support/test-gemini-server.js';
 
 const PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';

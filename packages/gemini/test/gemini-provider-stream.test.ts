@@ -16,7 +16,7 @@ import {
   sseFromChunksJsonl,
 } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
-import { geminiTools } from './gemini-tools.js';
+import { geminiTools } from '../src/gemini-tools.js';
 import {
   adapterEvents,
   GENERATE_PATH,
@@ -25,7 +25,7 @@ import {
   STREAM_PATH,
   sseOfJsonFixture,
   startGeminiRig,
-} from './test-gemini-server.js';
+} from './support/test-gemini-server.js';
 
 const request: ChatRequest = { model: 'gemini-2.5-flash', messages: [userMessage('hi')] };
 
