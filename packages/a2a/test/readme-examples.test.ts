@@ -7,9 +7,9 @@ import { testDatabase, withTestSchema } from '@aigo/pg/testing/vitest';
 import { createReAct } from '@aigo/react';
 import { createFakeProvider } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
-import { a2aTools } from './client/a2a-tools.js';
-import { pgTaskStore } from './pg/pg-task-store.js';
-import { serveA2A } from './server/serve-a2a.js';
+import { a2aTools } from '../src/client/a2a-tools.js';
+import { pgTaskStore } from '../src/pg/pg-task-store.js';
+import { serveA2A } from '../src/server/serve-a2a.js';
 
 describe('README examples', () => {
   it('the opening example: a ReAct agent calls a remote agent served over A2A', async () => {

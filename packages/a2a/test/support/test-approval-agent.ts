@@ -10,7 +10,7 @@ import {
   SUSPENDED_RUN_FORMAT,
   type SuspendedRun,
 } from '@aigo/ai';
-import type { ServableAgent } from './server/serve-a2a-options.js';
+import type { ServableAgent } from '../../src/server/serve-a2a-options.js';
 
 function streamOf<T>(events: () => AsyncGenerator<AgentEvent<T>>): AgentStream<T> {
   return {
