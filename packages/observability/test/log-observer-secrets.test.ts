@@ -7,8 +7,8 @@ import { openai } from '@aigo/openai';
 import { fixtureRoute, type RecordedServer, startRecordedServer } from '@aigo/testing';
 import { Type } from 'typebox';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLogObserver, type LogFormat } from './index.js';
-import { lineSink } from './test-scenario.js';
+import { createLogObserver, type LogFormat } from '../src/index.js';
+import { lineSink } from './support/test-scenario.js';
 
 /** A key with a well-known shape, and one with no shape at all (only never writing it keeps it out). */
 const KEYS = ['sk-proj-Zk8q2Lw0xYb7Nc4VtR1mHs6D', 'plain-secret-value-4711-zz'];

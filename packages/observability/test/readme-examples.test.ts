@@ -3,7 +3,7 @@
 import { createClient } from '@aigo/client';
 import { createFakeProvider } from '@aigo/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLogObserver } from './index.js';
+import { createLogObserver } from '../src/index.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
