@@ -19,8 +19,8 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { createOtelObserver } from './index.js';
-import { histogramOf } from './test-otel-sdk.js';
+import { createOtelObserver } from '../src/index.js';
+import { histogramOf } from './support/test-otel-sdk.js';
 
 describe('README examples', () => {
   it('the opening example: one chat span with the gen_ai attributes', async () => {
