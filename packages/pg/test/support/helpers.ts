@@ -1,7 +1,7 @@
 // What the test files share: the run's database, an admin pool, and waiting on server state.
 import pg from 'pg';
 import { afterAll } from 'vitest';
-import { testDatabase } from '../src/testing/vitest.js';
+import { testDatabase } from '../../src/testing/vitest.js';
 
 export const database = testDatabase();
 

@@ -1,7 +1,7 @@
 // A machine without the PostgreSQL server binaries, for the tests of the install path: an empty Debian
 // root, a PATH of its own, and a stand-in apt-get (a real child process: a shell script that records
 // its arguments and "installs" stub binaries where Debian puts them) — never the real one, never the
-// network. Not built (test-* files).
+// network.
 
 import { execFileSync } from 'node:child_process';
 import {

@@ -1,9 +1,9 @@
 // The README's example, run as written there (imports adjusted to the source tree; the schema
 // `notes_app` replaced by a fresh one, dropped after the test; console output asserted instead of printed).
 import { describe, expect, it } from 'vitest';
-import { database } from '../test/helpers.js';
-import { migrate, openPgPool, qualifiedName, toStoreError } from './index.js';
-import { withTestSchema } from './testing/vitest.js';
+import { migrate, openPgPool, qualifiedName, toStoreError } from '../src/index.js';
+import { withTestSchema } from '../src/testing/vitest.js';
+import { database } from './support/helpers.js';
 
 describe('README example', () => {
   it('migrates, maps a failure, closes the pool it owns', async () => {
