@@ -3,6 +3,9 @@
 // works in a schema of its own, dropped after it.
 import { memoryConformance } from '@aigo/testing';
 import pg from 'pg';
+import { pgMemory } from '../src/pg-memory.js';
+import type { PgMemoryStore } from '../src/pg-memory-options.js';
+import { pgMemoryStore } from '../src/pg-memory-store.js';
 import {
   adminPool,
   database,
@@ -10,10 +13,7 @@ import {
   testPoolSize,
   testPreparedStatements,
   uniqueSchema,
-} from '../test/test-database.js';
-import { pgMemory } from './pg-memory.js';
-import type { PgMemoryStore } from './pg-memory-options.js';
-import { pgMemoryStore } from './pg-memory-store.js';
+} from './support/test-database.js';
 
 let store: PgMemoryStore | undefined;
 let schema: string | undefined;

@@ -1,9 +1,9 @@
-// A process of src/hitl-processes.test.ts: one ReAct agent with human in the loop, its conversation in
+// A process of test/hitl-processes.test.ts: one ReAct agent with human in the loop, its conversation in
 // a pgMemoryStore and its suspended runs in a pgRunStore, in the schema it is given. The same agent
 // configuration in every process — as a server and a worker that handles the decisions would have.
 //
-//   node test/hitl-agent.mjs suspend '{"url":"…","schema":"…","conversationId":"…","runId":"…"}'
-//   node test/hitl-agent.mjs resume  '{"url":"…","schema":"…","conversationId":"…","runId":"…","responses":{…},"gate":true}'
+//   node test/support/hitl-agent.mjs suspend '{"url":"…","schema":"…","conversationId":"…","runId":"…"}'
+//   node test/support/hitl-agent.mjs resume  '{"url":"…","schema":"…","conversationId":"…","runId":"…","responses":{…},"gate":true}'
 //
 // `suspend` runs a prompt until the run suspends and prints {"suspended":…}. `resume` loads the run
 // from the store (then, with `gate`, prints "ready" and waits for a line on stdin, so two processes
@@ -15,7 +15,7 @@ import { createClient } from '@aigo/client';
 import { createReAct } from '@aigo/react';
 import { createFakeProvider } from '@aigo/testing';
 import { Type } from 'typebox';
-import { pgMemoryStore, pgRunStore } from '../dist/index.js';
+import { pgMemoryStore, pgRunStore } from '../../dist/index.js';
 
 const [mode, json] = process.argv.slice(2);
 const { url, schema, conversationId, runId, responses, gate } = JSON.parse(json ?? '{}');

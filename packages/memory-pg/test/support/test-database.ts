@@ -3,8 +3,8 @@ import { type TestDatabase, uniqueSchemaName } from '@aigo/pg/testing';
 import { testDatabase } from '@aigo/pg/testing/vitest';
 import pg from 'pg';
 import { afterAll, onTestFinished } from 'vitest';
-import type { PgMemoryStore, PgMemoryStoreOptions } from '../src/pg-memory-options.js';
-import { pgMemoryStore } from '../src/pg-memory-store.js';
+import type { PgMemoryStore, PgMemoryStoreOptions } from '../../src/pg-memory-options.js';
+import { pgMemoryStore } from '../../src/pg-memory-store.js';
 
 export type { TestDatabase } from '@aigo/pg/testing';
 

@@ -7,9 +7,9 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { type SuspendedRun, userMessage } from '@aigo/ai';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminPool, database, realServer, testStore } from '../test/test-database.js';
+import { adminPool, database, realServer, testStore } from './support/test-database.js';
 
-const script = fileURLToPath(new URL('../test/hitl-agent.mjs', import.meta.url));
+const script = fileURLToPath(new URL('./support/hitl-agent.mjs', import.meta.url));
 const built = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 
 interface Outcome {

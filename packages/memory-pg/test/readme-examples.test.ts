@@ -4,13 +4,13 @@ import { ConversationConflictError, userMessage } from '@aigo/ai';
 import { createClient } from '@aigo/client';
 import { createFakeProvider } from '@aigo/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pgMemory, pgMemoryStore } from '../src/index.js';
 import {
   database,
   dropSchema,
   testPreparedStatements,
   uniqueSchema,
-} from '../test/test-database.js';
-import { pgMemory, pgMemoryStore } from './index.js';
+} from './support/test-database.js';
 
 let schema = '';
 const saved = process.env.DATABASE_URL;

@@ -12,9 +12,9 @@ import {
   realServer,
   testPreparedStatements,
   testStore,
-} from '../test/test-database.js';
+} from './support/test-database.js';
 
-const script = fileURLToPath(new URL('../test/concurrent-turns.mjs', import.meta.url));
+const script = fileURLToPath(new URL('./support/concurrent-turns.mjs', import.meta.url));
 const built = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 
 interface ProcessFigures {

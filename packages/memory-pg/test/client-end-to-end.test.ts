@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createClient } from '@aigo/client';
 import { createFakeProvider } from '@aigo/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pgMemory } from '../src/pg-memory.js';
 import {
   adminPool,
   database,
@@ -14,10 +15,9 @@ import {
   testPreparedStatements,
   testStore,
   uniqueSchema,
-} from '../test/test-database.js';
-import { pgMemory } from './pg-memory.js';
+} from './support/test-database.js';
 
-const script = fileURLToPath(new URL('../test/continue-conversation.mjs', import.meta.url));
+const script = fileURLToPath(new URL('./support/continue-conversation.mjs', import.meta.url));
 const built = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 
 interface ChildResult {

@@ -1,4 +1,4 @@
-// One of the processes of src/concurrent-processes.test.ts: `turns` concurrent turns on one
+// One of the processes of test/concurrent-processes.test.ts: `turns` concurrent turns on one
 // conversation through @aigo/client and a pgMemoryStore of its own, with a scripted model that
 // answers with the number of messages it was sent. Turns of this process are serialised by the
 // store's turn lock; against the other processes, a stale turn is refused with
@@ -6,12 +6,12 @@
 // Prints "ready" once connected, starts when a line arrives on stdin, and prints its figures as JSON.
 // Runs the built package.
 //
-//   node test/concurrent-turns.mjs '{"url":"postgres://…","schema":"…","conversationId":"…","turns":25,"label":"p0"}'
+//   node test/support/concurrent-turns.mjs '{"url":"postgres://…","schema":"…","conversationId":"…","turns":25,"label":"p0"}'
 import { createInterface } from 'node:readline';
 import { ConversationConflictError } from '@aigo/ai';
 import { createClient } from '@aigo/client';
 import { createFakeProvider } from '@aigo/testing';
-import { pgMemoryStore } from '../dist/index.js';
+import { pgMemoryStore } from '../../dist/index.js';
 
 const { url, schema, conversationId, turns, label, preparedStatements } = JSON.parse(
   process.argv[2] ?? '{}',
