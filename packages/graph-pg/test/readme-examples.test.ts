@@ -2,8 +2,8 @@
 // schema of its own, dropped after it; console output asserted instead of printed).
 import { createGraph } from '@aigo/graph';
 import { afterEach, describe, expect, it } from 'vitest';
-import { database, dropSchema, uniqueSchema } from '../test/test-database.js';
-import { pgCheckpointer } from './index.js';
+import { pgCheckpointer } from '../src/index.js';
+import { database, dropSchema, uniqueSchema } from './support/test-database.js';
 
 const schema = uniqueSchema('readme');
 

@@ -3,11 +3,11 @@
 import { GraphChangedError, ValidationError } from '@aigo/ai';
 import { awaitGraphRun, createGraph, GraphStoppedError, submitGraphRun } from '@aigo/graph';
 import { describe, expect, it } from 'vitest';
-import { processTestFile } from '../test/process-test-file.js';
-import { startGraphProcess } from '../test/processes.js';
-import { adminPool, database, dropSchema, uniqueSchema } from '../test/test-database.js';
-import { pgCheckpointer } from './pg-checkpointer.js';
-import { pgGraphRunQueue } from './pg-graph-run-queue.js';
+import { pgCheckpointer } from '../src/pg-checkpointer.js';
+import { pgGraphRunQueue } from '../src/pg-graph-run-queue.js';
+import { processTestFile } from './support/process-test-file.js';
+import { startGraphProcess } from './support/processes.js';
+import { adminPool, database, dropSchema, uniqueSchema } from './support/test-database.js';
 
 const schemas = processTestFile('c');
 const { checkpoints, queues } = schemas;

@@ -1,9 +1,9 @@
 // The checkpointer and run queue conformance suites of @aigo/testing, against the real PostgreSQL.
 import { checkpointerConformance, graphRunQueueConformance } from '@aigo/testing';
 import { afterAll } from 'vitest';
-import { database, dropSchema, uniqueSchema } from '../test/test-database.js';
-import { pgCheckpointer } from './pg-checkpointer.js';
-import { pgGraphRunQueue } from './pg-graph-run-queue.js';
+import { pgCheckpointer } from '../src/pg-checkpointer.js';
+import { pgGraphRunQueue } from '../src/pg-graph-run-queue.js';
+import { database, dropSchema, uniqueSchema } from './support/test-database.js';
 
 const checkpoints = uniqueSchema('gc');
 const queues = uniqueSchema('gq');

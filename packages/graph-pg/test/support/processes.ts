@@ -1,4 +1,5 @@
-// Child processes of the multi-process tests: started on test/graph-process.mjs, read line by line.
+// Child processes of the multi-process tests: started on test/support/graph-process.mjs, read line by
+// line.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +18,7 @@ export interface GraphProcess {
   stderr(): string;
 }
 
-/** Starts test/graph-process.mjs with `args`. */
+/** Starts test/support/graph-process.mjs with `args`. */
 export function startGraphProcess(args: object): GraphProcess {
   const child = spawn(process.execPath, [script, JSON.stringify(args)], {
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -7,11 +7,11 @@ import { StaleFencingTokenError } from '@aigo/ai';
 import { createGraph, submitGraphRun } from '@aigo/graph';
 import { deferred, seededRandom } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
-import { processTestFile } from '../test/process-test-file.js';
-import { type GraphProcess, startGraphProcess } from '../test/processes.js';
-import { adminPool, database } from '../test/test-database.js';
-import { pgCheckpointer } from './pg-checkpointer.js';
-import { pgGraphRunQueue } from './pg-graph-run-queue.js';
+import { pgCheckpointer } from '../src/pg-checkpointer.js';
+import { pgGraphRunQueue } from '../src/pg-graph-run-queue.js';
+import { processTestFile } from './support/process-test-file.js';
+import { type GraphProcess, startGraphProcess } from './support/processes.js';
+import { adminPool, database } from './support/test-database.js';
 
 const schemas = processTestFile('w');
 const { checkpoints, queues } = schemas;

@@ -2,11 +2,11 @@
 // executes the same run id and resumes it from the PostgreSQL checkpoint: nodes 1–5 are not executed
 // again (counted in a table), node 6 runs once more, the output is right and the cost is counted once.
 import { describe, expect, it } from 'vitest';
-import { executionCounts } from '../test/executions-table.js';
-import { processTestFile } from '../test/process-test-file.js';
-import { startGraphProcess } from '../test/processes.js';
-import { database } from '../test/test-database.js';
-import { pgCheckpointer } from './pg-checkpointer.js';
+import { pgCheckpointer } from '../src/pg-checkpointer.js';
+import { executionCounts } from './support/executions-table.js';
+import { processTestFile } from './support/process-test-file.js';
+import { startGraphProcess } from './support/processes.js';
+import { database } from './support/test-database.js';
 
 const schemas = processTestFile('r');
 const { checkpoints } = schemas;

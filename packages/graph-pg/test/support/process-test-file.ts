@@ -19,7 +19,7 @@ export interface ProcessTestSchemas {
 
 /** Registers the file's setup and teardown; `tag` makes its schema names recognisable. */
 export function processTestFile(tag: string): ProcessTestSchemas {
-  const built = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+  const built = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
   const checkpoints = uniqueSchema(`gc${tag}`);
   const queues = uniqueSchema(`gq${tag}`);
   let table: Awaited<ReturnType<typeof executionsTable>> | undefined;

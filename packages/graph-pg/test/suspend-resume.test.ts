@@ -5,12 +5,12 @@
 import type { GraphRunResponses, SuspendedRun } from '@aigo/ai';
 import { awaitGraphRun, resumeGraphRun, submitGraphRun } from '@aigo/graph';
 import { describe, expect, it } from 'vitest';
-import { executionCounts } from '../test/executions-table.js';
-import { processTestFile } from '../test/process-test-file.js';
-import { startGraphProcess } from '../test/processes.js';
-import { database } from '../test/test-database.js';
-import { pgCheckpointer } from './pg-checkpointer.js';
-import { pgGraphRunQueue } from './pg-graph-run-queue.js';
+import { pgCheckpointer } from '../src/pg-checkpointer.js';
+import { pgGraphRunQueue } from '../src/pg-graph-run-queue.js';
+import { executionCounts } from './support/executions-table.js';
+import { processTestFile } from './support/process-test-file.js';
+import { startGraphProcess } from './support/processes.js';
+import { database } from './support/test-database.js';
 
 const schemas = processTestFile('s');
 const { checkpoints, queues } = schemas;

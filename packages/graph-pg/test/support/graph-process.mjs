@@ -17,7 +17,7 @@ import { createReAct } from '@aigo/react';
 import { createFakeProvider } from '@aigo/testing';
 import pg from 'pg';
 import { Type } from 'typebox';
-import { pgCheckpointer, pgGraphRunQueue } from '../dist/index.js';
+import { pgCheckpointer, pgGraphRunQueue } from '../../dist/index.js';
 
 const args = JSON.parse(process.argv[2]);
 const pool = new pg.Pool({ connectionString: args.url, max: 2 });
