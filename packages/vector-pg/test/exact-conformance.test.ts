@@ -1,8 +1,8 @@
 // The vector store conformance suite on the real PostgreSQL server, exact search (plain arrays, no
 // extension): the path for a server without pgvector.
 import { vectorStoreConformance } from '@aigo/testing';
-import { database, dropSchema, freshSchema } from '../test/real-database.js';
-import { pgVectorStore } from './pg-vector-store.js';
+import { pgVectorStore } from '../src/pg-vector-store.js';
+import { database, dropSchema, freshSchema } from './support/real-database.js';
 
 const schemas: string[] = [];
 

@@ -2,8 +2,8 @@
 // openai() (and 64 dimensions), in a schema of its own on the run's real server.
 import { createFakeEmbedder } from '@aigo/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { database, dropSchema, freshSchema } from '../test/real-database.js';
-import { pgVectorStore } from './index.js';
+import { pgVectorStore } from '../src/index.js';
+import { database, dropSchema, freshSchema } from './support/real-database.js';
 
 const schema = freshSchema();
 afterAll(() => dropSchema(schema));

@@ -3,8 +3,8 @@
 import { uniqueSchemaName } from '@aigo/pg/testing';
 import { vectorStoreConformance } from '@aigo/testing';
 import { afterAll, beforeAll } from 'vitest';
-import { type PgliteVector, startPgliteVector } from '../test/pglite-vector.js';
-import { pgVectorStore } from './pg-vector-store.js';
+import { pgVectorStore } from '../src/pg-vector-store.js';
+import { type PgliteVector, startPgliteVector } from './support/pglite-vector.js';
 
 let server: PgliteVector;
 beforeAll(async () => {
