@@ -1,14 +1,14 @@
 import { AssertionError } from 'node:assert';
 import { ProviderError, ValidationError } from '@aigo/ai';
 import { describe, expect, it } from 'vitest';
-import { fixtureRoute } from '../../server/fixture-route.js';
-import { providerConformanceChecks } from './provider-checks.js';
-import { providerConformance } from './provider-conformance.js';
+import { providerConformanceChecks } from '../src/conformance/provider/provider-checks.js';
+import { providerConformance } from '../src/conformance/provider/provider-conformance.js';
 import type {
   ProviderConformanceFixtures,
   ProviderConformanceOptions,
-} from './provider-options.js';
-import { type ToyFaults, toyOpenAIChat } from './test-toy-openai-provider.js';
+} from '../src/conformance/provider/provider-options.js';
+import { fixtureRoute } from '../src/server/fixture-route.js';
+import { type ToyFaults, toyOpenAIChat } from './support/test-toy-openai-provider.js';
 
 const PATH = '/v1/chat/completions';
 const API_KEY = 'sk-conformance-test-key-0123456789';

@@ -1,8 +1,8 @@
 import type { StoredRun } from '@aigo/ai';
 import { describe, expect, it } from 'vitest';
-import { runStoreConformanceChecks } from './run-store-checks.js';
-import { runStoreConformance } from './run-store-conformance.js';
-import { type MapRunStoreFaults, mapRunStore } from './test-map-run-store.js';
+import { runStoreConformanceChecks } from '../src/conformance/run-store/run-store-checks.js';
+import { runStoreConformance } from '../src/conformance/run-store/run-store-conformance.js';
+import { type MapRunStoreFaults, mapRunStore } from './support/test-map-run-store.js';
 
 // The suite itself, against the reference store: every check passes.
 const shared = new Map<string, StoredRun>();

@@ -1,13 +1,13 @@
 import { AssertionError } from 'node:assert';
 import { type Message, ValidationError } from '@aigo/ai';
 import { describe, expect, it } from 'vitest';
-import { memoryConformanceChecks } from './memory-checks.js';
-import { memoryConformance } from './memory-conformance.js';
+import { memoryConformanceChecks } from '../src/conformance/memory/memory-checks.js';
+import { memoryConformance } from '../src/conformance/memory/memory-conformance.js';
 import {
   type ArrayMemoryCapabilities,
   type ArrayMemoryFaults,
   arrayMemory,
-} from './test-array-memory.js';
+} from './support/test-array-memory.js';
 
 // The suite itself, against the reference memory: every check must pass — with every capability,
 // and without any (then the suite checks that the memory has none).

@@ -13,7 +13,7 @@ import {
   seededRandom,
   startRecordedServer,
   streamFromEvents,
-} from './index.js';
+} from '../src/index.js';
 
 describe('README: recorded server', () => {
   it('replays a recorded stream and records what was sent', async () => {
