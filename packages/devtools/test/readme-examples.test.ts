@@ -4,7 +4,7 @@ import { combineObservers } from '@aigo/ai';
 import { createClient } from '@aigo/client';
 import { createFakeProvider, createRecordingObserver } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
-import { type DevtoolsObserver, devtools, type RunSummary } from './index.js';
+import { type DevtoolsObserver, devtools, type RunSummary } from '../src/index.js';
 
 /** The runs list, as the page reads it. */
 async function runsOf(tools: DevtoolsObserver): Promise<RunSummary[]> {

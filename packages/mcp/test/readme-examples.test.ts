@@ -6,8 +6,8 @@ import { createReAct } from '@aigo/react';
 import { createFakeProvider } from '@aigo/testing';
 import { calculatorTool } from '@aigo/tools-calculator';
 import { describe, expect, it } from 'vitest';
-import { everythingServer, isRunning } from '../test/support/test-servers.js';
-import { mcpClient, serveMcp } from './index.js';
+import { mcpClient, serveMcp } from '../src/index.js';
+import { everythingServer, isRunning } from './support/test-servers.js';
 
 describe('README examples', () => {
   it('the opening example: an agent using server-everything tools', async () => {
