@@ -4,9 +4,9 @@ import { createReAct } from '@aigo/react';
 import { createFakeProvider } from '@aigo/testing';
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerOtelGlobals, tracedProcess } from '../test/support/test-otel.js';
 import { a2aTools } from './client/a2a-tools.js';
 import { serveA2A } from './server/serve-a2a.js';
-import { registerOtelGlobals, tracedProcess } from './test-otel.js';
 
 let unregister: () => void;
 beforeAll(() => {

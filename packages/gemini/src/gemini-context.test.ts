@@ -2,8 +2,8 @@
 // token-limit error as ContextOverflowError — against a real HTTP server on 127.0.0.1.
 import { ContextOverflowError, userMessage } from '@aigo/ai';
 import { describe, expect, it } from 'vitest';
+import { GENERATE_PATH, STREAM_PATH, startGeminiRig } from '../test/support/test-gemini-server.js';
 import { gemini } from './gemini-provider.js';
-import { GENERATE_PATH, STREAM_PATH, startGeminiRig } from './test-gemini-server.js';
 
 const COUNT_PATH = /^\/v1beta\/models\/[^/]+:countTokens$/;
 const TOO_LONG = {

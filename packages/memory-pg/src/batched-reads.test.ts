@@ -4,7 +4,7 @@
 import { AbortError, MemoryError, type Message } from '@aigo/ai';
 import pg from 'pg';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
-import { database, testPoolSize, testStore } from '../test/test-database.js';
+import { database, testPoolSize, testStore } from '../test/support/test-database.js';
 import { MAX_BATCH } from './batched-reads.js';
 import type { PgMemoryStore } from './pg-memory-options.js';
 

@@ -12,7 +12,7 @@ import {
 import { createClient } from '@aigo/client';
 import { createFakeProvider } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
-import { adminPool, database, testStore } from '../test/test-database.js';
+import { adminPool, database, testStore } from '../test/support/test-database.js';
 import { buildStatements } from './statements.js';
 import { tableNames } from './table-names.js';
 

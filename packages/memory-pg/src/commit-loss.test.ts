@@ -5,7 +5,7 @@
 import { MemoryError, type Message } from '@aigo/ai';
 import { type PgFaultProxy, startPgFaultProxy } from '@aigo/pg/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPool, database, realServer, testStore } from '../test/test-database.js';
+import { adminPool, database, realServer, testStore } from '../test/support/test-database.js';
 
 const turn = (label: string): Message[] => [
   { role: 'user', content: `${label} question` },

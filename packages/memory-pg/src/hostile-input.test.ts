@@ -2,7 +2,7 @@
 // ValidationError before any SQL runs.
 import { type Message, ValidationError } from '@aigo/ai';
 import { describe, expect, it } from 'vitest';
-import { adminPool, database, testStore } from '../test/test-database.js';
+import { adminPool, database, testStore } from '../test/support/test-database.js';
 
 const HOSTILE_IDS = [
   "o'brien",

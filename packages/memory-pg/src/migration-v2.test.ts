@@ -5,7 +5,7 @@ import { ConversationConflictError, type Message } from '@aigo/ai';
 import { createClient } from '@aigo/client';
 import { createFakeProvider } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
-import { adminPool, database, testStore, uniqueSchema } from '../test/test-database.js';
+import { adminPool, database, testStore, uniqueSchema } from '../test/support/test-database.js';
 import { tableNames } from './table-names.js';
 
 const say = (role: 'user' | 'assistant', content: string): Message => ({ role, content });

@@ -2,7 +2,7 @@
 // every stored message gets an estimated count and its running sum, so bounded reads work at once.
 import { assistantMessage, userMessage } from '@aigo/ai';
 import { describe, expect, it } from 'vitest';
-import { adminPool, database, testStore } from '../test/test-database.js';
+import { adminPool, database, testStore } from '../test/support/test-database.js';
 import { tableNames } from './table-names.js';
 
 describe(`schema version 3 on version 2 tables with data (${database.kind})`, () => {

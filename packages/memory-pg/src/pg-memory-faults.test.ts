@@ -12,7 +12,7 @@ import {
   testStore,
   uniqueSchema,
   until,
-} from '../test/test-database.js';
+} from '../test/support/test-database.js';
 import { legacyMigrationLockKey, SCHEMA_VERSION } from './migrations.js';
 import { pgMemoryStore } from './pg-memory-store.js';
 import { tableNames } from './table-names.js';

@@ -18,7 +18,7 @@ import {
   testStore,
   uniqueSchema,
   until,
-} from '../test/test-database.js';
+} from '../test/support/test-database.js';
 import { memoryMigrations, SCHEMA_VERSION } from './migrations.js';
 import { pgMemory } from './pg-memory.js';
 import { pgMemoryStore } from './pg-memory-store.js';

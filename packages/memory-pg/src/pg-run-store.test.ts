@@ -1,6 +1,6 @@
-// The run store conformance suite of @aigo/testing against the real database of this run, and what
-// only pgRunStore does: retention, a table per store, option checks.
-import { runStoreConformance, sampleSuspendedRun } from '@aigo/testing';
+// What only pgRunStore does, against the real database of this run: retention, a table per store,
+// option checks. The run store conformance suite runs in test/pg-run-store-conformance.test.ts.
+import { sampleSuspendedRun } from '@aigo/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   adminPool,
@@ -8,7 +8,7 @@ import {
   dropSchema,
   testPoolSize,
   uniqueSchema,
-} from '../test/test-database.js';
+} from '../test/support/test-database.js';
 import { pgRunStore } from './pg-run-store.js';
 import type { PgRunStore } from './pg-run-store-options.js';
 
@@ -28,8 +28,6 @@ afterAll(async () => {
   await Promise.all(stores.map((store) => store.close()));
   await dropSchema(schema);
 });
-
-runStoreConformance({ name: `pgRunStore (${database.kind})`, makeStore: () => open() });
 
 describe('pgRunStore', () => {
   it('keeps the value byte for byte and migrates its table once, as a component of its own', async () => {

@@ -1,7 +1,7 @@
 // Says which PostgreSQL this run used, and fails a CI run that did not use a real server: the fault,
 // concurrency and lock tests only run against one, and CI machines have the server binaries.
 import { describe, expect, it } from 'vitest';
-import { adminPool, database, realServer } from '../test/test-database.js';
+import { adminPool, database, realServer } from '../test/support/test-database.js';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 

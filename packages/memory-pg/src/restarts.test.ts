@@ -18,7 +18,7 @@ import {
 import { createFakeProvider } from '@aigo/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { database, realServer, until } from '../test/test-database.js';
+import { database, realServer, until } from '../test/support/test-database.js';
 import type { PgConversationMemory, PgMemoryStore } from './pg-memory-options.js';
 import { pgMemoryStore } from './pg-memory-store.js';
 

@@ -15,7 +15,7 @@ import {
   testPreparedStatements,
   testStore,
   uniqueSchema,
-} from '../test/test-database.js';
+} from '../test/support/test-database.js';
 import { pgMemory } from './pg-memory.js';
 import { pgMemoryStore } from './pg-memory-store.js';
 

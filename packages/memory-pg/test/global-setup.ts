@@ -7,7 +7,7 @@
 //    behind @electric-sql/pglite-socket (single session: the fault, concurrency and lock tests do not
 //    run there, and the run fails when CI is set).
 import { postgresGlobalSetup } from '@aigo/pg/testing';
-import { startPglite } from './pglite.js';
+import { startPglite } from './support/pglite.js';
 
 export default postgresGlobalSetup({
   name: '@aigo/memory-pg',

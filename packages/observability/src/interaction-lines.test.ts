@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { lineSink, manualClock } from '../test/support/test-scenario.js';
 import { createLogObserver } from './index.js';
-import { lineSink, manualClock } from './test-scenario.js';
 
 const clock = manualClock(Date.UTC(2026, 0, 2, 3, 4, 5));
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { lineSink, manualClock, tellAgentRun } from '../test/support/test-scenario.js';
 import { createLogObserver } from './index.js';
 import type { LogFormat } from './log-observer-options.js';
-import { lineSink, manualClock, tellAgentRun } from './test-scenario.js';
 
 /** 2026-01-02 03:04:05 in local time: compact and pretty write local time. */
 const LOCAL_START = new Date(2026, 0, 2, 3, 4, 5).getTime();

@@ -10,8 +10,8 @@ import { context, SpanStatusCode, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { otelSdk, type SpanNode } from '../test/support/test-otel-sdk.js';
 import { createOtelObserver } from './index.js';
-import { otelSdk, type SpanNode } from './test-otel-sdk.js';
 
 const contextManager = new AsyncLocalStorageContextManager();
 beforeAll(() => {

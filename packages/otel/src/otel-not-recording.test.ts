@@ -15,8 +15,8 @@ import {
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { AlwaysOffSampler, ParentBasedSampler } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { histogramOf, otelSdk } from '../test/support/test-otel-sdk.js';
 import { createOtelObserver } from './index.js';
-import { histogramOf, otelSdk } from './test-otel-sdk.js';
 
 const contextManager = new AsyncLocalStorageContextManager();
 beforeAll(() => {

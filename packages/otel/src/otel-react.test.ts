@@ -7,8 +7,8 @@ import { createFakeProvider, type FakeProvider } from '@aigo/testing';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
+import { histogramOf, otelSdk, type SpanNode } from '../test/support/test-otel-sdk.js';
 import { createOtelObserver } from './index.js';
-import { histogramOf, otelSdk, type SpanNode } from './test-otel-sdk.js';
 
 const calculator = defineTool({
   name: 'calculator',

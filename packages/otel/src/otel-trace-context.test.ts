@@ -6,8 +6,8 @@ import { context, propagation } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { otelSdk } from '../test/support/test-otel-sdk.js';
 import { createOtelObserver } from './index.js';
-import { otelSdk } from './test-otel-sdk.js';
 
 const contextManager = new AsyncLocalStorageContextManager();
 beforeAll(() => {

@@ -6,8 +6,8 @@ import type { VectorMetric, VectorRecord } from '@aigo/ai';
 import { uniqueSchemaName } from '@aigo/pg/testing';
 import { bruteForce, seededVectors } from '@aigo/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PgliteVector, startPgliteVector } from '../test/pglite-vector.js';
-import { database, dropSchema, freshSchema } from '../test/real-database.js';
+import { type PgliteVector, startPgliteVector } from '../test/support/pglite-vector.js';
+import { database, dropSchema, freshSchema } from '../test/support/real-database.js';
 import { pgVectorStore } from './pg-vector-store.js';
 
 const DIMENSIONS = 32;

@@ -9,14 +9,14 @@ import {
 import { AbortError, type Tool, type ToolProgress } from '@aigo/ai';
 import { deferred } from '@aigo/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { A2AError } from '../shared/a2a-error.js';
-import { textsOf } from '../test-sdk.js';
+import { textsOf } from '../../test/support/test-sdk.js';
 import {
   type SdkServer,
   startPlainServer,
   startRefusingServer,
   startSdkServer,
-} from '../test-sdk-server.js';
+} from '../../test/support/test-sdk-server.js';
+import { A2AError } from '../shared/a2a-error.js';
 import { a2aTools } from './a2a-tools.js';
 
 const closers: (() => Promise<void>)[] = [];

@@ -7,8 +7,8 @@ import { testDatabase, withTestSchema } from '@aigo/pg/testing/vitest';
 import { createReAct } from '@aigo/react';
 import { createFakeProvider } from '@aigo/testing';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { answerOf, sendRequest, stateLabel, userText } from '../../test/support/test-sdk.js';
 import { serveA2A } from '../server/serve-a2a.js';
-import { answerOf, sendRequest, stateLabel, userText } from '../test-sdk.js';
 import { pgTaskStore } from './pg-task-store.js';
 
 const database = testDatabase();

@@ -9,7 +9,13 @@ import { createReAct } from '@aigo/react';
 import { createFakeProvider } from '@aigo/testing';
 import { Type } from 'typebox';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
-import { answerOf, sendRequest, stateLabel, textsOf, userText } from '../test-sdk.js';
+import {
+  answerOf,
+  sendRequest,
+  stateLabel,
+  textsOf,
+  userText,
+} from '../../test/support/test-sdk.js';
 import type { A2ARunStore } from './run-store.js';
 import { type A2AServer, serveA2A } from './serve-a2a.js';
 import type { ServeA2AOptions } from './serve-a2a-options.js';

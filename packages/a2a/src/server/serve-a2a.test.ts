@@ -5,7 +5,13 @@ import { createReAct } from '@aigo/react';
 import { createFakeProvider, deferred, type FakeProvider } from '@aigo/testing';
 import { Type } from 'typebox';
 import { afterEach, describe, expect, it } from 'vitest';
-import { answerOf, describeEvent, sendRequest, stateLabel, userText } from '../test-sdk.js';
+import {
+  answerOf,
+  describeEvent,
+  sendRequest,
+  stateLabel,
+  userText,
+} from '../../test/support/test-sdk.js';
 import { type A2AServer, serveA2A } from './serve-a2a.js';
 
 const servers: A2AServer[] = [];

@@ -1,8 +1,14 @@
 import { ClientFactory } from '@a2a-js/sdk/client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { approvalAgent } from '../../test/support/test-approval-agent.js';
+import {
+  answerOf,
+  sendRequest,
+  stateLabel,
+  textsOf,
+  userText,
+} from '../../test/support/test-sdk.js';
 import { a2aTools } from '../client/a2a-tools.js';
-import { approvalAgent } from '../test-approval-agent.js';
-import { answerOf, sendRequest, stateLabel, textsOf, userText } from '../test-sdk.js';
 import { inProcessRunStore } from './run-store.js';
 import { type A2AServer, serveA2A } from './serve-a2a.js';
 

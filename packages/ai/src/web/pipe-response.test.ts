@@ -2,12 +2,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { drivenChatStream } from '../../test/support/test-web-sources.js';
 import { AbortError } from '../errors/interruption-errors.js';
 import { ProviderError } from '../errors/provider-error.js';
 import { ValidationError } from '../errors/validation-error.js';
 import { ChatStream } from '../stream/chat-stream.js';
 import { pipeResponse } from './pipe-response.js';
-import { drivenChatStream } from './test-web-sources.js';
 import { toSSEResponse, toSSEStream } from './to-sse-stream.js';
 import { toTextResponse } from './to-text-stream.js';
 

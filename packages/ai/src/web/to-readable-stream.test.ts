@@ -1,4 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import {
+  drivenChatStream,
+  readAll,
+  scriptedAgentStream,
+} from '../../test/support/test-web-sources.js';
 import type { AgentEvent } from '../agent/agent-event.js';
 import type { ChatResponse } from '../chat/chat-response.js';
 import { AgentStoppedError } from '../errors/higher-layer-errors.js';
@@ -7,7 +12,6 @@ import { ProviderError } from '../errors/provider-error.js';
 import { ValidationError } from '../errors/validation-error.js';
 import { ChatStream } from '../stream/chat-stream.js';
 import type { StreamEvent } from '../stream/stream-event.js';
-import { drivenChatStream, readAll, scriptedAgentStream } from './test-web-sources.js';
 import { toReadableStream } from './to-readable-stream.js';
 import { toTextResponse, toTextStream } from './to-text-stream.js';
 

@@ -1,4 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  drivenChatStream,
+  readText,
+  scriptedAgentStream,
+} from '../../test/support/test-web-sources.js';
 import type { AgentEvent } from '../agent/agent-event.js';
 import type { SuspendedRun } from '../agent/suspended-run.js';
 import type { ChatResponse } from '../chat/chat-response.js';
@@ -10,7 +15,6 @@ import { ValidationError } from '../errors/validation-error.js';
 import type { ToolCall } from '../messages/tool-call.js';
 import { ChatStream } from '../stream/chat-stream.js';
 import type { StreamEvent } from '../stream/stream-event.js';
-import { drivenChatStream, readText, scriptedAgentStream } from './test-web-sources.js';
 import { toSSEResponse, toSSEStream } from './to-sse-stream.js';
 
 const frame = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;

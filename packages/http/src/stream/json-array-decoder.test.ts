@@ -1,9 +1,13 @@
 import { ProviderError, ValidationError } from '@aigo/ai';
 import { loadFixture, loadFixtureBytes } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
+import {
+  createRandom,
+  offsetsInsideCharacters,
+  randomSplit,
+} from '../../test/support/test-random.js';
 import { createJsonArrayDecoder } from './json-array-decoder.js';
 import type { StreamFrame } from './stream-frame.js';
-import { createRandom, offsetsInsideCharacters, randomSplit } from './test-random.js';
 
 const encoder = new TextEncoder();
 

@@ -11,9 +11,9 @@ import {
 } from '@aigo/ai';
 import { loadFixture, type RecordedServer, startRecordedServer } from '@aigo/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offsetAfterEvents, openAiChatMapper } from '../../test/support/test-openai-mapper.js';
 import { createHttpClient, type HttpClient } from '../transport/http-client.js';
 import type { StreamFrame } from './stream-frame.js';
-import { offsetAfterEvents, openAiChatMapper } from './test-openai-mapper.js';
 
 const TEXT_SSE = loadFixture('openai-chat/stream-text-with-usage.sse');
 const EXPECTED_TEXT = 'The capital of the UK is London.';

@@ -2,7 +2,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { AbortError, AigoError, MemoryError, ValidationError } from '@aigo/ai';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { adminPool, database, testPool, until } from '../../test/helpers.js';
+import { adminPool, database, testPool, until } from '../../test/support/helpers.js';
 import {
   isConnectionLoss,
   isLostSession,

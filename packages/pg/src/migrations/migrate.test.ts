@@ -7,7 +7,7 @@ import {
   database,
   noBackendsOf,
   testPool,
-} from '../../test/helpers.js';
+} from '../../test/support/helpers.js';
 import { withTestSchema } from '../testing/vitest.js';
 import { migrate } from './migrate.js';
 import type { Migration } from './migration.js';

@@ -1,7 +1,7 @@
 import { ValidationError } from '@aigo/ai';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { adminPool, database, noBackendsOf } from '../../test/helpers.js';
+import { adminPool, database, noBackendsOf } from '../../test/support/helpers.js';
 import { openPgPool } from './open-pg-pool.js';
 import type { PgPoolOptions } from './pg-pool-options.js';
 

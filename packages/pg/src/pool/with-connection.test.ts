@@ -1,6 +1,6 @@
 import { AbortError } from '@aigo/ai';
 import { describe, expect, it } from 'vitest';
-import { adminPool, database, noBackendsOf, testPool, until } from '../../test/helpers.js';
+import { adminPool, database, noBackendsOf, testPool, until } from '../../test/support/helpers.js';
 import { withTestSchema } from '../testing/vitest.js';
 import { inTransaction } from './in-transaction.js';
 import { withConnection } from './with-connection.js';

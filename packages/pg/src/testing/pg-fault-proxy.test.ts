@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPool, database } from '../../test/helpers.js';
+import { adminPool, database } from '../../test/support/helpers.js';
 import { type PgFaultProxy, startPgFaultProxy } from './pg-fault-proxy.js';
 import { withTestSchema } from './vitest.js';
 

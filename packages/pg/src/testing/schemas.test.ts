@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminPool, database } from '../../test/helpers.js';
+import { adminPool, database } from '../../test/support/helpers.js';
 import { createTestSchema, uniqueSchemaName } from './schemas.js';
 import { testDatabase, withTestSchema } from './vitest.js';
 

@@ -1,13 +1,6 @@
 import { ValidationError, vectorScore } from '@aigo/ai';
 import { describe, expect, it } from 'vitest';
-import { embeddingConformance } from '../conformance/embeddings/embedding-conformance.js';
 import { createFakeEmbedder } from './fake-embedder.js';
-
-embeddingConformance({
-  name: 'createFakeEmbedder',
-  makeProvider: () => createFakeEmbedder({ dimensions: 16, maxEmbeddingsPerCall: 3 }),
-  model: 'fake',
-});
 
 describe('createFakeEmbedder', () => {
   it('is deterministic, honours dimensions and records its calls', async () => {

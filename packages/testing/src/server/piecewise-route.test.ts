@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { rawRequest } from '../../test/support/test-raw-client.js';
 import { piecewiseRoute } from './piecewise-route.js';
 import { startRecordedServer } from './recorded-server.js';
-import { rawRequest } from './test-raw-client.js';
 
 describe('piecewiseRoute', () => {
   it('sends the pieces one write at a time: one HTTP chunk each', async () => {

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { ValidationError } from '@aigo/ai';
 import { afterEach, describe, expect, it } from 'vitest';
+import { rawRequest } from '../../test/support/test-raw-client.js';
 import { fixturePath, loadFixture } from './fixtures.js';
 import type { RecordedRoute } from './recorded-route.js';
 import { type RecordedServer, startRecordedServer } from './recorded-server.js';
-import { rawRequest } from './test-raw-client.js';
 
 const servers: RecordedServer[] = [];
 async function start(routes: RecordedRoute[]): Promise<RecordedServer> {
