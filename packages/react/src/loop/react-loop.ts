@@ -8,19 +8,12 @@ import {
   type Message,
   ParseError,
   type Prompt,
-  parseToolErrorEnvelope,
   type ToolCall,
   ToolError,
   userMessage,
   ValidationError,
 } from '@aigo/ai';
-import {
-  type Client,
-  type ContinueOptions,
-  type ExecuteToolCallsOptions,
-  type Overview,
-  toolMessageResult,
-} from '@aigo/client';
+import type { Client, ContinueOptions, ExecuteToolCallsOptions, Overview } from '@aigo/client';
 import { type PendingApprovals, pendingApprovals } from '../approval/pending-approvals.js';
 import { jsonOnlyRequest } from '../react-instructions.js';
 import type { IterationSettings } from '../react-options.js';
@@ -28,11 +21,12 @@ import { finishedOverview, type ReActOverview, stoppedOverview } from '../react-
 import { buildSuspendedRun } from '../suspend/build-suspended-run.js';
 import type { DeferringMemory } from '../suspend/deferring-memory.js';
 import type { ResumePlan } from '../suspend/prepare-resume.js';
-import { resumeTurn, TOOL_REFUSED } from '../suspend/resume-turn.js';
+import { resumeTurn } from '../suspend/resume-turn.js';
 import type { AgentSettings, RunInput, RunState } from './agent-settings.js';
 import { recordResumed } from './agent-span.js';
 import { callBase, toolBase } from './call-options.js';
 import { offersTools, parse } from './parse-answer.js';
+import { runToolRound } from './run-tools.js';
 
 /** The client and request settings of one iteration. */
 interface Step {
@@ -362,55 +356,25 @@ export class ReActLoop {
 
   /**
    * Runs a reply's tool calls (those not `refused`, whose result is given) and emits their events —
-   * with the calls as `shown` (arguments redacted per approval rule) when given.
+   * with the calls as `shown` (arguments redacted per approval rule) when given; stops the run on a
+   * failure when `stopOnError` says so.
    */
   async #runTools(
     client: Client,
     toolCalls: readonly ToolCall[],
     iteration: number,
-    refused: ReadonlyMap<number, Message> = NO_REFUSALS,
-    shown: readonly ToolCall[] = toolCalls,
+    refused?: ReadonlyMap<number, Message>,
+    shown?: readonly ToolCall[],
   ): Promise<Message[]> {
-    const sink = this.#input.sink;
-    if (sink !== undefined) {
-      for (const toolCall of shown) {
-        const wait = sink.emit({ type: 'tool_call', iteration, toolCall });
-        if (wait !== undefined) await wait;
-      }
-    }
-    const runnable =
-      refused.size === 0 ? toolCalls : toolCalls.filter((_, index) => !refused.has(index));
-    const ran =
-      runnable.length === 0 ? [] : await client.executeToolCalls(runnable, this.#toolBase);
-    let next = 0;
-    const results =
-      refused.size === 0
-        ? ran
-        : toolCalls.map((_, index) => refused.get(index) ?? (ran[next++] as Message));
-    let failure: { index: number; message: string } | undefined;
-    for (let index = 0; index < results.length; index++) {
-      const { output, content } = toolMessageResult(results[index] as Message);
-      const envelope = parseToolErrorEnvelope(output);
-      if (sink !== undefined) {
-        const wait = sink.emit({
-          type: 'tool_result',
-          iteration,
-          toolCall: shown[index] as ToolCall,
-          result: output,
-          failed: envelope !== undefined,
-          ...(content === undefined ? {} : { content }),
-        });
-        if (wait !== undefined) await wait;
-      }
-      if (
-        failure === undefined &&
-        envelope !== undefined &&
-        envelope.error.code !== 'tool_blocked' &&
-        envelope.error.code !== TOOL_REFUSED
-      ) {
-        failure = { index, message: envelope.error.message };
-      }
-    }
+    const { results, failure } = await runToolRound({
+      client,
+      toolCalls,
+      iteration,
+      options: this.#toolBase,
+      sink: this.#input.sink,
+      ...(refused === undefined ? {} : { refused }),
+      ...(shown === undefined ? {} : { shown }),
+    });
     if (failure !== undefined && this.#settings.stopOnError) {
       await this.#keep(results);
       const toolCall = toolCalls[failure.index] as ToolCall;
@@ -452,5 +416,3 @@ export class ReActLoop {
     );
   }
 }
-
-const NO_REFUSALS: ReadonlyMap<number, Message> = new Map();
