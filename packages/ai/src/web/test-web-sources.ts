@@ -5,7 +5,8 @@ import type { AgentResult, AgentStream } from '../agent/agent.js';
 import type { AgentEvent } from '../agent/agent-event.js';
 import type { Usage } from '../chat/usage.js';
 import type { CostSummary } from '../cost/cost.js';
-import { ChatStream, type ChatStreamController } from '../stream/chat-stream.js';
+import { ChatStream } from '../stream/chat-stream.js';
+import type { ChatStreamController } from '../stream/chat-stream-source.js';
 
 /** A ChatStream whose events the test sends; `cancelled` resolves with the reason of a cancel. */
 export function drivenChatStream(options: { highWaterMark?: number } = {}) {
