@@ -315,15 +315,12 @@ export {
   type ValidateSchemaOptions,
   validateSchema,
 } from './schema/validate-schema.js';
-export {
-  ChatStream,
-  type ChatStreamController,
-  type ChatStreamHooks,
-  type ChatStreamOptions,
-  type ChatStreamSource,
-  responseToEvents,
-} from './stream/chat-stream.js';
+export { ChatStream } from './stream/chat-stream.js';
+export type { ChatStreamHooks } from './stream/chat-stream-hooks.js';
+export type { ChatStreamOptions } from './stream/chat-stream-options.js';
+export type { ChatStreamController, ChatStreamSource } from './stream/chat-stream-source.js';
 export { ResponseAccumulator } from './stream/response-accumulator.js';
+export { responseToEvents } from './stream/response-to-events.js';
 export type {
   ContentEvent,
   FinishEvent,

@@ -39,12 +39,6 @@ export interface GeminiRequestOptions {
   readonly includeServerSideToolInvocations?: boolean;
 }
 
-/**
- * The same as {@link GeminiRequestOptions}: the name this type has always been exported under. Per
- * request, like `OpenAIRequestOptions`; `gemini()`'s own options are `GeminiOptions`.
- */
-export type GeminiProviderOptions = GeminiRequestOptions;
-
 const KNOWN_KEYS: readonly (keyof GeminiRequestOptions)[] = [
   'safetySettings',
   'responseModalities',
@@ -76,7 +70,7 @@ export function readGeminiRequestOptions(request: ChatRequest): GeminiRequestOpt
       );
     }
   }
-  const options: { -readonly [K in keyof GeminiRequestOptions]: GeminiProviderOptions[K] } = {};
+  const options: { -readonly [K in keyof GeminiRequestOptions]: GeminiRequestOptions[K] } = {};
   const { safetySettings, responseModalities, cachedContent, thinkingLevel } = raw;
   if (safetySettings !== undefined) {
     if (

@@ -48,10 +48,7 @@ export {
   readGeminiMetadata,
 } from './gemini-provider-metadata.js';
 export { type BuildGeminiRequestOptions, buildGeminiRequest } from './gemini-request.js';
-export type {
-  GeminiProviderOptions,
-  GeminiRequestOptions,
-} from './gemini-request-options.js';
+export type { GeminiRequestOptions } from './gemini-request-options.js';
 export {
   GEMINI_PROVIDER_TOOL_IDS,
   type GeminiProviderToolId,

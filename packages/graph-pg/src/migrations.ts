@@ -1,7 +1,7 @@
 import { type Migration, qualifiedName } from '@aigo/pg';
 
 /** The schema version this package writes. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 1;
 
 /** The migrations of the checkpoint tables in `schema`. */
 export function checkpointMigrations(schema: string): readonly Migration[] {
@@ -10,14 +10,16 @@ export function checkpointMigrations(schema: string): readonly Migration[] {
   return [
     {
       version: 1,
-      name: 'graph runs and their nodes',
+      name: 'graph runs (with suspension) and their nodes',
       up: `
         CREATE TABLE ${runs} (
           run_id text PRIMARY KEY,
           graph_name text NOT NULL,
           graph_version text,
           fingerprint text,
-          status text NOT NULL CHECK (status IN ('queued', 'running', 'completed', 'failed', 'cancelled')),
+          status text NOT NULL
+            CONSTRAINT graph_runs_status_check
+            CHECK (status IN ('queued', 'running', 'suspended', 'completed', 'failed', 'cancelled')),
           input jsonb NOT NULL,
           state jsonb NOT NULL,
           fencing_token bigint NOT NULL DEFAULT 0,
@@ -28,7 +30,9 @@ export function checkpointMigrations(schema: string): readonly Migration[] {
           error jsonb,
           created_at timestamptz NOT NULL DEFAULT now(),
           updated_at timestamptz NOT NULL DEFAULT now(),
-          finished_at timestamptz
+          finished_at timestamptz,
+          suspended_at timestamptz,
+          responses jsonb
         );
         CREATE INDEX graph_runs_finished_at ON ${runs} (finished_at) WHERE finished_at IS NOT NULL;
         CREATE TABLE ${nodes} (
@@ -38,18 +42,6 @@ export function checkpointMigrations(schema: string): readonly Migration[] {
           body jsonb NOT NULL,
           PRIMARY KEY (run_id, node_id)
         );
-      `,
-    },
-    {
-      version: 2,
-      name: 'suspended graph runs',
-      up: `
-        ALTER TABLE ${runs}
-          DROP CONSTRAINT IF EXISTS graph_runs_status_check,
-          ADD CONSTRAINT graph_runs_status_check
-            CHECK (status IN ('queued', 'running', 'suspended', 'completed', 'failed', 'cancelled')),
-          ADD COLUMN suspended_at timestamptz,
-          ADD COLUMN responses jsonb;
       `,
     },
   ];

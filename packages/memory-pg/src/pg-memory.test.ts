@@ -183,18 +183,8 @@ describe(`migrations (${database.kind})`, () => {
     expect(versions.rows).toEqual([
       {
         component: 'memory-pg:aigo_messages',
-        version: 1,
-        name: 'messages (jsonb, format, gap-free seq) and conversations (sequence counter)',
-      },
-      {
-        component: 'memory-pg:aigo_messages',
-        version: 2,
-        name: 'conversation versions and turn ids (optimistic concurrency, idempotent turns)',
-      },
-      {
-        component: 'memory-pg:aigo_messages',
         version: SCHEMA_VERSION,
-        name: 'per-message token counts, running sums and the conversation summary (bounded reads)',
+        name: 'messages (jsonb, format, gap-free seq, turn ids, token counts) and conversations (sequence counter, version, token total, summary)',
       },
     ]);
     expect(memoryMigrations(tableNames()).at(-1)?.version).toBe(SCHEMA_VERSION);
@@ -222,81 +212,16 @@ describe(`migrations (${database.kind})`, () => {
     );
     expect(versions.rows).toEqual([
       { component: 'memory-pg:first_messages', version: 1 },
-      { component: 'memory-pg:first_messages', version: 2 },
-      { component: 'memory-pg:first_messages', version: 3 },
       { component: 'memory-pg:second_messages', version: 1 },
-      { component: 'memory-pg:second_messages', version: 2 },
-      { component: 'memory-pg:second_messages', version: 3 },
     ]);
   });
 
-  it('keeps working on tables an earlier release created (versions in <table>_migrations): adopts them, rewrites nothing', async () => {
-    const schema = uniqueSchema('legacy');
-    const names = tableNames(undefined, schema);
-    // What @aigo/memory-pg 0.1.0 created: its two tables and its own version table, and a turn.
-    await adminPool().query(`CREATE SCHEMA "${schema}"`);
-    for (const sql of [
-      `CREATE TABLE ${names.conversationsSql} (conversation_id text NOT NULL, last_seq bigint NOT NULL, created_at timestamptz NOT NULL DEFAULT now(), updated_at timestamptz NOT NULL DEFAULT now(), CONSTRAINT ${names.conversationsKeySql} PRIMARY KEY (conversation_id))`,
-      `CREATE TABLE ${names.messagesSql} (conversation_id text NOT NULL, seq bigint NOT NULL, role text NOT NULL, format smallint NOT NULL, escaped boolean NOT NULL DEFAULT false, body jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now(), CONSTRAINT ${names.messagesKeySql} PRIMARY KEY (conversation_id, seq))`,
-      `CREATE TABLE ${names.migrationsSql} (version integer PRIMARY KEY, description text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
-      `INSERT INTO ${names.migrationsSql} (version, description) VALUES (1, 'messages and conversations')`,
-      `INSERT INTO ${names.conversationsSql} (conversation_id, last_seq) VALUES ('old', 2)`,
-      `INSERT INTO ${names.messagesSql} (conversation_id, seq, role, format, body) VALUES ('old', 1, 'user', 1, '{"role":"user","content":"question 1"}'), ('old', 2, 'assistant', 1, '{"role":"assistant","content":"answer 1"}')`,
-    ]) {
-      await adminPool().query(sql);
-    }
-    const relations = async () =>
-      (
-        await adminPool().query<{ relname: string; oid: number }>(
-          `SELECT relname, c.oid::int AS oid FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND relkind = 'r' ORDER BY relname`,
-          [schema],
-        )
-      ).rows;
-    const before = await relations();
-    // migrate: false reads its version (1, nothing recorded in the version table yet) and asks for
-    // the migration to version 2 (versions and turn ids).
-    const { store: checking } = testStore({ schema, migrate: false });
-    await expect(checking.conversation('old').allMessages()).rejects.toThrow(
-      /is at schema version 1, this release needs 3 \(migrate is false\): run it once with migrate: true/,
-    );
-    const { store } = testStore({ schema });
-    const memory = store.conversation('old');
-    expect(await memory.allMessages()).toEqual(turn(1));
-    await memory.appendMessages(turn(2));
-    expect(await memory.allMessages()).toEqual([...turn(1), ...turn(2)]);
-    expect((await rows(schema)).map((row) => row.seq)).toEqual([1, 2, 3, 4]);
-    // The same tables (not recreated), the old version table kept, the version now recorded.
-    expect((await relations()).filter((row) => row.relname !== 'aigo_migrations')).toEqual(before);
-    const versions = await adminPool().query(
-      `SELECT component, version, name FROM "${schema}"."aigo_migrations" ORDER BY version`,
-    );
-    expect(versions.rows).toEqual([
-      {
-        component: 'memory-pg:aigo_messages',
-        version: 1,
-        name: 'messages (jsonb, format, gap-free seq) and conversations (sequence counter) (adopted: applied before the version table existed)',
-      },
-      {
-        component: 'memory-pg:aigo_messages',
-        version: 2,
-        name: 'conversation versions and turn ids (optimistic concurrency, idempotent turns)',
-      },
-      {
-        component: 'memory-pg:aigo_messages',
-        version: 3,
-        name: 'per-message token counts, running sums and the conversation summary (bounded reads)',
-      },
-    ]);
-  });
-
-  it('refuses tables an earlier release recorded at a newer version', async () => {
-    const schema = uniqueSchema('legacy_newer');
-    const names = tableNames(undefined, schema);
-    await adminPool().query(`CREATE SCHEMA "${schema}"`);
+  it('refuses tables recorded at a newer version, with migrate true or false', async () => {
+    const { store: creator, schema } = testStore();
+    await creator.ready();
     await adminPool().query(
-      `CREATE TABLE ${names.migrationsSql} (version integer PRIMARY KEY, description text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
+      `INSERT INTO "${schema}"."aigo_migrations" (component, version, name) VALUES ('memory-pg:aigo_messages', 7, 'future')`,
     );
-    await adminPool().query(`INSERT INTO ${names.migrationsSql} VALUES (7, 'future')`);
     for (const migrate of [true, false]) {
       const { store } = testStore({ schema, migrate });
       const error = await store.ready().catch((caught: unknown) => caught);

@@ -118,12 +118,11 @@ export class PgStoreCore {
     const operation = `Preparing ${this.label}`;
     try {
       // Two quick queries when the version is recorded and current (no lock).
-      const recorded = memoryMigrationTarget(this.names, false);
-      const version = await readSchemaVersion(this.pool, recorded);
+      const target = memoryMigrationTarget(this.names);
+      const version = await readSchemaVersion(this.pool, target);
       if (version === SCHEMA_VERSION) return;
-      const target = memoryMigrationTarget(this.names, true);
       if (!this.migrateOnStart) {
-        checkSchemaVersion(await readSchemaVersion(this.pool, target), this.names);
+        checkSchemaVersion(version, this.names);
         return;
       }
       await migrate(this.pool, {

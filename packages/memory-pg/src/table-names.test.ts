@@ -32,8 +32,6 @@ describe('tableNames', () => {
       schemaSql: '"public"',
       messagesSql: '"public"."aigo_messages"',
       conversationsSql: '"public"."aigo_messages_conversations"',
-      migrationsSql: '"public"."aigo_messages_migrations"',
-      migrationsRegclass: '"public"."aigo_messages_migrations"',
       messagesKeySql: '"aigo_messages_pkey"',
       conversationsKeySql: '"aigo_messages_conversations_pkey"',
       turnKey: 'aigo_messages_turn_key',

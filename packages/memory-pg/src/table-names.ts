@@ -28,22 +28,15 @@ export interface TableNames {
   readonly messagesSql: string;
   /** `"schema"."table_conversations"`: one row per conversation (sequence counter, activity). */
   readonly conversationsSql: string;
-  /**
-   * `"schema"."table_migrations"`: where releases before `@aigo/pg` recorded the schema version
-   * (read once, to adopt such an install; versions are now recorded in `"schema"."aigo_migrations"`).
-   */
-  readonly migrationsSql: string;
-  /** `schema.table_migrations`, quoted, as text for `to_regclass`. */
-  readonly migrationsRegclass: string;
   /** `"table_pkey"`: the messages table's primary key constraint. */
   readonly messagesKeySql: string;
   /** `"table_conversations_pkey"`: the conversations table's primary key constraint. */
   readonly conversationsKeySql: string;
-  /** `table_turn_key`, unquoted: the unique index of turn ids (schema version 2). */
+  /** `table_turn_key`, unquoted: the unique index of turn ids. */
   readonly turnKey: string;
   /** `"table_turn_key"`. */
   readonly turnKeySql: string;
-  /** `"table_tokens_key"`: the index of the messages' running token sums (schema version 3). */
+  /** `"table_tokens_key"`: the index of the messages' running token sums. */
   readonly runningTokensKeySql: string;
 }
 
@@ -77,8 +70,6 @@ export function tableNames(
     schemaSql: quoteIdentifier(schema),
     messagesSql: qualifiedName(schema, tableName),
     conversationsSql: qualifiedName(schema, `${tableName}_conversations`),
-    migrationsSql: qualifiedName(schema, `${tableName}_migrations`),
-    migrationsRegclass: qualifiedName(schema, `${tableName}_migrations`),
     messagesKeySql: quoteIdentifier(`${tableName}_pkey`),
     conversationsKeySql: quoteIdentifier(`${tableName}_conversations_pkey`),
     turnKey: `${tableName}_turn_key`,

@@ -133,7 +133,7 @@ describe(`@aigo/client with pgMemory (${database.kind})`, () => {
         const versions = await adminPool().query(
           `SELECT version FROM "${schema}"."aigo_migrations" WHERE component = 'memory-pg:aigo_messages' ORDER BY version`,
         );
-        expect(versions.rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+        expect(versions.rows).toEqual([{ version: 1 }]);
         const counts = await adminPool().query(
           `SELECT conversation_id, count(*)::int AS n FROM "${schema}"."aigo_messages" GROUP BY 1 ORDER BY 1`,
         );

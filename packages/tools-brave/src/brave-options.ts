@@ -15,8 +15,8 @@ export const BRAVE_DEFAULT_TIMEOUT_MS = 30_000;
 /**
  * Options of the Brave tool factories: `apiKey` (the subscription token; default
  * `process.env.BRAVE_SEARCH_API_KEY`, read when the tool is made), `baseURL` (default
- * `https://api.search.brave.com`; `baseUrl` is its deprecated spelling), `timeoutMs` (default 30 s),
- * `env`, `lookup`, and the tool's `name`.
+ * `https://api.search.brave.com`), `timeoutMs` (default 30 s), `env`, `lookup`, and the tool's
+ * `name`.
  */
 export interface BraveToolOptions extends ApiToolClientOptions {
   /** The tool's name as the model sees it (defaults: `BraveSearch`, `BraveSearchAdvanced`). */

@@ -161,18 +161,14 @@ describe('braveSearchTool', () => {
     },
   );
 
-  it('takes the deprecated baseUrl alone, and baseURL over it when both are given', async () => {
+  it('takes baseURL, and refuses baseUrl rather than ignoring it', async () => {
     const recorded = await serve(fixture('web-search.json'));
-    await braveSearchTool({ apiKey: KEY, baseUrl: recorded.url }).execute({ query: 'old' });
-    expect(recorded.lastRequest()?.query.q).toBe('old');
-    await braveSearchTool({
-      apiKey: KEY,
-      baseURL: recorded.url,
-      baseUrl: 'http://unused.invalid',
-    }).execute({ query: 'new' });
+    await braveSearchTool({ apiKey: KEY, baseURL: recorded.url }).execute({ query: 'new' });
     expect(recorded.lastRequest()?.query.q).toBe('new');
-    expect(recorded.requests).toHaveLength(2);
-    expect(() => braveSearchTool({ baseUrl: 'ftp://x' })).toThrow(/options\.baseUrl/);
+    expect(() => braveSearchTool({ apiKey: KEY, baseUrl: recorded.url } as never)).toThrow(
+      /options\.baseUrl: is not an option/,
+    );
+    expect(recorded.requests).toHaveLength(1);
     expect(() => braveSearchTool({ baseURL: 'ftp://x' })).toThrow(/options\.baseURL/);
   });
 

@@ -11,8 +11,7 @@ export const DUCKDUCKGO_DEFAULT_USER_AGENT = 'aigo-duckduckgo-tool/1.0';
 
 /**
  * Options of the DuckDuckGo tool factories. No key: the Instant Answer API is free. `baseURL` (default
- * `https://api.duckduckgo.com`; `baseUrl` is its deprecated spelling), `timeoutMs` (default 15 s) and
- * `lookup` are those of every API tool.
+ * `https://api.duckduckgo.com`), `timeoutMs` (default 15 s) and `lookup` are those of every API tool.
  */
 export interface DuckDuckGoToolOptions extends ApiToolEndpointOptions {
   /** `User-Agent` header. Default `aigo-duckduckgo-tool/1.0`. */

@@ -138,20 +138,17 @@ describe('duckDuckGoSearchTool', () => {
 });
 
 describe('DuckDuckGo options', () => {
-  it('takes the deprecated baseUrl alone, and baseURL over it when both are given', async () => {
+  it('takes baseURL, and refuses baseUrl rather than ignoring it', async () => {
     const recorded = await serve('ada-lovelace.json');
-    await duckDuckGoSearchTool({ baseUrl: recorded.url }).execute({ query: 'old' });
-    expect(recorded.lastRequest()?.query.q).toBe('old');
-    await duckDuckGoSearchTool({
-      baseURL: recorded.url,
-      baseUrl: 'http://unused.invalid',
-    }).execute({ query: 'new' });
+    await duckDuckGoSearchTool({ baseURL: recorded.url }).execute({ query: 'new' });
     expect(recorded.lastRequest()?.query.q).toBe('new');
-    expect(recorded.requests).toHaveLength(2);
+    expect(() => duckDuckGoSearchTool({ baseUrl: recorded.url } as never)).toThrow(
+      /options\.baseUrl: is not an option/,
+    );
+    expect(recorded.requests).toHaveLength(1);
   });
 
   it('names the bad option', () => {
-    expect(() => duckDuckGoSearchTool({ baseUrl: 'ftp://x' })).toThrow(/options\.baseUrl/);
     expect(() => duckDuckGoSearchTool({ baseURL: 'not a url' })).toThrow(/options\.baseURL/);
     expect(() => duckDuckGoSearchTool({ timeoutMs: 0 })).toThrow(/options\.timeoutMs/);
     expect(() => duckDuckGoSearchTool({ userAgent: ' ' })).toThrow(/options\.userAgent/);

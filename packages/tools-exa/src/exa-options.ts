@@ -14,8 +14,7 @@ export const EXA_DEFAULT_TIMEOUT_MS = 30_000;
 
 /**
  * Options of the Exa tool factories: `apiKey` (default `process.env.EXA_API_KEY`), `baseURL` (default
- * `https://api.exa.ai`; `baseUrl` is its deprecated spelling), `timeoutMs`, `env`, `lookup`, and the
- * tool's `name`.
+ * `https://api.exa.ai`), `timeoutMs`, `env`, `lookup`, and the tool's `name`.
  */
 export interface ExaToolOptions extends ApiToolClientOptions {
   /** The tool's name as the model sees it. */

@@ -16,8 +16,7 @@ export const TAVILY_DEFAULT_TIMEOUT_MS = 30_000;
 
 /**
  * Options of the Tavily tool factories: `apiKey` (default `process.env.TAVILY_API_KEY`), `baseURL`
- * (default `https://api.tavily.com`; `baseUrl` is its deprecated spelling), `timeoutMs`, `env`,
- * `lookup`, and the tool's `name`.
+ * (default `https://api.tavily.com`), `timeoutMs`, `env`, `lookup`, and the tool's `name`.
  */
 export interface TavilyToolOptions extends ApiToolClientOptions {
   /** The tool's name as the model sees it. */

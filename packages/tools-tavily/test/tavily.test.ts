@@ -155,18 +155,14 @@ describe('tavilySearchTool', () => {
     },
   );
 
-  it('takes the deprecated baseUrl alone, and baseURL over it when both are given', async () => {
+  it('takes baseURL, and refuses baseUrl rather than ignoring it', async () => {
     const recorded = await serve('/search', { query: 'q', results: [] });
-    await tavilySearchTool({ apiKey: KEY, baseUrl: recorded.url }).execute({ query: 'old' });
-    expect(recorded.lastRequest()?.body).toMatchObject({ query: 'old' });
-    await tavilySearchTool({
-      apiKey: KEY,
-      baseURL: recorded.url,
-      baseUrl: 'http://unused.invalid',
-    }).execute({ query: 'new' });
+    await tavilySearchTool({ apiKey: KEY, baseURL: recorded.url }).execute({ query: 'new' });
     expect(recorded.lastRequest()?.body).toMatchObject({ query: 'new' });
-    expect(recorded.requests).toHaveLength(2);
-    expect(() => tavilyExtractTool({ baseUrl: 'ftp://x' })).toThrow(/options\.baseUrl/);
+    expect(() => tavilyExtractTool({ apiKey: KEY, baseUrl: recorded.url } as never)).toThrow(
+      /options\.baseUrl: is not an option/,
+    );
+    expect(recorded.requests).toHaveLength(1);
     expect(() => tavilyExtractTool({ baseURL: 'ftp://x' })).toThrow(/options\.baseURL/);
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../errors/provider-error.js';
-import { ChatStream, type ChatStreamController } from './chat-stream.js';
+import { ChatStream } from './chat-stream.js';
+import type { ChatStreamController } from './chat-stream-source.js';
 import type { StreamEvent } from './stream-event.js';
 
 /** A stream whose source the test drives, and the controller to drive it with. */

@@ -3,7 +3,8 @@ import type { ChatResponse } from '../chat/chat-response.js';
 import { AigoError } from '../errors/aigo-error.js';
 import { AbortError } from '../errors/interruption-errors.js';
 import { ProviderError } from '../errors/provider-error.js';
-import { ChatStream, type ChatStreamController, type ChatStreamSource } from './chat-stream.js';
+import { ChatStream } from './chat-stream.js';
+import type { ChatStreamController, ChatStreamSource } from './chat-stream-source.js';
 import type { StreamEvent } from './stream-event.js';
 
 /** A source the test drives by hand, recording pull and cancel calls. */

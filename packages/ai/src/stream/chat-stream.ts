@@ -11,11 +11,6 @@ import { responseToEvents } from './response-to-events.js';
 import type { FinishEvent, StreamEvent } from './stream-event.js';
 import { isTextDelta, type TextDelta } from './text-delta.js';
 
-// The stream's contracts and its replay of a finished response live in their own files; they are
-// exported from here too, where `ChatStream` has always exported them.
-export type { ChatStreamController, ChatStreamHooks, ChatStreamOptions, ChatStreamSource };
-export { responseToEvents };
-
 type State = 'open' | 'closed' | 'errored';
 type Consumer = 'none' | 'iterator' | 'collect';
 

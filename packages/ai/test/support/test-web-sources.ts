@@ -5,7 +5,8 @@ import type { AgentResult, AgentStream } from '../../src/agent/agent.js';
 import type { AgentEvent } from '../../src/agent/agent-event.js';
 import type { Usage } from '../../src/chat/usage.js';
 import type { CostSummary } from '../../src/cost/cost.js';
-import { ChatStream, type ChatStreamController } from '../../src/stream/chat-stream.js';
+import { ChatStream } from '../../src/stream/chat-stream.js';
+import type { ChatStreamController } from '../../src/stream/chat-stream-source.js';
 
 /** A ChatStream whose events the test sends; `cancelled` resolves with the reason of a cancel. */
 export function drivenChatStream(options: { highWaterMark?: number } = {}) {

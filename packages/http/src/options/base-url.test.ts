@@ -68,9 +68,9 @@ describe('resolveBaseURL', () => {
     );
     expect(
       argumentOf(() =>
-        resolveBaseURL({ ...defaults, baseURL: 'x', argument: 'options.baseUrl', env: {} }),
+        resolveBaseURL({ ...defaults, baseURL: 'x', argument: 'options.endpoint', env: {} }),
       ),
-    ).toBe('options.baseUrl');
+    ).toBe('options.endpoint');
     expect(argumentOf(() => resolveBaseURL({ ...defaults, env: { B_URL: 'localhost:1' } }))).toBe(
       'B_URL',
     );

@@ -1,28 +1,32 @@
 import { ValidationError } from '@aigo/ai';
 
-/** The base-URL options of a tool that calls an API: `baseURL`, and its old spelling `baseUrl`. */
+/** The base-URL option of a tool that calls an API. */
 export interface ApiBaseURLOptions {
   /** Where the API lives (a proxy, a test server). Default: the API's own host. */
   readonly baseURL?: string;
-  /** @deprecated use baseURL */
-  readonly baseUrl?: string;
 }
 
 /**
- * The one base-URL check of the API tools: `options.baseURL`, else the deprecated `options.baseUrl`,
- * else `defaultBaseURL`, which must be an absolute http(s) URL. The result's path ends in `/` (so a
- * relative path is appended to it, never put in place of its last segment) and has no query or
- * fragment.
+ * The one base-URL check of the API tools: `options.baseURL`, else `defaultBaseURL`, which must be
+ * an absolute http(s) URL. The result's path ends in `/` (so a relative path is appended to it, never
+ * put in place of its last segment) and has no query or fragment. A `baseUrl` option is refused
+ * rather than ignored: ignoring it would send the calls, with the key, to the API's own host instead
+ * of the proxy or test server it names.
  *
- * @throws ValidationError naming the option that was given (`options.baseURL` or `options.baseUrl`),
- *   or `spec.defaultBaseURL` when the default itself is bad.
+ * @throws ValidationError naming `options.baseURL` when it is given and bad, `options.baseUrl` when
+ *   it is given at all, or `spec.defaultBaseURL` when the default itself is bad.
  */
 export function resolveApiBaseURL(
   options: ApiBaseURLOptions | undefined,
   defaultBaseURL: unknown,
 ): URL {
+  if (options !== undefined && Object.hasOwn(options, 'baseUrl')) {
+    throw new ValidationError(
+      'options.baseUrl',
+      'is not an option; the base URL option is baseURL',
+    );
+  }
   if (options?.baseURL !== undefined) return parseBaseURL(options.baseURL, 'options.baseURL');
-  if (options?.baseUrl !== undefined) return parseBaseURL(options.baseUrl, 'options.baseUrl');
   return parseBaseURL(defaultBaseURL, 'spec.defaultBaseURL');
 }
 

@@ -12,7 +12,7 @@ const spec = {
   provider: 'demo',
   description: 'Demo',
   envVar: 'DEMO_API_KEY',
-  defaultBaseUrl: 'https://api.demo.invalid',
+  defaultBaseURL: 'https://api.demo.invalid',
   defaultTimeoutMs: 5_000,
   authHeaders: (key: string) => ({ 'x-api-key': key }),
 };
@@ -36,7 +36,7 @@ afterEach(async () => {
 describe('createApiToolPost', () => {
   it('posts JSON with the key header to the configured base URL, which alone may be private', async () => {
     server = await startRecordedServer([{ path: '/v1/search', body: { results: [1] } }]);
-    const post = createApiToolPost(spec, { apiKey: 'k-123', baseUrl: `${server.url}/v1` });
+    const post = createApiToolPost(spec, { apiKey: 'k-123', baseURL: `${server.url}/v1` });
     const data = await post<{ results: number[] }>(
       'search',
       { q: 'x' },
@@ -57,7 +57,7 @@ describe('createApiToolPost', () => {
   });
 
   it('names the bad option', () => {
-    expect(() => createApiToolPost(spec, { baseUrl: 'ftp://x' })).toThrow(/options.baseUrl/);
+    expect(() => createApiToolPost(spec, { baseURL: 'ftp://x' })).toThrow(/options.baseURL/);
     expect(() => createApiToolPost(spec, { timeoutMs: 0 })).toThrow(/options.timeoutMs/);
     expect(() => createApiToolPost(spec, null as never)).toThrow(ValidationError);
   });
@@ -174,7 +174,7 @@ describe('createApiToolClient', () => {
     expect(recorded.requests.map((request) => request.path)).toEqual(['/hop', '/landed', '/away']);
   });
 
-  describe('baseURL and its deprecated alias baseUrl', () => {
+  describe('baseURL', () => {
     it('takes baseURL', async () => {
       server = await startRecordedServer([{ method: 'GET', path: '/new/x', body: {} }]);
       const client = createApiToolClient(keyless, { baseURL: `${server.url}/new` });
@@ -183,28 +183,7 @@ describe('createApiToolClient', () => {
       expect(server.lastRequest()?.path).toBe('/new/x');
     });
 
-    it('still takes baseUrl alone', async () => {
-      server = await startRecordedServer([{ method: 'GET', path: '/old/x', body: {} }]);
-      const client = createApiToolClient(keyless, { baseUrl: `${server.url}/old` });
-      expect(client.baseURL).toBe(`${server.url}/old/`);
-      await client.get('x');
-      expect(server.lastRequest()?.path).toBe('/old/x');
-    });
-
-    it('prefers baseURL when both are given', () => {
-      const client = createApiToolClient(keyless, {
-        baseURL: 'https://new.example/v2',
-        baseUrl: 'https://old.example/v1',
-      });
-      expect(client.baseURL).toBe('https://new.example/v2/');
-      // baseURL wins even when only baseUrl is bad: the alias is not read.
-      expect(
-        createApiToolClient(keyless, { baseURL: 'https://new.example', baseUrl: 'ftp://x' })
-          .baseURL,
-      ).toBe('https://new.example/');
-    });
-
-    it('uses the spec default, either spelling, with the path ending in / and no query or fragment', () => {
+    it('uses the spec default, with the path ending in / and no query or fragment', () => {
       expect(createApiToolClient(keyless).baseURL).toBe('https://open.demo.invalid/');
       expect(createApiToolClient(spec, { apiKey: KEY }).baseURL).toBe('https://api.demo.invalid/');
       expect(
@@ -216,9 +195,10 @@ describe('createApiToolClient', () => {
       expect(() => createApiToolClient(keyless, { baseURL: 'not a url' })).toThrow(
         /options\.baseURL/,
       );
-      expect(() => createApiToolClient(keyless, { baseUrl: 'ftp://x' })).toThrow(
-        /options\.baseUrl/,
-      );
+      // Refused, not ignored: ignored, it would send the calls to the API's own host.
+      expect(() =>
+        createApiToolClient(keyless, { baseUrl: 'http://127.0.0.1:1' } as never),
+      ).toThrow(/options\.baseUrl: is not an option; the base URL option is baseURL/);
       expect(() =>
         createApiToolClient({ ...keyless, defaultBaseURL: 'file:///etc' }, undefined),
       ).toThrow(/spec\.defaultBaseURL/);

@@ -34,8 +34,6 @@ export interface ApiToolClientSpec {
   readonly envVar?: string;
   /** Where the API lives unless the application says otherwise (`https://api.exa.ai`). */
   readonly defaultBaseURL?: string;
-  /** @deprecated use defaultBaseURL */
-  readonly defaultBaseUrl?: string;
   /** Deadline of one call unless the application says otherwise, ms. */
   readonly defaultTimeoutMs: number;
   /** The headers that carry the key (`{ 'x-api-key': key }`); required with `envVar`. */
@@ -64,7 +62,7 @@ export type ApiToolPost = <T>(path: string, body: object, signal: AbortSignal) =
  * The client of a JSON API that a tool calls, keyed or key-less. The options are settled once, when
  * the tool is made: the key (`apiKey`, else the spec's environment variable; a missing key fails at
  * the first call with an error naming the variable, before any request), the base URL (`baseURL`,
- * else the deprecated `baseUrl`, else the spec's default; absolute http(s)) and the deadline. Calls go
+ * else the spec's default; absolute http(s)) and the deadline. Calls go
  * through `safeFetchJson`: non-2xx answers become typed `ProviderError`s named after `spec.provider`,
  * the key never appears in an error, and only the configured base URL's host is exempt from the
  * private-network checks, so a proxy or a test server on 127.0.0.1 works while redirects elsewhere
@@ -91,7 +89,7 @@ export function createApiToolClient(
           required: false,
           ...(options?.env === undefined ? {} : { env: options.env }),
         });
-  const base = resolveApiBaseURL(options, spec.defaultBaseURL ?? spec.defaultBaseUrl);
+  const base = resolveApiBaseURL(options, spec.defaultBaseURL);
   const timeoutMs = options?.timeoutMs ?? spec.defaultTimeoutMs;
   if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) {
     throw new ValidationError('options.timeoutMs', 'must be a positive number of milliseconds');

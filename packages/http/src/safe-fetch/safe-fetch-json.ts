@@ -2,7 +2,7 @@ import { ProviderError, ValidationError } from '@aigo/ai';
 import { errorFromResponse, truncate } from '../errors/error-from-response.js';
 import { redactText, redactUrl, secretsOf } from '../errors/redact.js';
 import { describe, normalizeHeaders, optionalObject } from '../options/validate.js';
-import type { JsonResponse } from '../transport/http-client.js';
+import type { JsonResponse } from '../transport/http-client-options.js';
 import { type SafeFetchOptions, safeFetch } from './safe-fetch.js';
 
 /** Query parameters: `undefined` values are left out, the rest are turned into strings. */

@@ -17,10 +17,6 @@ import { raceCall } from './race-call.js';
 import { readBody } from './read-body.js';
 import { invalidResponse, notAnEventStream, statusError } from './response-errors.js';
 
-// The option and answer types live beside their checks; they are re-exported here, where callers
-// of the client (safe-fetch) have always imported them from.
-export type { HttpClientOptions, JsonResponse } from './http-client-options.js';
-
 /** undici's header and body timeouts for a deadline: 0 (off) when there is none a timer can hold. */
 function undiciTimeout(timeoutMs: number): number {
   return timeoutMs <= MAX_TIMER_MS ? timeoutMs : 0;

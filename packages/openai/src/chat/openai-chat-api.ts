@@ -1,8 +1,8 @@
 /**
- * Wire types of OpenAI's Chat Completions API (`POST /chat/completions`), the subset aigo sends and
- * reads. Response types are written loosely (`| null`, optional) because OpenAI-compatible servers
+ * Wire types of OpenAI's Chat Completions API (`POST /chat/completions`): the request aigo sends.
+ * Responses and stream chunks are read defensively by the mappers, because OpenAI-compatible servers
  * (DeepSeek, Groq, OpenRouter, xAI, Azure, Gemini's OpenAI endpoint, Ollama, vLLM) differ in what
- * they fill in; the mappers read them defensively.
+ * they fill in.
  */
 
 import type { OpenAIInputAudioPart } from '../shared/convert-user-part.js';
@@ -92,80 +92,4 @@ export interface OpenAIChatRequestBody {
   reasoning_effort?: string;
   user?: string;
   [extra: string]: unknown;
-}
-
-/** `usage` of a response or of the last stream chunk. */
-export interface OpenAIChatUsage {
-  prompt_tokens?: number | null;
-  completion_tokens?: number | null;
-  total_tokens?: number | null;
-  prompt_tokens_details?: { cached_tokens?: number | null } | null;
-  completion_tokens_details?: { reasoning_tokens?: number | null } | null;
-  /** DeepSeek's name for cached prompt tokens. */
-  prompt_cache_hit_tokens?: number | null;
-}
-
-/** A tool call in a response message (ids may be empty on Gemini's endpoint). */
-export interface OpenAIChatResponseToolCall {
-  id?: string | null;
-  type?: string;
-  function?: { name?: string | null; arguments?: string | null } | null;
-  extra_content?: Record<string, unknown> | null;
-}
-
-/** `choices[].message` of a response. */
-export interface OpenAIChatResponseMessage {
-  role?: string;
-  content?: string | null;
-  refusal?: string | null;
-  /** DeepSeek, xAI, vLLM. */
-  reasoning_content?: string | null;
-  /** OpenRouter, Groq, Ollama. */
-  reasoning?: string | null;
-  tool_calls?: OpenAIChatResponseToolCall[] | null;
-  extra_content?: Record<string, unknown> | null;
-}
-
-/** The body of a non-streaming response. */
-export interface OpenAIChatResponseBody {
-  id?: string;
-  model?: string;
-  choices?: {
-    index?: number;
-    message?: OpenAIChatResponseMessage;
-    finish_reason?: string | null;
-  }[];
-  usage?: OpenAIChatUsage | null;
-  error?: unknown;
-}
-
-/** A tool-call fragment in a stream chunk. */
-export interface OpenAIChatToolCallDelta {
-  index?: number;
-  id?: string | null;
-  type?: string;
-  function?: { name?: string | null; arguments?: string | null } | null;
-  extra_content?: Record<string, unknown> | null;
-}
-
-/** One `data:` chunk of a stream. */
-export interface OpenAIChatChunk {
-  id?: string;
-  model?: string;
-  choices?: {
-    index?: number;
-    delta?: {
-      role?: string;
-      content?: string | null;
-      refusal?: string | null;
-      reasoning_content?: string | null;
-      reasoning?: string | null;
-      tool_calls?: OpenAIChatToolCallDelta[] | null;
-      extra_content?: Record<string, unknown> | null;
-    } | null;
-    finish_reason?: string | null;
-  }[];
-  usage?: OpenAIChatUsage | null;
-  /** OpenRouter reports a failure inside an HTTP 200 stream this way. */
-  error?: unknown;
 }

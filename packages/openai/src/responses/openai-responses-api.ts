@@ -1,6 +1,6 @@
 /**
- * Wire types of OpenAI's Responses API (`POST /responses`), the subset aigo sends and reads.
- * Output items and stream events are read defensively by the mappers; these types document them.
+ * Wire types of OpenAI's Responses API (`POST /responses`): the request aigo sends. Output items
+ * and stream events are read defensively by the mappers.
  */
 
 import type { OpenAIInputAudioPart } from '../shared/convert-user-part.js';
@@ -90,59 +90,4 @@ export interface OpenAIResponsesRequestBody {
   max_output_tokens?: number;
   user?: string;
   [extra: string]: unknown;
-}
-
-/** `usage` of a response. */
-export interface OpenAIResponsesUsage {
-  input_tokens?: number;
-  output_tokens?: number;
-  total_tokens?: number;
-  input_tokens_details?: { cached_tokens?: number } | null;
-  output_tokens_details?: { reasoning_tokens?: number } | null;
-}
-
-/** An output item (the kinds the mapper reads; others are ignored). */
-export type OpenAIResponsesOutputItem =
-  | {
-      type: 'message';
-      id?: string;
-      role?: 'assistant';
-      content?: (
-        | {
-            type: 'output_text';
-            text: string;
-            annotations?: {
-              type: string;
-              url?: string;
-              title?: string;
-              start_index?: number;
-              end_index?: number;
-            }[];
-          }
-        | { type: 'refusal'; refusal: string }
-      )[];
-    }
-  | { type: 'function_call'; id?: string; call_id: string; name: string; arguments: string }
-  | {
-      type: 'reasoning';
-      id: string;
-      summary?: { type: 'summary_text'; text: string }[];
-      content?: { type: 'reasoning_text'; text: string }[];
-      encrypted_content?: string | null;
-    }
-  | {
-      type: 'web_search_call';
-      id?: string;
-      action?: { type?: string; query?: string; queries?: string[] };
-    };
-
-/** The body of a response (and the `response` of `response.completed`). */
-export interface OpenAIResponsesResponseBody {
-  id?: string;
-  model?: string;
-  status?: 'completed' | 'incomplete' | 'failed' | 'in_progress' | 'cancelled' | 'queued';
-  incomplete_details?: { reason?: string } | null;
-  error?: { code?: string; message?: string } | null;
-  output?: OpenAIResponsesOutputItem[];
-  usage?: OpenAIResponsesUsage | null;
 }
