@@ -37,9 +37,7 @@ export {
   type ApiToolClientOptions,
   type ApiToolClientSpec,
   type ApiToolEndpointOptions,
-  type ApiToolPost,
   createApiToolClient,
-  createApiToolPost,
 } from './safe-fetch/api-tool-client.js';
 export { clipText } from './safe-fetch/clip-text.js';
 export {

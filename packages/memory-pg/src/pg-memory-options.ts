@@ -33,8 +33,9 @@ export interface PgMemoryStoreOptions {
   readonly connectionString?: string | undefined;
   /**
    * The messages table. Default `aigo_messages`. Letters, digits and underscores (not starting with
-   * a digit), at most 44 characters, not ending in `_conversations` or `_migrations`; always quoted,
-   * so its case is kept. The store also uses `<tableName>_conversations` and `<tableName>_migrations`.
+   * a digit), at most 44 characters, not ending in `_conversations`, not `aigo_migrations`; always quoted,
+   * so its case is kept. The store also uses `<tableName>_conversations`, and records its version in
+   * the schema's `aigo_migrations`.
    */
   readonly tableName?: string;
   /** The schema holding the tables. Default `public`. Same rules as `tableName`, at most 63 characters, not `pg_…`. */

@@ -71,7 +71,7 @@ describe('tableNames', () => {
     ['non-ASCII', 'tâble'],
     ['too long', 'x'.repeat(MAX_TABLE_NAME_LENGTH + 1)],
     ['ending like a derived table', 'chat_conversations'],
-    ['ending like the migrations table', 'chat_migrations'],
+    ["the schema's table of versions", 'aigo_migrations'],
     ['not a string', 42],
   ];
   it.each(badTables)('rejects a table name %s', (_label, name) => {

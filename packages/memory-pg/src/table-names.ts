@@ -9,12 +9,14 @@ export const DEFAULT_SCHEMA = 'public';
 
 /**
  * The longest table name accepted. The store derives names from it (`<table>_conversations`,
- * `<table>_migrations`, `<table>_conversations_pkey`, `<table>_turn_key`), and every derived name must fit PostgreSQL's
- * 63-byte identifier limit without being truncated.
+ * `<table>_conversations_pkey`, `<table>_turn_key`, `<table>_tokens_key`), and every derived name must
+ * fit PostgreSQL's 63-byte identifier limit without being truncated.
  */
 export const MAX_TABLE_NAME_LENGTH = 44;
 
-const RESERVED_SUFFIXES = ['_conversations', '_migrations'];
+/** A name the store would derive from another table's name, or the schema's table of versions. */
+const RESERVED_SUFFIX = '_conversations';
+const MIGRATIONS_TABLE = 'aigo_migrations';
 
 /** Every name the store uses, each already quoted (and schema-qualified where it is a relation). */
 export interface TableNames {
@@ -56,11 +58,16 @@ export function tableNames(
     maxLength: MAX_TABLE_NAME_LENGTH,
     maxLengthReason: "names derived from it must fit PostgreSQL's 63-byte limit",
   });
-  const reserved = RESERVED_SUFFIXES.find((suffix) => tableName.endsWith(suffix));
-  if (reserved !== undefined) {
+  if (tableName.endsWith(RESERVED_SUFFIX)) {
     throw new ValidationError(
       'tableName',
-      `must not end with "${reserved}": the store names its own tables <table>${RESERVED_SUFFIXES.join(' and <table>')}`,
+      `must not end with "${RESERVED_SUFFIX}": the store names its own table <table>${RESERVED_SUFFIX}`,
+    );
+  }
+  if (tableName === MIGRATIONS_TABLE) {
+    throw new ValidationError(
+      'tableName',
+      `must not be "${MIGRATIONS_TABLE}": the schema's versions are recorded in that table`,
     );
   }
   checkSchemaName(schema);

@@ -1,11 +1,7 @@
 import { AigoError, ProviderError, ValidationError } from '@aigo/ai';
 import { type RecordedServer, startRecordedServer } from '@aigo/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  type ApiToolClientSpec,
-  createApiToolClient,
-  createApiToolPost,
-} from './api-tool-client.js';
+import { type ApiToolClientSpec, createApiToolClient } from './api-tool-client.js';
 import { UnsafeUrlError } from './unsafe-url-error.js';
 
 const spec = {
@@ -33,11 +29,11 @@ afterEach(async () => {
   server = undefined;
 });
 
-describe('createApiToolPost', () => {
+describe('createApiToolClient: post, the key, the options', () => {
   it('posts JSON with the key header to the configured base URL, which alone may be private', async () => {
     server = await startRecordedServer([{ path: '/v1/search', body: { results: [1] } }]);
-    const post = createApiToolPost(spec, { apiKey: 'k-123', baseURL: `${server.url}/v1` });
-    const data = await post<{ results: number[] }>(
+    const client = createApiToolClient(spec, { apiKey: 'k-123', baseURL: `${server.url}/v1` });
+    const data = await client.post<{ results: number[] }>(
       'search',
       { q: 'x' },
       new AbortController().signal,
@@ -49,17 +45,19 @@ describe('createApiToolPost', () => {
   });
 
   it('fails at the first call, before any request, naming the variable when there is no key', async () => {
-    const post = createApiToolPost(spec, { env: {} });
-    const error = await post('search', {}, new AbortController().signal).catch((e: unknown) => e);
+    const client = createApiToolClient(spec, { env: {} });
+    const error = await client
+      .post('search', {}, new AbortController().signal)
+      .catch((e: unknown) => e);
     expect(AigoError.isInstance(error)).toBe(true);
     expect((error as AigoError).code).toBe('missing_api_key');
     expect((error as Error).message).toContain('DEMO_API_KEY');
   });
 
   it('names the bad option', () => {
-    expect(() => createApiToolPost(spec, { baseURL: 'ftp://x' })).toThrow(/options.baseURL/);
-    expect(() => createApiToolPost(spec, { timeoutMs: 0 })).toThrow(/options.timeoutMs/);
-    expect(() => createApiToolPost(spec, null as never)).toThrow(ValidationError);
+    expect(() => createApiToolClient(spec, { baseURL: 'ftp://x' })).toThrow(/options.baseURL/);
+    expect(() => createApiToolClient(spec, { timeoutMs: 0 })).toThrow(/options.timeoutMs/);
+    expect(() => createApiToolClient(spec, null as never)).toThrow(ValidationError);
   });
 });
 

@@ -55,9 +55,6 @@ export interface ApiToolClient {
   post<T>(path: string, body: object, signal?: AbortSignal): Promise<T>;
 }
 
-/** POSTs JSON to a path of the API with the key and resolves to the response's JSON. */
-export type ApiToolPost = <T>(path: string, body: object, signal: AbortSignal) => Promise<T>;
-
 /**
  * The client of a JSON API that a tool calls, keyed or key-less. The options are settled once, when
  * the tool is made: the key (`apiKey`, else the spec's environment variable; a missing key fails at
@@ -134,21 +131,6 @@ export function createApiToolClient(
       return call<T>('POST', path, { json: body }, signal);
     },
   });
-}
-
-/**
- * The POST half of {@link createApiToolClient}, as a function: what Exa and Tavily were first written
- * against. Same settling, same errors.
- *
- * @throws ValidationError naming the bad option.
- */
-export function createApiToolPost(
-  spec: ApiToolClientSpec,
-  options: ApiToolClientOptions | undefined,
-): ApiToolPost {
-  const client = createApiToolClient(spec, options);
-  return <T>(path: string, body: object, signal: AbortSignal): Promise<T> =>
-    client.post<T>(path, body, signal);
 }
 
 interface SettledSpec {
