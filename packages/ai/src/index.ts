@@ -26,11 +26,13 @@ export type {
   AgentInteractionResumedEvent,
   AgentIterationStartEvent,
   AgentReasoningEvent,
+  AgentSteeringMessageEvent,
   AgentToolCallEvent,
   AgentToolProgressEvent,
   AgentToolResultEvent,
 } from './agent/agent-event.js';
 export type { Prompt } from './agent/prompt.js';
+export { copyRunState, type Steer, type SteerResult } from './agent/run-state.js';
 export {
   type InteractionRequest,
   type InteractionResponse,

@@ -235,7 +235,7 @@ function mcpRows(m) {
 }
 
 function reactRows(r) {
-  const { perIteration: p, heap, targets } = r;
+  const { perIteration: p, steering: q, heap, targets } = r;
   return [
     [
       '@aigo/react',
@@ -247,6 +247,20 @@ function reactRows(r) {
       `< ${targets.perIterationUs} µs`,
       absoluteVerdict(r.verdicts.perIteration),
     ],
+    ...(q === undefined
+      ? []
+      : [
+          [
+            '@aigo/react',
+            'a queued steering message: CPU added',
+            `${num(q.addedUsPerMessage, 1)} µs`,
+            `${num(q.agentUsPerRun, 1)} µs (the run without)`,
+            '—',
+            '—',
+            `< ${targets.steeringMessageUs} µs`,
+            absoluteVerdict(r.verdicts.steering),
+          ],
+        ]),
     [
       '@aigo/react',
       `heap growth over ${num(heap.runs)} runs (10 % → 100 %, GC'd)`,
