@@ -28,7 +28,7 @@ export type Steer = (message: Prompt) => SteerResult;
  */
 export function copyRunState(value: unknown, argument = 'state'): JsonObject {
   if (!isPlainObject(value)) throw new ValidationError(argument, 'must be a JSON object');
-  return copyObject(value, argument, new Set());
+  return copyObject(value, argument, new Set([value]));
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
