@@ -62,8 +62,10 @@ describe('the budget holds over Claude (property)', () => {
     let trimmed = 0;
     for (let run = 0; run < 120; run++) {
       const history = randomConversation(random, 1 + Math.floor(random() * 60));
+      // Stored with Claude's counts, as the client stores its turns (stored counts are taken as they are).
       const memory = inMemoryMemory();
-      await memory.appendMessages(history);
+      const counts = (await rig.provider.countTokens({ model: MODEL, messages: history })).messages;
+      await memory.appendMessages(history, { tokenCounts: counts ?? [] });
       const { provider, requests } = recordingProvider(rig.provider);
       const maxTokens = pick(random, [1_000, 2_000, 4_000, 8_000, 16_000]);
       const strategies = pick(random, [
@@ -87,7 +89,12 @@ describe('the budget holds over Claude (property)', () => {
         {
           model: MODEL,
           systemPrompt: `${SYSTEM}\n\n${SUMMARY_HEADING}\n${ANSWER}`,
-          messages: [userMessage('[Earlier messages of this conversation were left out to fit the context window.]'), userMessage(prompt)],
+          messages: [
+            userMessage(
+              '[Earlier messages of this conversation were left out to fit the context window.]',
+            ),
+            userMessage(prompt),
+          ],
         },
         { provider: rig.provider },
       );

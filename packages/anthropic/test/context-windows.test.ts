@@ -152,7 +152,11 @@ describe('countTokens', () => {
       countTokens: 'endpoint',
       betas: ['token-efficient-tools-2025-02-19'],
     });
-    const count = await rig.provider.countTokens({ ...request, maxOutputTokens: 100, temperature: 0.2 });
+    const count = await rig.provider.countTokens({
+      ...request,
+      maxOutputTokens: 100,
+      temperature: 0.2,
+    });
     expect(count).toEqual({ tokens: 2095, exact: true, method: 'endpoint', estimated: [] });
     const sent = rig.server.requests[0];
     expect(sent?.path).toBe(COUNT_PATH);
@@ -262,8 +266,14 @@ describe('a client over Claude', () => {
     await using rig = await startRig([route('text.json')], {
       modelLimits: { 'claude-sonnet-4-5': { contextWindow: 4_000, maxOutputTokens: 1_000 } },
     });
+    // Stored with Claude's counts, as the client stores its turns.
     const memory = inMemoryMemory();
-    await memory.appendMessages(conversation(40, 400));
+    const history = conversation(40, 400);
+    const counted = await rig.provider.countTokens({
+      model: 'claude-sonnet-4-5',
+      messages: history,
+    });
+    await memory.appendMessages(history, { tokenCounts: counted.messages ?? [] });
     const { provider, requests } = recordingProvider(rig.provider);
     const client = createClient(provider, { env: {}, defaultModel: 'claude-sonnet-4-5', memory });
     await client.sendMessage('And now?');

@@ -43,7 +43,9 @@ describe('context overflow (recorded answer)', () => {
         fixtureRoute({ path, fixture: OVERFLOW, status: 400, times: 1 }),
         fixtureRoute({
           path,
-          fixture: fixturePath(how === 'send' ? 'gemini/text-thought-signature.json' : 'gemini/stream-text.sse'),
+          fixture: fixturePath(
+            how === 'send' ? 'gemini/text-thought-signature.json' : 'gemini/stream-text.sse',
+          ),
         }),
       ]);
       const memory = inMemoryMemory();

@@ -49,7 +49,9 @@ describe('context overflow (recorded answer)', () => {
         fixtureRoute({ path: CHAT_PATH, fixture: OVERFLOW, status: 400, times: 1 }),
         fixtureRoute({
           path: CHAT_PATH,
-          fixture: fixturePath(how === 'send' ? 'openai-chat/text.json' : 'openai-chat/stream-text-with-usage.sse'),
+          fixture: fixturePath(
+            how === 'send' ? 'openai-chat/text.json' : 'openai-chat/stream-text-with-usage.sse',
+          ),
         }),
       );
       const memory = inMemoryMemory();

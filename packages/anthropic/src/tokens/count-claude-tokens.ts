@@ -56,10 +56,16 @@ export class ClaudeTokenCounter {
   ): Promise<TokenCount> {
     const counted = countTokensBody(body);
     const betas = requestOptions?.headers?.['anthropic-beta'] ?? '';
-    const key = createHash('sha256').update(betas).update('\n').update(JSON.stringify(counted)).digest('base64');
+    const key = createHash('sha256')
+      .update(betas)
+      .update('\n')
+      .update(JSON.stringify(counted))
+      .digest('base64');
     let tokens = this.#counts.get(key);
     if (tokens === undefined) {
-      const { data } = await this.#http.client().postJson<unknown>(this.#url, counted, requestOptions);
+      const { data } = await this.#http
+        .client()
+        .postJson<unknown>(this.#url, counted, requestOptions);
       tokens = readInputTokens(data, this.#provider);
       if (this.#counts.size >= CACHED_COUNTS) {
         const oldest = this.#counts.keys().next().value;

@@ -1,7 +1,8 @@
 // Property: a request the client sends holds its budget, counted as `countTokens` counts it (with the
 // provider, when the provider counts): the messages kept, the note that opens a request whose kept
 // part begins with an answer, the summary in the system prompt — whenever what no strategy may leave
-// out (the system prompt, the current turn, the note, a summary) fits the budget.
+// out (the system prompt, the current turn, the note, a summary) fits the budget. (A memory's stored
+// counts are taken as they are, so its history is stored with the counts the client would store.)
 import {
   assistantMessage,
   type ChatRequest,
@@ -27,6 +28,7 @@ import { inMemoryMemory } from '../memory/in-memory-memory.js';
 import { compactToolResults } from './compact-tool-results.js';
 import type { ContextStrategy } from './context-strategy.js';
 import { countTokens } from './count-tokens.js';
+import { estimateMessageTokens } from './estimate-tokens.js';
 import { slidingWindow } from './sliding-window.js';
 import { summarize } from './summarize.js';
 import { OMITTED_NOTE, withSummary } from './summary-request.js';
@@ -80,12 +82,26 @@ const STRATEGY_SETS: readonly (() => ContextStrategy[])[] = [
   () => [compactToolResults(), summarize(), slidingWindow()],
 ];
 
-/** What no strategy may leave out of a turn sending `prompt`: counted with the note and a summary. */
-async function floorOf(provider: StreamProvider, prompt: string): Promise<number> {
+/**
+ * What no strategy may leave out of the turn `sent` sends, counted with the note and a summary: the
+ * prompt, and on a history that ended with a call left without its result, that call with the error
+ * result the client gives it (they go with the turn).
+ */
+async function floorOf(
+  provider: StreamProvider,
+  sent: ChatRequest,
+  repaired: boolean,
+): Promise<number> {
+  const messages = sent.messages;
+  let start = messages.length - 1;
+  if (repaired) {
+    while (start > 0 && messages[start - 1]?.role === 'tool') start -= 1;
+    start -= 1;
+  }
   const request: ChatRequest = {
     model: 'm',
     systemPrompt: withSummary(SYSTEM, ANSWER),
-    messages: [OMITTED_NOTE, userMessage(prompt)],
+    messages: [OMITTED_NOTE, ...messages.slice(start)],
   };
   return (await countTokens(request, { provider })).tokens;
 }
@@ -98,10 +114,16 @@ describe('the budget holds (property)', () => {
     for (let run = 0; run < 300; run++) {
       const counting = pick(random, ['none', 'tokenizer', 'endpoint'] as const);
       const history = randomHistory(random, 1 + Math.floor(random() * 80));
-      const memory = random() < 0.5 ? inMemoryMemory() : plainMemory();
-      await memory.appendMessages(history);
       const fake = createFakeProvider().default(ANSWER);
       const provider = countingProvider(fake, counting);
+      const memory = random() < 0.5 ? inMemoryMemory() : plainMemory();
+      // A memory that keeps counts holds them as the client stores them: the provider's where it
+      // counts messages (stored counts are taken as they are).
+      await memory.appendMessages(history, {
+        tokenCounts: history.map((message) =>
+          counting === 'tokenizer' ? fakeMessageTokens(message) : estimateMessageTokens(message),
+        ),
+      });
       const maxTokens = pick(random, [300, 1_000, 2_000, 4_000, 8_000, 16_000, 40_000]);
       const client = createClient(provider, {
         env: {},
@@ -119,11 +141,15 @@ describe('the budget holds (property)', () => {
         const sent = fake.requests.at(-1) as ChatRequest;
         expect(sent.messages.at(-1)?.content).toBe(prompt);
         expect(orderProblems(sent)).toEqual([]);
-        if ((await floorOf(provider, prompt)) > maxTokens) continue;
+        const last = history.at(-1);
+        const repaired =
+          turn === 0 && last?.role === 'assistant' && (last.toolCalls?.length ?? 0) > 0;
+        if ((await floorOf(provider, sent, repaired)) > maxTokens) continue;
         const count = await countTokens(sent, { provider });
-        expect(count.tokens, `run ${run} (${counting}), turn ${turn}, budget ${maxTokens}`).toBeLessThanOrEqual(
-          maxTokens,
-        );
+        expect(
+          count.tokens,
+          `run ${run} (${counting}), turn ${turn}, budget ${maxTokens}`,
+        ).toBeLessThanOrEqual(maxTokens);
         checked += 1;
         if (sent.messages.length < history.length + 2 * turn + 1) trimmed += 1;
       }

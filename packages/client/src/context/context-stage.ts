@@ -269,7 +269,11 @@ export class ContextStage {
     let state = start;
     for (const strategy of this.options.strategies) {
       if (sizes.total(state) <= context.budget) break;
-      state = await sizes.settle(await strategy.apply(state, context), context.model, context.signal);
+      state = await sizes.settle(
+        await strategy.apply(state, context),
+        context.model,
+        context.signal,
+      );
     }
     return state;
   }
@@ -281,9 +285,12 @@ export class ContextStage {
     this.#calibration.learn(keyOf(memory), fitted.tokens, response.usage?.promptTokens);
   }
 
-  /** The counts to store with a turn's messages (each counted once, and kept). */
-  countsFor(model: string, messages: readonly Message[]): number[] {
-    return messages.map((message) => this.#counter.tokensOf(model, message));
+  /**
+   * The counts to store with a turn's messages, as the request that sends them will count them (each
+   * counted once, and kept: the reply by the provider when it counts messages).
+   */
+  countsFor(model: string, messages: readonly Message[]): Promise<number[]> {
+    return this.#counter.countMessages(model, messages, undefined);
   }
 
   async #summarise(

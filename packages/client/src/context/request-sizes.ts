@@ -60,7 +60,10 @@ export class RequestSizes {
     // is never below the estimate of that prompt.
     return (
       this.#withSummary.get(summary) ??
-      fixed + summary.tokens + MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(`${SUMMARY_HEADING}\n\n\n`)
+      fixed +
+        summary.tokens +
+        MESSAGE_OVERHEAD_TOKENS +
+        estimateTextTokens(`${SUMMARY_HEADING}\n\n\n`)
     );
   }
 

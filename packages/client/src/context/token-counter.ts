@@ -65,7 +65,9 @@ export class TokenCounter {
    */
   countsWhole(model: string): boolean {
     return (
-      this.#providerCounts && this.#splits.get(model) === false && this.#whole.get(model) !== 'estimate'
+      this.#providerCounts &&
+      this.#splits.get(model) === false &&
+      this.#whole.get(model) !== 'estimate'
     );
   }
 
