@@ -17,3 +17,5 @@ export type {
   ServeA2AOptions,
 } from './server/serve-a2a-options.js';
 export { A2AError, type A2AErrorOptions } from './shared/a2a-error.js';
+// The guard's pieces an application passes to serveA2A, so it need not import @aigo/http itself.
+export { type Authorize, bearerAuth } from '@aigo/http';
