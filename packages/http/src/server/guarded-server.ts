@@ -56,21 +56,23 @@ export interface GuardedServerSettings {
   /** The application's options, checked (`resolveServerOptions`). */
   readonly options: ResolvedServerOptions;
   /** More `host[:port]` values that are the server's own (the host of a public URL). */
-  readonly ownHosts?: readonly string[];
+  readonly ownHosts?: readonly string[] | undefined;
   /** The methods and headers a listed origin may use. */
   readonly cors: CorsSettings;
   /** Requests that need no authorization (a public card). */
-  readonly isPublic?: (request: IncomingMessage) => boolean;
+  readonly isPublic?: ((request: IncomingMessage) => boolean) | undefined;
   /** Requests refused (403) when they have no `Origin` header. Default: none. */
-  readonly requireOrigin?: (request: IncomingMessage) => boolean;
+  readonly requireOrigin?: ((request: IncomingMessage) => boolean) | undefined;
   /** The `WWW-Authenticate` value of a 401; `undefined` for none. */
   readonly challenge?: string | undefined;
+  /** What a 401 says. Default `unauthorized`. */
+  readonly unauthorizedMessage?: string | undefined;
   /** Headers of every answer the guard writes. */
-  readonly headers?: Readonly<Record<string, string>>;
+  readonly headers?: Readonly<Record<string, string>> | undefined;
   /** The JSON body of an error answer. Default `{ "error": { "code": status, "message" } }`. */
-  readonly errorBody?: (failure: RequestFailure) => unknown;
+  readonly errorBody?: ((failure: RequestFailure) => unknown) | undefined;
   /** Told once of each request answered with an error. */
-  readonly log?: (failure: RequestFailure) => void;
+  readonly log?: ((failure: RequestFailure) => void) | undefined;
   /** Answers a request that passed the checks. A rejection answers 500. */
   readonly handle: (
     request: IncomingMessage,
@@ -235,7 +237,7 @@ export async function startGuardedServer(settings: GuardedServerSettings): Promi
     const refuse = (): void =>
       fail(
         401,
-        'unauthorized',
+        settings.unauthorizedMessage ?? 'unauthorized',
         settings.challenge === undefined
           ? undefined
           : { headers: { 'www-authenticate': settings.challenge } },
@@ -319,7 +321,7 @@ export async function startGuardedServer(settings: GuardedServerSettings): Promi
     port,
     allowedHosts: options.allowedHosts,
     allowedOrigins: options.allowedOrigins,
-    ...(settings.ownHosts === undefined ? {} : { ownHosts: settings.ownHosts }),
+    ownHosts: settings.ownHosts ?? [],
   });
   let closing: Promise<void> | undefined;
   return {
