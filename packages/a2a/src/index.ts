@@ -6,6 +6,8 @@
  * @packageDocumentation
  */
 
+// The guard's pieces an application passes to serveA2A, so it need not import @aigo/http itself.
+export { type Authorize, bearerAuth } from '@aigo/http';
 export { a2aTools, toolNameOf } from './client/a2a-tools.js';
 export type { A2AHeaders, A2AToolsOptions } from './client/a2a-tools-options.js';
 export type { A2ARunStore, A2ARunStoreCallOptions } from './server/run-store.js';
@@ -17,5 +19,3 @@ export type {
   ServeA2AOptions,
 } from './server/serve-a2a-options.js';
 export { A2AError, type A2AErrorOptions } from './shared/a2a-error.js';
-// The guard's pieces an application passes to serveA2A, so it need not import @aigo/http itself.
-export { type Authorize, bearerAuth } from '@aigo/http';

@@ -6,7 +6,7 @@
 import { bearerAuth } from '@aigo/http';
 import { createRecordingObserver, rawHttpExchange } from '@aigo/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { a2aTools, type A2AServer, type ServeA2AOptions, serveA2A } from '../src/index.js';
+import { type A2AServer, a2aTools, type ServeA2AOptions, serveA2A } from '../src/index.js';
 import { janitorAgent } from './support/test-janitor.js';
 import {
   a2aRequest,
@@ -74,12 +74,33 @@ describe('serveA2A against a hostile client: Host, Origin, rebinding', () => {
     const rebound = { host: `attacker.example:${port}`, origin: `http://attacker.example:${port}` };
     const attempts: [string, Parameters<typeof a2aRequest>[2]][] = [
       ['/a2a/jsonrpc', { headers: { ...rebound, ...V1 }, body: jsonRpc('ListTasks', {}) }],
-      ['/a2a/jsonrpc', { headers: { ...rebound, ...V1 }, body: jsonRpc('GetTask', { id: task.id }) }],
-      ['/a2a/jsonrpc', { headers: { ...rebound, ...V1 }, body: jsonRpc('SendMessage', sendParams('yes', ids)) }],
-      ['/a2a/jsonrpc', { headers: { host: rebound.host, ...V1 }, body: jsonRpc('SendMessage', sendParams('yes', ids)) }],
-      ['/a2a/jsonrpc', { headers: rebound, body: jsonRpc('message/send', legacySendParams('yes', ids)) }],
+      [
+        '/a2a/jsonrpc',
+        { headers: { ...rebound, ...V1 }, body: jsonRpc('GetTask', { id: task.id }) },
+      ],
+      [
+        '/a2a/jsonrpc',
+        { headers: { ...rebound, ...V1 }, body: jsonRpc('SendMessage', sendParams('yes', ids)) },
+      ],
+      [
+        '/a2a/jsonrpc',
+        {
+          headers: { host: rebound.host, ...V1 },
+          body: jsonRpc('SendMessage', sendParams('yes', ids)),
+        },
+      ],
+      [
+        '/a2a/jsonrpc',
+        { headers: rebound, body: jsonRpc('message/send', legacySendParams('yes', ids)) },
+      ],
       ['/a2a/jsonrpc', { headers: rebound, body: jsonRpc('tasks/get', { id: task.id }) }],
-      ['/a2a/jsonrpc', { headers: { ...rebound, ...V1 }, body: jsonRpc('SendMessage', sendParams('Delete everything')) }],
+      [
+        '/a2a/jsonrpc',
+        {
+          headers: { ...rebound, ...V1 },
+          body: jsonRpc('SendMessage', sendParams('Delete everything')),
+        },
+      ],
       ['/a2a/rest/tasks', { headers: { ...rebound, ...V1 } }],
       ['/a2a/rest/message:send', { headers: { ...rebound, ...V1 }, body: sendParams('yes', ids) }],
       ['/a2a/rest/v1/message:send', { headers: rebound, body: legacySendParams('yes', ids) }],
@@ -226,7 +247,9 @@ describe('serveA2A against a hostile client: authentication', () => {
 
   it('without authorize the card says nothing of authentication', async () => {
     const { server } = await echoServer();
-    const card = json(await a2aRequest(server.url, '/.well-known/agent-card.json', { headers: V1 }));
+    const card = json(
+      await a2aRequest(server.url, '/.well-known/agent-card.json', { headers: V1 }),
+    );
     expect(card.securitySchemes ?? {}).toEqual({});
   });
 });

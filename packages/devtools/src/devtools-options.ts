@@ -15,8 +15,7 @@ export const DEVTOOLS_MAX_BODY_BYTES = 64 * 1024;
  * `headersTimeoutMs`, `requestTimeoutMs`, `keepAliveTimeoutMs`. Not `authorize`: the devtools'
  * own token decides who may use them.
  */
-export interface DevtoolsOptions
-  extends Omit<ServerOptions, 'authorize' | 'allowUnauthenticated'> {
+export interface DevtoolsOptions extends Omit<ServerOptions, 'authorize' | 'allowUnauthenticated'> {
   /** The port on 127.0.0.1. Default 0: a free one. The server never listens elsewhere. */
   readonly port?: number;
   /**

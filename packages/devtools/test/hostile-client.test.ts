@@ -85,7 +85,9 @@ describe('devtools against a hostile client: Host, Origin, rebinding', () => {
     for (const path of ['/', '/api/runs', `/api/runs/${runId}`, '/api/events', '/assets/app.js']) {
       const answer = await call(tools, `${path}?token=${token}`, { headers: { host: rebound } });
       expect(answer.status, path).toBe(421);
-      expect(JSON.parse(answer.body)).toEqual({ error: 'this server does not answer to that Host' });
+      expect(JSON.parse(answer.body)).toEqual({
+        error: 'this server does not answer to that Host',
+      });
       expect(answer.body).not.toContain(runId);
     }
     const post = (headers: Record<string, string>) =>
@@ -139,7 +141,8 @@ describe('devtools against a hostile client: token, limits, malformed requests',
       const answer = await call(tools, path);
       expect(answer.status).toBe(401);
       expect(JSON.parse(answer.body)).toEqual({
-        error: 'a valid devtools token is required (in the address, or the x-aigo-devtools-token header)',
+        error:
+          'a valid devtools token is required (in the address, or the x-aigo-devtools-token header)',
       });
     }
     await page(tools, '/api/runs');

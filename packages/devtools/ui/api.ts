@@ -40,7 +40,9 @@ export async function sendDecisions(runId: string, decisions: unknown): Promise<
     headers: { 'content-type': 'application/json', 'x-aigo-devtools-token': token },
     body: JSON.stringify(decisions),
   });
-  return response.ok ? `${response.status} resumed` : `${response.status} ${await problemOf(response)}`;
+  return response.ok
+    ? `${response.status} resumed`
+    : `${response.status} ${await problemOf(response)}`;
 }
 
 /** What an error answer says: its JSON `{ "error": "…" }`, else its text. */

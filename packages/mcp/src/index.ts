@@ -6,6 +6,8 @@
  * @packageDocumentation
  */
 
+// The guard's pieces an application passes to serveMcp, so it need not import @aigo/http itself.
+export { type Authorize, bearerAuth } from '@aigo/http';
 export type {
   McpClientCommonOptions,
   McpClientOptions,
@@ -33,5 +35,3 @@ export { type McpToolSet, mcpTools } from './client/mcp-tools.js';
 export { type McpServerHandle, serveMcp } from './server/serve-mcp.js';
 export type { ServeHttpTransport, ServeMcpOptions } from './server/serve-options.js';
 export { McpServerError, type McpServerErrorOptions } from './shared/mcp-server-error.js';
-// The guard's pieces an application passes to serveMcp, so it need not import @aigo/http itself.
-export { type Authorize, bearerAuth } from '@aigo/http';

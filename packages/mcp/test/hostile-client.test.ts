@@ -174,7 +174,9 @@ describe('serveMcp against a hostile client: authentication', () => {
       const answer = await mcpRequest(local, { body: INITIALIZE, headers });
       expect(answer.status).toBe(401);
       expect(answer.headers['www-authenticate']).toBe('Bearer');
-      expect(JSON.parse(answer.body)).toMatchObject({ error: { code: -32000, message: 'unauthorized' } });
+      expect(JSON.parse(answer.body)).toMatchObject({
+        error: { code: -32000, message: 'unauthorized' },
+      });
     }
     await expect(legitimateCall(local, '/tmp/x')).rejects.toThrow();
     expect(ran).toEqual([]);
@@ -244,10 +246,7 @@ describe('serveMcp against a hostile client: limits and malformed requests', () 
     });
     expect(notRpc.status).toBe(400);
     expect(JSON.parse(notRpc.body)).toMatchObject({ error: { code: -32700 } });
-    const raw = await rawHttpExchange(
-      Number(new URL(url).port),
-      'GARBAGE / HTTP/9.9\r\n\r\n',
-    );
+    const raw = await rawHttpExchange(Number(new URL(url).port), 'GARBAGE / HTTP/9.9\r\n\r\n');
     expect(raw.status).toBe(400);
     expect(ran).toEqual([]);
     expect(await legitimateCall(url, '/tmp/d')).toEqual({ deleted: '/tmp/d' });
@@ -296,7 +295,9 @@ describe('serveMcp sessions', () => {
       headers: { 'mcp-session-id': idle },
     });
     expect(gone.status).toBe(404);
-    expect(JSON.parse(gone.body)).toMatchObject({ error: { code: -32001, message: 'Session not found' } });
+    expect(JSON.parse(gone.body)).toMatchObject({
+      error: { code: -32001, message: 'Session not found' },
+    });
     const alive = await mcpRequest(url, {
       body: { jsonrpc: '2.0', id: 11, method: 'tools/list' },
       headers: { 'mcp-session-id': busy },

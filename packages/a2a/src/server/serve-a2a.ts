@@ -82,9 +82,10 @@ export async function serveA2A(
     handle: (request, response, guard) =>
       app === undefined ? guard.fail(503, 'starting') : serveExpress(app, request, response, guard),
   });
-  const url = (
-    checked.publicUrl ?? `http://${hostForUrl(checked.host)}:${guarded.port}`
-  ).replace(/\/+$/, '');
+  const url = (checked.publicUrl ?? `http://${hostForUrl(checked.host)}:${guarded.port}`).replace(
+    /\/+$/,
+    '',
+  );
   const tools = typeof agent === 'function' ? [] : agent.toolDescriptions;
   const card = buildAgentCard(url, tools, checked);
   const executor = new AigoAgentExecutor(agent, checked, checked.runStore ?? inProcessRunStore());

@@ -73,7 +73,10 @@ export const sendParams = (text: string, ids: { taskId?: string; contextId?: str
 });
 
 /** A2A 0.3's `message/send` params: the same message in the older shape. */
-export const legacySendParams = (text: string, ids: { taskId?: string; contextId?: string } = {}) => ({
+export const legacySendParams = (
+  text: string,
+  ids: { taskId?: string; contextId?: string } = {},
+) => ({
   message: {
     kind: 'message',
     messageId: randomUUID(),

@@ -10,10 +10,10 @@ import type { RunDetail } from '../model/run-model.js';
 import type { RunRecorder } from '../model/run-recorder.js';
 import { describeRun, summarizeRun } from '../model/run-summary.js';
 import type { RunResumer } from '../resume/run-resumer.js';
+import { TOKEN_HEADER } from './access-token.js';
 import { ASSET_TYPES } from './asset-files.js';
 import { EventHub } from './event-hub.js';
 import { pageHtml, SECURITY_HEADERS } from './page-html.js';
-import { TOKEN_HEADER } from './access-token.js';
 import { changesState, tokenAuthorize } from './request-guard.js';
 
 /** What {@link startDevtoolsServer} serves. */
@@ -113,7 +113,10 @@ export async function startDevtoolsServer(
       const resumer = settings.resumer;
       if (resumer === undefined) {
         request.resume();
-        return fail(409, 'read-only: devtools() was given no runStore and agents to resume runs with');
+        return fail(
+          409,
+          'read-only: devtools() was given no runStore and agents to resume runs with',
+        );
       }
       const raw = await readBody();
       if (raw === undefined) return;

@@ -193,9 +193,9 @@ describe('startGuardedServer: authorize', () => {
       expect(answer.body).not.toContain('wrong-token');
     }
     expect(JSON.stringify(failures)).not.toContain('wrong-token');
-    expect(
-      (await call(port, '/', { headers: { authorization: `Bearer ${TOKEN}` } })).status,
-    ).toBe(200);
+    expect((await call(port, '/', { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(
+      200,
+    );
     expect((await call(port, '/public')).status).toBe(200);
   });
 
@@ -333,7 +333,9 @@ describe('startGuardedServer: limits and errors', () => {
     expect(JSON.parse(answer.body)).toEqual({
       error: { code: 400, message: 'malformed HTTP request' },
     });
-    expect(failures).toEqual([{ status: 400, message: 'malformed HTTP request', method: '-', path: '-' }]);
+    expect(failures).toEqual([
+      { status: 400, message: 'malformed HTTP request', method: '-', path: '-' },
+    ]);
   });
 
   it('the defaults: 10 s for headers, 30 s for the request, 5 s keep-alive', async () => {

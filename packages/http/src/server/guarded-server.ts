@@ -125,7 +125,6 @@ export async function startGuardedServer(settings: GuardedServerSettings): Promi
   const current = new WeakMap<Socket, { request: IncomingMessage; response: ServerResponse }>();
 
   const respond = (
-    request: IncomingMessage,
     response: ServerResponse,
     failure: RequestFailure,
     extra?: Readonly<Record<string, string>>,
@@ -148,7 +147,6 @@ export async function startGuardedServer(settings: GuardedServerSettings): Promi
     (request: IncomingMessage, response: ServerResponse) =>
     (status: number, message: string, failOptions?: FailOptions): void =>
       respond(
-        request,
         response,
         {
           status,
@@ -186,7 +184,7 @@ export async function startGuardedServer(settings: GuardedServerSettings): Promi
       },
     };
     const crashed = (error: unknown): void => {
-      respond(request, response, {
+      respond(response, {
         status: 500,
         message: 'internal error',
         method: request.method ?? 'GET',
@@ -211,28 +209,34 @@ export async function startGuardedServer(settings: GuardedServerSettings): Promi
     const fail = failer(request, response);
     const host = request.headers.host;
     if (rules === undefined || host === undefined || !rules.hostAllowed(host)) {
-      return fail(421, 'this server does not answer to that Host');
+      fail(421, 'this server does not answer to that Host');
+      return;
     }
     const origin = request.headers.origin;
     const own = origin !== undefined && rules.sameOrigin(origin, host);
     const listed = origin !== undefined && !own && rules.listedOrigin(origin);
     if (request.method === 'OPTIONS') {
       if (origin !== undefined && !own && !listed) {
-        return fail(403, 'this origin may not call the server');
+        fail(403, 'this origin may not call the server');
+        return;
       }
       request.resume();
-      return answerOptions(response, origin, listed && isPreflight(request), settings.cors, headers);
+      answerOptions(response, origin, listed && isPreflight(request), settings.cors, headers);
+      return;
     }
     if (origin !== undefined && !own && !listed) {
-      return fail(403, 'this origin may not call the server');
+      fail(403, 'this origin may not call the server');
+      return;
     }
     if (origin === undefined && settings.requireOrigin?.(request) === true) {
-      return fail(403, 'a request that changes something must come from the page itself');
+      fail(403, 'a request that changes something must come from the page itself');
+      return;
     }
     if (listed) setCorsHeaders(response, origin as string, settings.cors);
     const authorize = options.authorize;
     if (authorize === undefined || settings.isPublic?.(request) === true) {
-      return run(request, response);
+      run(request, response);
+      return;
     }
     const refuse = (): void =>
       fail(
@@ -246,15 +250,18 @@ export async function startGuardedServer(settings: GuardedServerSettings): Promi
     try {
       verdict = authorize(request);
     } catch {
-      return refuse();
+      refuse();
+      return;
     }
     if (typeof verdict === 'boolean') {
-      return verdict ? run(request, response) : refuse();
+      if (verdict) run(request, response);
+      else refuse();
+      return;
     }
-    Promise.resolve(verdict).then(
-      (allowed) => (allowed === true ? run(request, response) : refuse()),
-      refuse,
-    );
+    Promise.resolve(verdict).then((allowed) => {
+      if (allowed === true) run(request, response);
+      else refuse();
+    }, refuse);
   };
 
   const server = createServer(

@@ -44,7 +44,10 @@ describe('resolveServerOptions', () => {
     expect(argumentOf(() => resolve({ allowUnauthenticated: true }, '0.0.0.0'))).toBeUndefined();
     expect(argumentOf(() => resolve({ authorize: () => true }, '::'))).toBeUndefined();
     for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]']) {
-      expect(argumentOf(() => resolve({}, host)), host).toBeUndefined();
+      expect(
+        argumentOf(() => resolve({}, host)),
+        host,
+      ).toBeUndefined();
     }
   });
 

@@ -134,7 +134,10 @@ function checkTransport(transport: ServeMcpOptions['transport']): CheckedServeOp
   }
   for (const key of Object.keys(transport)) {
     if (!TRANSPORT_NAMES.has(key)) {
-      throw new ValidationError(`options.transport.${key}`, 'is not an option of the HTTP transport');
+      throw new ValidationError(
+        `options.transport.${key}`,
+        'is not an option of the HTTP transport',
+      );
     }
   }
   const { port, host = '127.0.0.1', path = '/mcp' } = transport;
