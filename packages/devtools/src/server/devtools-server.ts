@@ -112,7 +112,6 @@ export async function startDevtoolsServer(
     if (method === 'POST' && decision !== null) {
       const resumer = settings.resumer;
       if (resumer === undefined) {
-        request.resume();
         return fail(
           409,
           'read-only: devtools() was given no runStore and agents to resume runs with',
@@ -129,7 +128,6 @@ export async function startDevtoolsServer(
       const outcome = await resumer.decide(decision[1] as string, body);
       return outcome.ok ? json(response, 202, outcome) : fail(outcome.status, outcome.problem);
     }
-    request.resume();
     return fail(405, 'method not allowed');
   };
 

@@ -304,6 +304,15 @@ describe('startGuardedServer: limits and errors', () => {
     });
   });
 
+  it('refused before its body arrived, a request whose body stops: closed after headersTimeoutMs', async () => {
+    const { port } = await start({ headersTimeoutMs: 100, requestTimeoutMs: 60_000 });
+    const refused = await rawHttpExchange(
+      port,
+      `POST / HTTP/1.1\r\nHost: evil.example:${port}\r\nContent-Length: 100\r\n\r\nhalf`,
+    );
+    expect(refused.status).toBe(421);
+  });
+
   it('a request not whole within requestTimeoutMs: closed, with a JSON 408', async () => {
     // The handler does not read the body, so only Node's requestTimeout can end it.
     const { guarded, port, failures } = await start({

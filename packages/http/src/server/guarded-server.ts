@@ -101,6 +101,20 @@ const pathOf = (url: string | undefined): string => {
 };
 
 /**
+ * Drops the rest of a body nobody will read, and closes the connection when it pauses longer than
+ * `idleTimeoutMs` (Node would otherwise keep it until the request timeout).
+ */
+function lingerWhileArriving(request: IncomingMessage, idleTimeoutMs: number): void {
+  const timer = setTimeout(() => request.socket.destroy(), idleTimeoutMs);
+  timer.unref();
+  const stop = (): void => clearTimeout(timer);
+  request.on('data', () => timer.refresh());
+  request.once('end', stop);
+  request.once('close', stop);
+  request.resume();
+}
+
+/**
  * Starts a `node:http` server that checks every request before `handle` sees it, in this order:
  * the `Host` header (421 unless the server's own or allowed: DNS rebinding), preflights (`OPTIONS`:
  * 204 for a listed origin, with only the server's methods and headers; 403 for another), the
@@ -125,6 +139,7 @@ export async function startGuardedServer(settings: GuardedServerSettings): Promi
   const current = new WeakMap<Socket, { request: IncomingMessage; response: ServerResponse }>();
 
   const respond = (
+    request: IncomingMessage,
     response: ServerResponse,
     failure: RequestFailure,
     extra?: Readonly<Record<string, string>>,
@@ -134,6 +149,9 @@ export async function startGuardedServer(settings: GuardedServerSettings): Promi
       response.destroy();
       return;
     }
+    // Answered before its body arrived (refused, say): the rest is dropped as it comes, and a body
+    // that stops coming closes the connection, as readBody's would.
+    if (!request.complete) lingerWhileArriving(request, options.headersTimeoutMs);
     const body = JSON.stringify(errorBody(failure));
     response.writeHead(failure.status, {
       ...headers,
@@ -147,6 +165,7 @@ export async function startGuardedServer(settings: GuardedServerSettings): Promi
     (request: IncomingMessage, response: ServerResponse) =>
     (status: number, message: string, failOptions?: FailOptions): void =>
       respond(
+        request,
         response,
         {
           status,
@@ -184,7 +203,7 @@ export async function startGuardedServer(settings: GuardedServerSettings): Promi
       },
     };
     const crashed = (error: unknown): void => {
-      respond(response, {
+      respond(request, response, {
         status: 500,
         message: 'internal error',
         method: request.method ?? 'GET',
@@ -220,7 +239,7 @@ export async function startGuardedServer(settings: GuardedServerSettings): Promi
         fail(403, 'this origin may not call the server');
         return;
       }
-      request.resume();
+      if (!request.complete) lingerWhileArriving(request, options.headersTimeoutMs);
       answerOptions(response, origin, listed && isPreflight(request), settings.cors, headers);
       return;
     }
