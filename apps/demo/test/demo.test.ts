@@ -262,7 +262,9 @@ describe('the built demo, offline, as a child process', { timeout: 30_000 }, () 
       expect(after).not.toBe(before);
     }
     expect(partials.at(-1)?.partial).toEqual(final?.result);
-    expect(events.indexOf(final as JsonEvent)).toBeGreaterThan(events.indexOf(partials.at(-1) as JsonEvent));
+    expect(events.indexOf(final as JsonEvent)).toBeGreaterThan(
+      events.indexOf(partials.at(-1) as JsonEvent),
+    );
 
     const text = await runDemo(['--stream-object']);
     expect(text.code).toBe(0);

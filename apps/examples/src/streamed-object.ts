@@ -45,9 +45,12 @@ const { provider, model, label } = pickModel(() =>
 printHeader('Streamed structured output', { label });
 
 const planner = createStructuredClient(provider, { schema: Trip, defaultModel: model });
-const stream = await planner.streamMessage('Plan three days in Lisbon: a plan and km walked per day.', {
-  elements: 'days',
-});
+const stream = await planner.streamMessage(
+  'Plan three days in Lisbon: a plan and km walked per day.',
+  {
+    elements: 'days',
+  },
+);
 
 // The growing object and the finished days, read at the same time.
 let partials = 0;

@@ -218,7 +218,7 @@ const EXPECTED: Record<string, readonly (string | RegExp)[]> = {
     'tool result: {"city":"Paris","celsius":18}\ntool result: {"city":"Rome","celsius":24}\n',
     '-- iteration 2\nthinking: Rome has 24 °C, Paris 18 °C: Rome is 6 degrees warmer.\n',
     'text: {"warmer": "Rome", "difference": 6}\n',
-    'final answer: Rome is warmer by 6 °C\n',
+    'final answer: Rome is warmer by 6 °C (3 partial answers while it streamed)\n',
     /\n2 iterations, \d+ tokens\n$/,
   ],
   'web-streaming': [

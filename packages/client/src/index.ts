@@ -87,12 +87,12 @@ export {
   type StructuredStreamContinueOptions,
   type StructuredStreamOptions,
 } from './structured/structured-client.js';
+export { structuredOutputInstructions } from './structured/structured-output-instructions.js';
 export type {
   ArrayProperty,
   StreamElement,
   StructuredStream,
 } from './structured/structured-stream.js';
-export { structuredOutputInstructions } from './structured/structured-output-instructions.js';
 export { DEFAULT_TOOL_CONCURRENCY } from './tools/execute-tool-calls.js';
 export { createToolCatalog, type ToolCatalog } from './tools/tool-catalog.js';
 export type {

@@ -107,14 +107,17 @@ describe('a real createReAct agent whose typed answer streams', () => {
     const tools = await devtools({ print: false });
     opened.push(tools);
     const model = createFakeProvider().text('{"city": "Rome", "days": 3, "sights": ["Forum"]}');
-    const agent = createReAct(createClient(model, { defaultModel: 'm', env: {}, observer: tools }), {
-      name: 'planner',
-      schema: Type.Object({
-        city: Type.String(),
-        days: Type.Integer(),
-        sights: Type.Array(Type.String()),
-      }),
-    });
+    const agent = createReAct(
+      createClient(model, { defaultModel: 'm', env: {}, observer: tools }),
+      {
+        name: 'planner',
+        schema: Type.Object({
+          city: Type.String(),
+          days: Type.Integer(),
+          sights: Type.Array(Type.String()),
+        }),
+      },
+    );
     let partials = 0;
     for await (const event of agent.executeStream('Plan a trip.')) {
       if (event.type === 'partial_answer') partials++;

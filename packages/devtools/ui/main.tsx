@@ -1,8 +1,8 @@
 import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { DevtoolsEvent, RunDetail, RunSummary } from '../src/model/run-model.js';
-import { fetchRun, fetchRuns, listen } from './api.js';
 import { AnswerStreamingNote } from './answer-streaming.js';
+import { fetchRun, fetchRuns, listen } from './api.js';
 import { Approvals } from './approvals.js';
 import { CostView } from './cost-view.js';
 import { duration } from './format.js';

@@ -105,7 +105,7 @@ describe('partial_answer events', () => {
     );
 
     for (const agent of [plain, text, union]) {
-      const events = await readAll(agent.executeStream('2 + 3?'));
+      const events = await readAll<unknown>(agent.executeStream('2 + 3?'));
       expect(partialsOf(events)).toEqual([]);
       expect(events.at(-1)?.type).toBe('final_answer');
     }
@@ -148,7 +148,7 @@ describe('partial_answer events', () => {
     ).toMatchObject([{ partial: {} }, { partial: { total: 5 } }]);
   });
 
-  it("start over in the JSON-only retry of an answer that did not parse", async () => {
+  it('start over in the JSON-only retry of an answer that did not parse', async () => {
     const provider = createFakeProvider().text('The total is five.').text('{"total": 5}');
     const agent = createReAct(createClient(provider, { defaultModel: 'm', env: {} }), {
       schema: Type.Object({ total: Type.Number() }),
@@ -162,13 +162,11 @@ describe('partial_answer events', () => {
 
   it("are counted on the agent's span, with one event per model call", async () => {
     const observer = createRecordingObserver();
-    const provider = createFakeProvider()
-      .text('{"total": "five"}')
-      .text('{"total": 5}');
-    const agent = createReAct(
-      createClient(provider, { defaultModel: 'm', env: {}, observer }),
-      { schema: Type.Object({ total: Type.Number() }), name: 'adder' },
-    );
+    const provider = createFakeProvider().text('{"total": "five"}').text('{"total": 5}');
+    const agent = createReAct(createClient(provider, { defaultModel: 'm', env: {}, observer }), {
+      schema: Type.Object({ total: Type.Number() }),
+      name: 'adder',
+    });
 
     const events = await readAll(agent.executeStream('2 + 3?'));
 

@@ -26,8 +26,9 @@ function write(value: unknown, indent: string, lines: string[], label: string | 
   lines.push(`${label ?? indent}${scalar(value, indent)}`);
 }
 
+/** An element: `- ` at `indent`, an object's properties lined up after it. */
 function writeItem(item: unknown, indent: string, lines: string[]): void {
-  const dash = `${indent}  - `;
+  const dash = `${indent}- `;
   if (item !== null && typeof item === 'object' && !Array.isArray(item)) {
     const entries = Object.entries(item);
     if (entries.length === 0) {
@@ -35,12 +36,12 @@ function writeItem(item: unknown, indent: string, lines: string[]): void {
       return;
     }
     entries.forEach(([key, value], index) => {
-      const prefix = index === 0 ? `${dash}${key}: ` : `${indent}    ${key}: `;
+      const prefix = index === 0 ? `${dash}${key}: ` : `${indent}  ${key}: `;
       write(value, `${indent}    `, lines, prefix);
     });
     return;
   }
-  write(item, `${indent}    `, lines, dash);
+  write(item, `${indent}  `, lines, dash);
 }
 
 /** A string as it is (continuation lines indented), anything else as JSON. */

@@ -10,7 +10,14 @@
  * type Person = { name: string; tags: string[]; address: { city: string } };
  * const partial: DeepPartial<Person> = { name: 'Ad', address: {} };
  */
-export type DeepPartial<T> = T extends string | number | boolean | bigint | symbol | null | undefined
+export type DeepPartial<T> = T extends
+  | string
+  | number
+  | boolean
+  | bigint
+  | symbol
+  | null
+  | undefined
   ? T
   : T extends ((...args: never[]) => unknown) | Date
     ? T

@@ -248,7 +248,9 @@ describe('toSSEStream of an agent run', () => {
         frame('final_answer', events[5]),
       ].join(''),
     );
-    expect(text).toContain('event: partial_answer\ndata: {"type":"partial_answer","iteration":1,"partial":{"name":"Ro"}}\n\n');
+    expect(text).toContain(
+      'event: partial_answer\ndata: {"type":"partial_answer","iteration":1,"partial":{"name":"Ro"}}\n\n',
+    );
   });
 
   it('sends an error event with the code, stop reason and iteration, never the overview', async () => {

@@ -25,7 +25,8 @@ export function elementFailure(
   shape: ElementsShape | undefined,
   text: string,
 ): ParseError {
-  const base = shape?.at.kind === 'property' ? `/${pointerSegment(shape.at.name)}/${index}` : `/${index}`;
+  const base =
+    shape?.at.kind === 'property' ? `/${pointerSegment(shape.at.name)}/${index}` : `/${index}`;
   const located = issues.map((issue) => ({ path: `${base}${issue.path}`, message: issue.message }));
   return new ParseError(
     `Element ${index} of the answer does not match the schema of its array: ${formatIssues(located)}`,

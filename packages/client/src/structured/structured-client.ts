@@ -25,14 +25,14 @@ import { turnRunner } from '../client/turn-runner.js';
 import { parseStringAs } from '../parse/parse-string-as.js';
 import { type ElementCheck, elementCheck } from './element-check.js';
 import { type ElementsShape, elementsShape, streamShape } from './partial/stream-shape.js';
+import { structuredOutputInstructions } from './structured-output-instructions.js';
+import type { StructuredResponse } from './structured-response.js';
 import {
   type ArrayProperty,
   type StreamElement,
   type StructuredStream,
   startStructuredStream,
 } from './structured-stream.js';
-import { structuredOutputInstructions } from './structured-output-instructions.js';
-import type { StructuredResponse } from './structured-response.js';
 
 /**
  * How the model is asked for the schema: `native` sends it as the request's response format (the
@@ -285,7 +285,6 @@ function elementsPlanFor(
   }
   return plan;
 }
-
 
 function checkStructuredCall<O extends object>(options: O | undefined): O | undefined {
   if (options !== undefined && options !== null && typeof options === 'object') {

@@ -115,7 +115,8 @@ class StructuredStreamRun<T, E> implements StructuredStream<T, E> {
     this.#settle = settle as NonNullable<typeof settle>;
     // Handled here too: a stream whose `final` nobody reads is no unhandled rejection.
     this.final.catch(() => {});
-    const stop = () => this.cancel(new AbortError('The structured stream consumer stopped reading'));
+    const stop = () =>
+      this.cancel(new AbortError('The structured stream consumer stopped reading'));
     this.events = new BufferedChannel('events', stop);
     this.partials = new LatestChannel(() => this.#answer.current(), stop);
     this.elements = new BufferedChannel('elements', stop);
@@ -164,16 +165,13 @@ class StructuredStreamRun<T, E> implements StructuredStream<T, E> {
       return error;
     }
     const usage = (error as { usage?: ChatResponse['usage'] }).usage;
-    return new ParseError(
-      `The answer was cut off before it was complete: ${error.message}`,
-      {
-        text: partial.content,
-        issues: [{ path: '', message: 'the answer stream failed before the answer was complete' }],
-        cause: error,
-        ...(usage === undefined ? {} : { usage }),
-        ...(partialOutput === undefined ? {} : { partialOutput }),
-      },
-    );
+    return new ParseError(`The answer was cut off before it was complete: ${error.message}`, {
+      text: partial.content,
+      issues: [{ path: '', message: 'the answer stream failed before the answer was complete' }],
+      cause: error,
+      ...(usage === undefined ? {} : { usage }),
+      ...(partialOutput === undefined ? {} : { partialOutput }),
+    });
   }
 
   /** Hooks onto the model stream (catching up on what it delivered already) and reads it. */

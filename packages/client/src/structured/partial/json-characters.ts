@@ -52,11 +52,13 @@ export function isIdentifierPart(code: number): boolean {
 /** Returned for a token that is not a number or a literal. */
 export const NOT_LITERAL: unique symbol = Symbol('not a literal');
 
-const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?$/;
-
-/** The number a whole token stands for, or `NOT_LITERAL`. */
+/**
+ * The number a whole token stands for, or `NOT_LITERAL` (`1.2.3`, `1e`, `-`). Leading zeros and a
+ * trailing `.` pass, as the repairing parser lets them.
+ */
 export function numberValue(token: string): number | typeof NOT_LITERAL {
-  return JSON_NUMBER.test(token) ? Number(token) : NOT_LITERAL;
+  const value = Number(token);
+  return Number.isNaN(value) ? NOT_LITERAL : value;
 }
 
 /** The value of `true`, `false`, `null` (or `True`, `False`, `None`), else `NOT_LITERAL`. */

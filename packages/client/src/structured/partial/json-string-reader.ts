@@ -25,6 +25,10 @@ export class JsonStringReader {
   /** 0, or 1 after a backslash, or 2 while reading the hex digits of `\u`. */
   #escape = 0;
   #hex = '';
+  /** The chunk searched for backslashes, and where the next one is in it. */
+  #searched = '';
+  #searchedFrom = 0;
+  #backslashAt = 0;
 
   /** Starts a string opened by `quote`. */
   start(quote: number): void {
@@ -47,14 +51,13 @@ export class JsonStringReader {
     this.grew = false;
     this.closed = false;
     if (this.#escape !== 0) return this.#readEscape(chunk, index);
-    const quote = this.#quote;
+    // The closing quote and the next backslash, found by the engine's own search: most strings are
+    // one run of plain characters.
+    const quoteAt = chunk.indexOf(this.#quote === QUOTE ? '"' : "'", index);
     const length = chunk.length;
-    let end = index;
-    while (end < length) {
-      const code = chunk.charCodeAt(end);
-      if (code === quote || code === BACKSLASH) break;
-      end++;
-    }
+    const backslashAt = this.#backslashAfter(chunk, index);
+    let end = quoteAt === -1 ? length : quoteAt;
+    if (backslashAt < end) end = backslashAt;
     if (end > index) {
       this.text += chunk.slice(index, end);
       this.#lastCode = chunk.charCodeAt(end - 1);
@@ -64,6 +67,20 @@ export class JsonStringReader {
     if (chunk.charCodeAt(end) === BACKSLASH) this.#escape = 1;
     else this.closed = true;
     return end + 1;
+  }
+
+  /**
+   * The index of the first backslash of `chunk` at or after `index` (its length: none). Kept per
+   * chunk, so a chunk of many strings is searched once, not once per string.
+   */
+  #backslashAfter(chunk: string, index: number): number {
+    if (chunk !== this.#searched || this.#backslashAt < index || this.#searchedFrom > index) {
+      this.#searched = chunk;
+      this.#searchedFrom = index;
+      const found = chunk.indexOf('\\', index);
+      this.#backslashAt = found === -1 ? chunk.length : found;
+    }
+    return this.#backslashAt;
   }
 
   #readEscape(chunk: string, index: number): number {

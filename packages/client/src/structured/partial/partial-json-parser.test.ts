@@ -181,7 +181,11 @@ describe('PartialJsonParser', () => {
       element: (value: unknown, index: number) => seen.push(`${index}:${JSON.stringify(value)}`),
       end: () => seen.push('end'),
     };
-    const root = new PartialJsonParser({ root: 'array', elementsAt: { kind: 'root' }, elements: sink });
+    const root = new PartialJsonParser({
+      root: 'array',
+      elementsAt: { kind: 'root' },
+      elements: sink,
+    });
     for (const chunk of cut('[{"a": [1]}, "two", 3, null, [4]]', 7, 3)) root.push(chunk);
     expect(seen).toEqual(['0:{"a":[1]}', '1:"two"', '2:3', '3:null', '4:[4]', 'end']);
 

@@ -1,3 +1,4 @@
+import type { ElementSink, ElementsAt } from './element-sink.js';
 import {
   APOSTROPHE,
   CLOSE_BRACE,
@@ -20,7 +21,6 @@ import {
 } from './json-characters.js';
 import { COMMENT_START, NO_COMMENT, nextCommentState } from './json-comments.js';
 import { JsonStringReader } from './json-string-reader.js';
-import type { ElementSink, ElementsAt } from './element-sink.js';
 import { OpenContainers } from './open-containers.js';
 
 /** Options of {@link PartialJsonParser}. */
@@ -159,50 +159,48 @@ export class PartialJsonParser {
     let openerAt = -1;
     while (index < length) {
       const state = this.#state;
-      if (state === DONE || state === FAILED) return undefined;
-      if (state === SEEK) {
-        const found = this.#findOpener(chunk, index);
-        if (found === -1) return undefined;
-        openerAt = found;
-        this.#sinceOpener = '';
-        this.#open(chunk.charCodeAt(found) === OPEN_BRACKET);
-        index = found + 1;
-        continue;
-      }
-      if (state === STRING || state === KEY_STRING) {
-        index = this.#readString(chunk, index);
-        continue;
-      }
-      const code = chunk.charCodeAt(index);
-      if (this.#comment !== NO_COMMENT) {
-        this.#comment = nextCommentState(this.#comment, code);
-        if (this.#comment === -1) {
-          this.#comment = NO_COMMENT;
-          const restart = this.#fail(chunk, openerAt, index);
-          if (restart !== undefined) return restart;
-        }
-        index++;
-        continue;
-      }
-      if (state === NUMBER || state === LITERAL || state === IDENTIFIER_KEY) {
-        if (this.#extendToken(state, code)) {
-          this.#token += chunk[index];
-          index++;
+      switch (state) {
+        case DONE:
+        case FAILED:
+          return undefined;
+        case SEEK: {
+          const found = this.#findOpener(chunk, index);
+          if (found === -1) return undefined;
+          openerAt = found;
+          this.#sinceOpener = '';
+          this.#open(chunk.charCodeAt(found) === OPEN_BRACKET);
+          index = found + 1;
           continue;
         }
-        if (!this.#endToken(state)) {
-          const restart = this.#fail(chunk, openerAt, index);
-          if (restart !== undefined) return restart;
-          return undefined;
+        case STRING:
+        case KEY_STRING:
+          index = this.#readString(chunk, index);
+          continue;
+        case NUMBER:
+        case LITERAL:
+        case IDENTIFIER_KEY: {
+          const end = tokenEnd(state, chunk, index);
+          if (end > index) this.#token += chunk.slice(index, end);
+          index = end;
+          if (end === length) continue;
+          // The character that ended the token is read in the new state.
+          if (this.#endToken(state)) continue;
+          return this.#fail(chunk, openerAt, index);
         }
-        continue; // the character that ended the token is read in the new state
+        default: {
+          const code = chunk.charCodeAt(index);
+          if (this.#comment !== NO_COMMENT) {
+            this.#comment = nextCommentState(this.#comment, code);
+            if (this.#comment === -1) {
+              this.#comment = NO_COMMENT;
+              return this.#fail(chunk, openerAt, index);
+            }
+          } else if (!isDelimiterSpace(code) && !this.#readStructure(state, code)) {
+            return this.#fail(chunk, openerAt, index);
+          }
+          index++;
+        }
       }
-      if (!this.#readStructure(state, code)) {
-        const restart = this.#fail(chunk, openerAt, index);
-        if (restart !== undefined) return restart;
-        return undefined;
-      }
-      index++;
     }
     if (!this.#committed && this.#state !== SEEK) {
       this.#sinceOpener += openerAt === -1 ? chunk.slice(start) : chunk.slice(openerAt);
@@ -221,7 +219,6 @@ export class PartialJsonParser {
 
   /** Whitespace, punctuation and the first character of a value or key; false on anything else. */
   #readStructure(state: number, code: number): boolean {
-    if (isDelimiterSpace(code)) return true;
     if (code === SLASH) {
       this.#comment = COMMENT_START;
       return true;
@@ -289,12 +286,6 @@ export class PartialJsonParser {
     return false;
   }
 
-  #extendToken(state: number, code: number): boolean {
-    if (state === NUMBER) return isNumberPart(code);
-    if (state === LITERAL) return isLetter(code);
-    return isIdentifierPart(code);
-  }
-
   /** Ends a number, literal or unquoted key; false when it is not one. */
   #endToken(state: number): boolean {
     if (state === IDENTIFIER_KEY) {
@@ -325,6 +316,11 @@ export class PartialJsonParser {
       this.#afterValue(reader.text);
     } else {
       this.#containers.setKey(reader.text);
+      // Most keys are followed by their colon at once.
+      if (chunk.charCodeAt(next) === COLON) {
+        this.#state = VALUE;
+        return next + 1;
+      }
       this.#state = COLON_NEXT;
     }
     return next;
@@ -338,7 +334,12 @@ export class PartialJsonParser {
     containers.open(isArray);
     this.#state = isArray ? VALUE_OR_END : KEY_OR_END;
     this.#changed = true;
-    if (isArray && this.#elementsDepth === -1 && !this.#elementsDone && this.#isElementsArray(depth)) {
+    if (
+      isArray &&
+      this.#elementsDepth === -1 &&
+      !this.#elementsDone &&
+      this.#isElementsArray(depth)
+    ) {
       this.#elementsDepth = depth;
     }
   }
@@ -432,4 +433,18 @@ export class PartialJsonParser {
     this.#elementsDepth = -1;
     // The empty container shown so far stays what the next value starts from.
   }
+}
+
+/** Where the number, literal or unquoted key at `index` ends in `chunk` (its length: not yet). */
+function tokenEnd(state: number, chunk: string, index: number): number {
+  const length = chunk.length;
+  let end = index;
+  if (state === NUMBER) {
+    while (end < length && isNumberPart(chunk.charCodeAt(end))) end++;
+  } else if (state === LITERAL) {
+    while (end < length && isLetter(chunk.charCodeAt(end))) end++;
+  } else {
+    while (end < length && isIdentifierPart(chunk.charCodeAt(end))) end++;
+  }
+  return end;
 }

@@ -1,8 +1,13 @@
+import { type JsonSchema, schemaToJsonSchema } from '@aigo/ai';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { schemaToJsonSchema } from '@aigo/ai';
-import { elementsShape, streamShape } from './stream-shape.js';
+import { elementsShape as elementsOf, streamShape as shapeOf } from './stream-shape.js';
+
+// A typebox schema is JSON Schema; the functions take it as such.
+const streamShape = (schema: unknown) => shapeOf(schema as JsonSchema | undefined);
+const elementsShape = (schema: unknown, property: string | undefined) =>
+  elementsOf(schema as JsonSchema, property);
 
 describe('streamShape', () => {
   it('streams objects and arrays, nullable ones too', () => {
@@ -41,15 +46,22 @@ describe('streamShape', () => {
     expect(streamShape(Type.String())).toBeUndefined();
     expect(streamShape(Type.Number())).toBeUndefined();
     expect(
-      streamShape(Type.Union([Type.Object({ a: Type.String() }), Type.Object({ b: Type.String() })])),
+      streamShape(
+        Type.Union([Type.Object({ a: Type.String() }), Type.Object({ b: Type.String() })]),
+      ),
     ).toBeUndefined();
-    expect(streamShape(Type.Union([Type.String(), Type.Object({ a: Type.String() })]))).toBeUndefined();
+    expect(
+      streamShape(Type.Union([Type.String(), Type.Object({ a: Type.String() })])),
+    ).toBeUndefined();
     expect(streamShape({})).toBeUndefined();
     expect(streamShape(undefined)).toBeUndefined();
   });
 
   it('follows a local $ref at the top', () => {
-    const schema = { $ref: '#/$defs/Person', $defs: { Person: { type: 'object', properties: {} } } };
+    const schema = {
+      $ref: '#/$defs/Person',
+      $defs: { Person: { type: 'object', properties: {} } },
+    };
     expect(streamShape(schema)?.root).toBe('object');
     expect(streamShape({ $ref: 'https://example.com/schema' })).toBeUndefined();
   });
@@ -90,6 +102,8 @@ describe('elementsShape', () => {
     expect(() => elementsShape(Trip, 'nope')).toThrow(/"nope" is not an array property/);
     expect(() => elementsShape(Type.Array(Type.String()), 'x')).toThrow(/top level is an array/);
     expect(() => elementsShape(Type.String(), 'x')).toThrow(/top level is an object/);
-    expect(() => elementsShape(Trip, '')).toThrow(expect.objectContaining({ argument: 'elements' }));
+    expect(() => elementsShape(Trip, '')).toThrow(
+      expect.objectContaining({ argument: 'elements' }),
+    );
   });
 });

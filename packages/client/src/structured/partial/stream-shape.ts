@@ -66,7 +66,7 @@ export function elementsShape(
       'elements',
       shape?.root === 'array'
         ? "the schema's top level is an array: its items are the elements (leave `elements` out)"
-        : "needs a schema whose top level is an object with the array property it names",
+        : 'needs a schema whose top level is an object with the array property it names',
     );
   }
   const top = nonNull(resolve(root, root), root) as JsonSchema;
@@ -127,7 +127,8 @@ function resolve(schema: JsonSchema, root: JsonSchema): JsonSchema | undefined {
   const match = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref);
   if (match === null) return undefined;
   const defs = root[match[1] as string] as Record<string, JsonSchema> | undefined;
-  const target = defs?.[decodeURIComponent((match[2] as string).replaceAll('~1', '/').replaceAll('~0', '~'))];
+  const target =
+    defs?.[decodeURIComponent((match[2] as string).replaceAll('~1', '/').replaceAll('~0', '~'))];
   return target === undefined ? undefined : resolve(target, root);
 }
 
@@ -159,7 +160,11 @@ function itemsOf(array: JsonSchema, root: JsonSchema): JsonSchema {
   const item = items as JsonSchema;
   const defs = root.$defs ?? root.definitions;
   if (defs === undefined || !JSON.stringify(item).includes('"$ref"')) return item;
-  return { ...item, ...(root.$defs === undefined ? {} : { $defs: root.$defs }), ...(root.definitions === undefined ? {} : { definitions: root.definitions }) };
+  return {
+    ...item,
+    ...(root.$defs === undefined ? {} : { $defs: root.$defs }),
+    ...(root.definitions === undefined ? {} : { definitions: root.definitions }),
+  };
 }
 
 function isObject(value: unknown): boolean {
