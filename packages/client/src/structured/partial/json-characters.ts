@@ -95,3 +95,24 @@ export function unescapeCharacter(character: string): string {
       return character;
   }
 }
+
+/** Where the number at `index` of `chunk` ends (the chunk's length: not in this chunk). */
+export function numberEnd(chunk: string, index: number): number {
+  let end = index;
+  while (end < chunk.length && isNumberPart(chunk.charCodeAt(end))) end++;
+  return end;
+}
+
+/** Where the literal (`true`, `None`…) at `index` of `chunk` ends. */
+export function literalEnd(chunk: string, index: number): number {
+  let end = index;
+  while (end < chunk.length && isLetter(chunk.charCodeAt(end))) end++;
+  return end;
+}
+
+/** Where the unquoted key at `index` of `chunk` ends. */
+export function identifierEnd(chunk: string, index: number): number {
+  let end = index;
+  while (end < chunk.length && isIdentifierPart(chunk.charCodeAt(end))) end++;
+  return end;
+}

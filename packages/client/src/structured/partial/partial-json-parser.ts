@@ -5,14 +5,15 @@ import {
   CLOSE_BRACKET,
   COLON,
   COMMA,
+  identifierEnd,
   isDelimiterSpace,
-  isIdentifierPart,
   isIdentifierStart,
   isLetter,
-  isNumberPart,
   isNumberStart,
+  literalEnd,
   literalValue,
   NOT_LITERAL,
+  numberEnd,
   numberValue,
   OPEN_BRACE,
   OPEN_BRACKET,
@@ -179,7 +180,12 @@ export class PartialJsonParser {
         case NUMBER:
         case LITERAL:
         case IDENTIFIER_KEY: {
-          const end = tokenEnd(state, chunk, index);
+          const end =
+            state === NUMBER
+              ? numberEnd(chunk, index)
+              : state === LITERAL
+                ? literalEnd(chunk, index)
+                : identifierEnd(chunk, index);
           if (end > index) this.#token += chunk.slice(index, end);
           index = end;
           if (end === length) continue;
@@ -433,18 +439,4 @@ export class PartialJsonParser {
     this.#elementsDepth = -1;
     // The empty container shown so far stays what the next value starts from.
   }
-}
-
-/** Where the number, literal or unquoted key at `index` ends in `chunk` (its length: not yet). */
-function tokenEnd(state: number, chunk: string, index: number): number {
-  const length = chunk.length;
-  let end = index;
-  if (state === NUMBER) {
-    while (end < length && isNumberPart(chunk.charCodeAt(end))) end++;
-  } else if (state === LITERAL) {
-    while (end < length && isLetter(chunk.charCodeAt(end))) end++;
-  } else {
-    while (end < length && isIdentifierPart(chunk.charCodeAt(end))) end++;
-  }
-  return end;
 }
