@@ -34,6 +34,18 @@ describe('DeepPartial', () => {
     expectTypeOf<DeepPartial<'a' | 'b'>>().toEqualTypeOf<'a' | 'b'>();
   });
 
+  it('is inferred from a JSON Schema (as const) as its data is', () => {
+    const schema = {
+      type: 'object',
+      properties: { city: { type: 'string' }, days: { type: 'array', items: { type: 'integer' } } },
+      required: ['city', 'days'],
+    } as const;
+    expectTypeOf<DeepPartial<InferSchema<typeof schema>>>().toEqualTypeOf<{
+      city?: string;
+      days?: number[];
+    }>();
+  });
+
   it('is inferred from a typebox schema and a Standard Schema as their data is', () => {
     const Person = Type.Object({ name: Type.String(), pets: Type.Array(Type.String()) });
     expectTypeOf<DeepPartial<InferSchema<typeof Person>>>().toEqualTypeOf<{
