@@ -31,7 +31,7 @@ import type { ResumePlan } from '../suspend/prepare-resume.js';
 import { resumeTurn } from '../suspend/resume-turn.js';
 import type { AgentSettings, RunInput, RunParts, RunStart } from './agent-settings.js';
 import { recordResumed } from './agent-span.js';
-import { callModel, nativeSchema } from './call-model.js';
+import { callModel, nativeSchema, type ReplySite } from './call-model.js';
 import { callBase, toolBase } from './call-options.js';
 import { readFinalAnswer } from './final-answer.js';
 import type { LoopSnapshot, RunExtras, StepEnd } from './loop-types.js';
@@ -81,6 +81,8 @@ export class ReActLoop {
   #stepClient: Client;
   /** What the memory's write learned about the last reply (approvals it waits for). */
   readonly #gate: ApprovalGate;
+  /** Where a streamed reply's events and partial answers go (the partial answers, counted). */
+  readonly #reply: ReplySite;
 
   constructor(
     settings: AgentSettings,
@@ -110,6 +112,10 @@ export class ReActLoop {
     const steer: Steer = (message) => this.steer(message);
     this.#steer = steer;
     this.#callBase = callBase(settings, input, parts);
+    const { span } = parts;
+    const agentSpan = span === input.parentSpan ? undefined : span;
+    const counted = { partialAnswers: 0 };
+    this.#reply = { sink: input.sink, jsonSchema: settings.jsonSchema, agentSpan, counted };
     const scope = { state: this.#state, steer };
     this.#toolBase = toolBase(settings, input, parts, () => this.iteration, scope);
   }
@@ -344,7 +350,7 @@ export class ReActLoop {
       ...(native === undefined ? {} : { outputSchema: native }),
       ...extra,
     };
-    const response = await callModel(client, prompt, options, this.#input.sink, this.iteration);
+    const response = await callModel(client, prompt, options, this.iteration, this.#reply);
     const failed = this.#gate.error;
     if (failed !== undefined) throw failed.error;
     const held = this.#extras.deferring?.held;
