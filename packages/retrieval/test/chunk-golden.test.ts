@@ -5,7 +5,8 @@
 // line of the source in some chunk.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compactRow, plainHeading } from '../src/chunking/markdown-blocks.js';
+import { compactRow } from '../src/chunking/compact-row.js';
+import { plainHeading } from '../src/chunking/markdown-blocks.js';
 import { type Chunk, chunkHtml, chunkMarkdown } from '../src/index.js';
 
 const fixture = (name: string) =>

@@ -20,6 +20,12 @@ export interface Block {
   readonly open?: string;
   /** What closes every part of a cut code block: its closing fence. */
   readonly close?: string;
+  /**
+   * A markdown table's: when it is cut, each part repeats its header, so `open` and `parts` lose
+   * the padding that aligns the columns in the source (`compactRow`), which can take a chunk's
+   * worth of tokens on its own.
+   */
+  readonly compact?: boolean;
 }
 
 /** The separator between two blocks in a chunk. */

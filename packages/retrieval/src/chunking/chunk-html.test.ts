@@ -6,13 +6,14 @@ describe('htmlBlocks', () => {
   it('reads the main element only, without scripts, forms or navigation', () => {
     const html = `<html><head><title>T</title><script>var x = 1;</script></head><body>
       <header><nav><a href="/">Home</a></nav></header>
-      <main><h1>Guide &amp; more</h1><p>First   paragraph<br>second line.</p>
+      <main><h1>Guide &amp; more</h1><p>First   paragraph,
+        a source line break<br>second line.</p>
         <form><button>Send</button></form><script>track()</script>
         <div>Loose <em>text</em> in a div</div></main>
       <footer>© Example</footer></body></html>`;
     expect(htmlBlocks(html).map((block) => [block.kind, block.text])).toEqual([
       ['heading', 'Guide & more'],
-      ['text', 'First paragraph\nsecond line.'],
+      ['text', 'First paragraph, a source line break\nsecond line.'],
       ['text', 'Loose text in a div'],
     ]);
   });

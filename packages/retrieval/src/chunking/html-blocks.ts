@@ -61,10 +61,15 @@ function captureOf(html: string): Capture {
   return 'body';
 }
 
+/**
+ * A text's runs of spaces as one and its lines trimmed, blank lines dropped. Source whitespace was
+ * made spaces as it was read (see `ontext`), so its line breaks are the `<br>`s.
+ */
 function collapse(text: string): string {
+  if (!text.includes('\n')) return text.replace(/ {2,}/g, ' ').trim();
   return text
     .split('\n')
-    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .map((line) => line.replace(/ {2,}/g, ' ').trim())
     .filter((line) => line !== '')
     .join('\n');
 }
@@ -113,6 +118,10 @@ export function htmlBlocks(html: string): Block[] {
 
   const inside = (): boolean => capturedAt !== undefined && hiddenAt === undefined;
   const flushText = (): void => {
+    if (text === '' || !/\S/.test(text)) {
+      text = '';
+      return;
+    }
     const value = collapse(text);
     text = '';
     if (value !== '') blocks.push({ kind: 'text', text: value });
@@ -212,7 +221,8 @@ export function htmlBlocks(html: string): Block[] {
         }
       },
       ontext(value) {
-        if (inside()) append(value);
+        // Outside `pre`, HTML whitespace (line breaks of the source included) is a space.
+        if (inside()) append(pre === undefined ? value.replace(/\s+/g, ' ') : value);
       },
       onclosetag(name) {
         const closing = depth;

@@ -1,5 +1,8 @@
-import markdownIt, { type MarkdownIt, type Token } from 'markdown-it';
+import MarkdownIt from 'markdown-it';
 import type { Block } from './block.js';
+
+/** A token of markdown-it's parse. */
+type Token = ReturnType<MarkdownIt['parse']>[number];
 
 let parser: MarkdownIt | undefined;
 
@@ -9,8 +12,8 @@ let parser: MarkdownIt | undefined;
  */
 function blockParser(): MarkdownIt {
   if (parser === undefined) {
-    parser = markdownIt('default', { html: true });
-    parser.core.ruler.enableOnly(['normalize', 'block']);
+    parser = MarkdownIt('default', { html: true });
+    parser.core.ruler.enableOnly(['block']);
   }
   return parser;
 }
@@ -24,19 +27,6 @@ export function plainHeading(inline: string): string {
     .replace(/`+/g, '')
     .replace(/(\*\*|__|\*|~~)/g, '')
     .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** A table row without the padding of its cells (`|  a   | b |` → `| a | b |`, `|-----|` → `| --- |`). */
-export function compactRow(row: string): string {
-  return row
-    .trim()
-    .split(/(?<!\\)\|/)
-    .map((cell) => {
-      const trimmed = cell.trim();
-      return /^:?-{3,}:?$/.test(trimmed) ? trimmed.replace(/-{3,}/, '---') : trimmed;
-    })
-    .join(' | ')
     .trim();
 }
 
@@ -54,7 +44,9 @@ function frontMatter(text: string): { block: Block | undefined; rest: number } {
  * be cut between blocks, lines of code, table rows or list items, never inside a fence or a row.
  */
 export function markdownBlocks(source: string): Block[] {
-  const normalized = source.replace(/\r\n?/g, '\n');
+  // markdown-it's own normalisation (its `normalize` rule) is off: it scans the whole text twice.
+  let normalized = source.includes('\r') ? source.replace(/\r\n?/g, '\n') : source;
+  if (normalized.includes('\u0000')) normalized = normalized.replace(/\u0000/g, '\uFFFD');
   const { block: front, rest } = frontMatter(normalized);
   const text = rest === 0 ? normalized : normalized.slice(rest);
   const lineStarts = [0];
@@ -105,14 +97,13 @@ export function markdownBlocks(source: string): Block[] {
         blocks.push({ kind: 'code', text: raw, parts: raw.split('\n') });
         break;
       case 'table_open': {
-        // A table cut into parts repeats its header in each: without the padding that aligns the
-        // columns in the source, which can take a chunk's worth of tokens on its own.
-        const all = raw.split('\n').map(compactRow);
+        const all = raw.split('\n');
         blocks.push({
           kind: 'table',
           text: raw,
           open: all.slice(0, 2).join('\n'),
           parts: all.slice(2),
+          compact: true,
         });
         break;
       }

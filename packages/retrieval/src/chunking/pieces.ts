@@ -1,5 +1,6 @@
 import { BLOCK_SEPARATOR, type Block } from './block.js';
 import type { Sizer } from './chunk-options.js';
+import { compactRow } from './compact-row.js';
 
 /** A unit the packer puts in chunks whole: a block, or a part of one too long for a chunk. */
 export interface Piece {
@@ -93,7 +94,10 @@ export function splitText(text: string, sizer: Sizer, separator: string, max = s
  * wrapped too.
  */
 function wrappedParts(block: Block, sizer: Sizer): Piece[] {
-  const open = block.open ?? '';
+  const compact = block.compact === true;
+  const open = compact
+    ? (block.open ?? '').split('\n').map(compactRow).join('\n')
+    : (block.open ?? '');
   const close = block.close ?? '';
   const newline = sizer.separatorTokens('\n');
   const overhead =
@@ -110,7 +114,8 @@ function wrappedParts(block: Block, sizer: Sizer): Piece[] {
   };
   let group: string[] = [];
   let tokens = 0;
-  for (const line of block.parts ?? []) {
+  for (const part of block.parts ?? []) {
+    const line = compact ? compactRow(part) : part;
     const lineTokens = sizer.countTokens(line);
     if (lineTokens > budget) {
       if (group.length > 0) push(group);
