@@ -1,5 +1,18 @@
-import { Parser } from 'htmlparser2';
+import { createRequire } from 'node:module';
+import type { Parser as HtmlParser } from 'htmlparser2';
 import type { Block } from './block.js';
+
+let parserClass: typeof HtmlParser | undefined;
+
+/**
+ * htmlparser2's streaming parser, loaded at the first HTML chunking (synchronously, as the chunkers
+ * are), so importing the package costs nothing for it.
+ */
+function htmlParser(): typeof HtmlParser {
+  parserClass ??= (createRequire(import.meta.url)('htmlparser2') as typeof import('htmlparser2'))
+    .Parser;
+  return parserClass;
+}
 
 /** Elements whose content is never text of the page. */
 const HIDDEN = new Set([
@@ -146,7 +159,7 @@ export function htmlBlocks(html: string): Block[] {
     else text += value;
   };
 
-  const parser = new Parser(
+  const parser = new (htmlParser())(
     {
       onopentag(name, attributes) {
         depth++;

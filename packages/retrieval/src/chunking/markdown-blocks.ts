@@ -1,4 +1,5 @@
-import MarkdownIt from 'markdown-it';
+import { createRequire } from 'node:module';
+import type MarkdownIt from 'markdown-it';
 import type { Block } from './block.js';
 
 /** A token of markdown-it's parse. */
@@ -8,11 +9,14 @@ let parser: MarkdownIt | undefined;
 
 /**
  * markdown-it with GFM tables and raw HTML blocks, block rules only: the chunker needs where blocks
- * start and end, never their inline markup, which is most of a full parse's time.
+ * start and end, never their inline markup, which is most of a full parse's time. Loaded at the
+ * first markdown chunking (synchronously, as the chunkers are), so importing the package costs
+ * nothing for it.
  */
 function blockParser(): MarkdownIt {
   if (parser === undefined) {
-    parser = MarkdownIt('default', { html: true });
+    const load = createRequire(import.meta.url)('markdown-it') as typeof MarkdownIt;
+    parser = load('default', { html: true });
     parser.core.ruler.enableOnly(['block']);
   }
   return parser;
@@ -46,7 +50,7 @@ function frontMatter(text: string): { block: Block | undefined; rest: number } {
 export function markdownBlocks(source: string): Block[] {
   // markdown-it's own normalisation (its `normalize` rule) is off: it scans the whole text twice.
   let normalized = source.includes('\r') ? source.replace(/\r\n?/g, '\n') : source;
-  if (normalized.includes('\u0000')) normalized = normalized.replace(/\u0000/g, '\uFFFD');
+  if (normalized.includes('\u0000')) normalized = normalized.replaceAll('\u0000', '\uFFFD');
   const { block: front, rest } = frontMatter(normalized);
   const text = rest === 0 ? normalized : normalized.slice(rest);
   const lineStarts = [0];

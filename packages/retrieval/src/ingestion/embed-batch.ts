@@ -2,10 +2,10 @@ import {
   abortableDelay,
   type EmbedResult,
   ProviderError,
+  TimeoutError,
   throwIfAborted,
   ValidationError,
 } from '@aigo/ai';
-import { isRetryableError } from '@aigo/client';
 import type { IngestSettings } from './ingest-options.js';
 import type { IngestTally } from './ingest-report.js';
 
@@ -13,6 +13,16 @@ import type { IngestTally } from './ingest-report.js';
 export interface EmbedInput {
   readonly texts: readonly string[];
   readonly tokens: readonly number[];
+}
+
+/**
+ * Whether an embedding call is worth another attempt: a `ProviderError` the provider marked
+ * `retryable` (429, 5xx, a dropped connection) or a `TimeoutError` — the rule of the client's
+ * retries (`isRetryableError` of `@aigo/client`).
+ */
+function isRetryable(error: unknown): boolean {
+  if (ProviderError.isInstance(error)) return error.retryable;
+  return TimeoutError.isInstance(error);
 }
 
 /** The wait before retry `retry` (1 for the first): the provider's `Retry-After`, else doubling backoff. */
@@ -37,7 +47,7 @@ async function embedCall(texts: readonly string[], settings: IngestSettings): Pr
         signal === undefined ? {} : { signal },
       );
     } catch (error) {
-      if (signal?.aborted || retry >= settings.maxRetries || !isRetryableError(error)) throw error;
+      if (signal?.aborted || retry >= settings.maxRetries || !isRetryable(error)) throw error;
       await abortableDelay(backoffMs(error, retry + 1, settings), signal);
     }
   }
