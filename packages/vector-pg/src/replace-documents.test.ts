@@ -1,9 +1,11 @@
 // replaceDocuments is one transaction on the real server: a write that fails after its DELETE leaves
-// the document as it was, and documents outside the call are never touched.
+// the document as it was, documents outside the call are never touched, and two writers replacing
+// one document take turns.
 import { MemoryError, type VectorRecord } from '@aigo/ai';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminPool, database, dropSchema, freshSchema } from '../test/support/real-database.js';
 import { pgVectorStore } from './pg-vector-store.js';
+import { documentLocksSql } from './write-rows.js';
 
 const schemas: string[] = [];
 afterAll(async () => {
@@ -69,6 +71,53 @@ describe('replaceDocuments on the real server', () => {
       ]);
       expect((await store.get(['a#0']))[0]?.document).toEqual({ id: 'a' });
     } finally {
+      await store.close();
+    }
+  });
+
+  it('takes turns with another transaction replacing the same document', async () => {
+    const schema = freshSchema();
+    schemas.push(schema);
+    const store = pgVectorStore({
+      connectionString: database.url,
+      dimensions: 3,
+      index: 'exact',
+      schema,
+    });
+    const admin = await adminPool().connect();
+    try {
+      await store.replaceDocuments([
+        { document: { id: 'a' }, version: 'v1', records: records('a', 3, 0) },
+      ]);
+      // Another writer replaces document a and has not committed yet.
+      await admin.query('BEGIN');
+      await admin.query(documentLocksSql, [['a'], store.label]);
+      await admin.query(`DELETE FROM ${store.label} WHERE document_id = 'a'`);
+      await admin.query(
+        `INSERT INTO ${store.label} (id, embedding, norm, document_id, document_version, embedding_model)
+         VALUES ('a#other', '{1,1,1}', sqrt(3), 'a', 'v-other', 'm')`,
+      );
+      const replacing = store.replaceDocuments([
+        { document: { id: 'a' }, version: 'v2', records: records('a', 2, 1) },
+      ]);
+      // The store's transaction waits for the other writer's lock on document a.
+      let waiting = 0;
+      for (let poll = 0; poll < 5_000 && waiting === 0; poll++) {
+        const { rows } = await admin.query<{ waiting: number }>(
+          "SELECT count(*)::int AS waiting FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+        );
+        waiting = rows[0]?.waiting ?? 0;
+      }
+      expect(waiting).toBe(1);
+      await admin.query('COMMIT');
+      await replacing;
+      // Its DELETE ran after the other writer committed: only its own records are left.
+      expect(await store.documents(['a'])).toEqual([
+        { id: 'a', version: 'v2', model: 'm', records: 2 },
+      ]);
+    } finally {
+      await admin.query('ROLLBACK').catch(() => undefined);
+      admin.release();
       await store.close();
     }
   });

@@ -8,9 +8,18 @@ import type { TableNames } from './table-sql.js';
 const INSERT_CHUNK = 500;
 
 /**
- * Writes in one transaction: deletes the records of `documentIds` (when given), then inserts
- * `rows` in statements of {@link INSERT_CHUNK}, replacing the records whose id exists. A failure
- * rolls it all back; an aborted `signal` cancels the statement in flight.
+ * A transaction-level advisory lock per document (`$1`) of the table (`$2`), taken in the order of
+ * their keys, so that two transactions replacing the same documents wait for each other instead
+ * of deadlocking.
+ */
+export const documentLocksSql = `SELECT pg_advisory_xact_lock(k) FROM (
+  SELECT DISTINCT hashtextextended($2::text || ':' || d, 0) AS k FROM unnest($1::text[]) AS d ORDER BY k
+) AS keys`;
+
+/**
+ * Writes in one transaction: locks the documents of `documentIds` (when given) and deletes their
+ * records, then inserts `rows` in statements of {@link INSERT_CHUNK}, replacing the records whose
+ * id exists. A failure rolls it all back; an aborted `signal` cancels the statement in flight.
  */
 export function writeRows(
   pool: Pool,
@@ -26,6 +35,9 @@ export function writeRows(
     (client) =>
       inTransaction(client, async () => {
         if (documentIds !== undefined && documentIds.length > 0) {
+          // Two writers replacing one document take turns: without the lock, a DELETE that started
+          // before the other's INSERT committed would leave both versions' records.
+          await client.query(documentLocksSql, [documentIds, names.qualified]);
           await client.query(`DELETE FROM ${names.qualified} WHERE document_id = ANY($1::text[])`, [
             documentIds,
           ]);

@@ -124,7 +124,12 @@ export async function prepareDocuments(
   const prepared: PreparedDocument[] = [];
   for (const { document, chunks, version } of candidates) {
     const found = byId.get(document.id);
-    if (found !== undefined && found.version === version && found.model === embedder.model) {
+    if (
+      found !== undefined &&
+      found.version === version &&
+      found.model === embedder.model &&
+      found.records === chunks.length
+    ) {
       tally.skipped(document.id, 'unchanged', found.records);
       skipped = true;
       continue;
