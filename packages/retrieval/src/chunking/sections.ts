@@ -134,9 +134,8 @@ function emit(section: Section, sizer: Sizer, separator: number, out: PieceGroup
     }
     const pieces: Piece[] = [];
     for (const unit of group) unitPieces(unit, pieces);
-    const only = group.length === 1 ? (group[0] as Unit) : undefined;
     out.push({
-      headings: only !== undefined && !only.own ? only.section.headings : section.headings,
+      headings: lone !== undefined && !lone.own ? lone.section.headings : section.headings,
       pieces,
     });
     group = [];
