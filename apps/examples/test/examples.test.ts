@@ -83,6 +83,7 @@ const EXPECTED: Record<string, readonly (string | RegExp)[]> = {
     '== Retrieval-augmented answering\n',
     /model: OFFLINE, a local stand-in for the OpenAI API at http:\/\/127\.0\.0\.1:\d+\n/,
     'indexed 5 passages (256 dimensions, cosine)\n',
+    'ingested again: 5 unchanged, 0 chunks embedded\n',
     / {2}retrieved returns \(score 0\.\d\d\): Returns are accepted within 30 days/,
     'question: Within how many days are returns accepted?\n',
     '  injected: returns, refunds\n',

@@ -284,6 +284,8 @@ export { isSecretHeader, isSecretName } from './redaction/secret-names.js';
 export { REDACTED } from './redaction/secret-patterns.js';
 export type {
   Reranker,
+  RetrievalScores,
+  RetrievalStage,
   RetrievedChunk,
   RetrieveOptions,
   Retriever,
@@ -380,8 +382,10 @@ export {
   type MutableToolSet,
   type ToolSet,
 } from './tools/tool-set.js';
+export { checkDocumentRecords, checkMatchModels } from './vectors/check-document-records.js';
 export {
   type CheckedQueryOptions,
+  checkDocumentRef,
   checkMetadata,
   checkQueryOptions,
   checkVector,
@@ -401,11 +405,15 @@ export {
 export { parseMetadataFilter } from './vectors/parse-metadata-filter.js';
 export { dotProduct, vectorNorm, vectorScore } from './vectors/vector-math.js';
 export type {
+  DocumentRecords,
+  DocumentRef,
+  StoredDocument,
   StoredVectorRecord,
   VectorMatch,
   VectorMetric,
   VectorQueryOptions,
   VectorRecord,
+  VectorRecordFields,
   VectorStore,
   VectorWriteOptions,
 } from './vectors/vector-store.js';

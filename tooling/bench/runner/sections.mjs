@@ -174,6 +174,15 @@ export const SECTIONS = Object.freeze([
     },
   },
   {
+    name: 'retrieval',
+    title: '@aigo/retrieval: chunking 1 MiB of markdown, ingestion into PostgreSQL',
+    timeoutMs: 300_000,
+    async run() {
+      process.env.BENCH_ROUNDS ??= '5';
+      return (await import('../suites/retrieval/retrieval-bench.mjs')).main();
+    },
+  },
+  {
     name: 'load',
     title:
       'concurrent conversations through @aigo/client + @aigo/openai + @aigo/memory-pg vs the floor',

@@ -40,6 +40,7 @@ const LAYER_BY_NAME: ReadonlyMap<string, Layer> = new Map([
   ['@aigo/client', CLIENT],
   ['@aigo/react', PATTERN],
   ['@aigo/graph', PATTERN],
+  ['@aigo/retrieval', PATTERN],
   ['@aigo/devtools', TOOLS],
 ]);
 

@@ -6,6 +6,7 @@ import { contextRows } from '../../suites/context/context-report.mjs';
 import { graphPgRows } from '../../suites/graph-pg/graph-pg-report.mjs';
 import { loadRows } from '../../suites/load/load-report.mjs';
 import { memoryPgRows } from '../../suites/memory-pg/memory-pg-report.mjs';
+import { retrievalRows } from '../../suites/retrieval/retrieval-report.mjs';
 import { soakCriteria } from '../../suites/soak/soak-report.mjs';
 import {
   ANCHOR_TARGETS,
@@ -414,6 +415,7 @@ export function summaryRows(results) {
   add('graph-pg', graphPgRows);
   add('load', loadRows);
   add('context', contextRows);
+  add('retrieval', retrievalRows);
   return rows;
 }
 
