@@ -282,8 +282,40 @@ export {
 } from './redaction/redact-secrets.js';
 export { isSecretHeader, isSecretName } from './redaction/secret-names.js';
 export { REDACTED } from './redaction/secret-patterns.js';
+export {
+  type CheckedLexicalSearch,
+  checkCount,
+  checkLexicalRecords,
+  checkLexicalSearch,
+} from './retrieval/check-lexical-input.js';
+export {
+  type CandidateRank,
+  type CheckedFusion,
+  checkFusion,
+  DEFAULT_RRF_K,
+  type FusedCandidate,
+  type Fusion,
+  fuseRankings,
+  type RankedCandidate,
+} from './retrieval/fusion.js';
+export {
+  type HybridMatch,
+  type HybridQuery,
+  type HybridSearch,
+  type HybridSearchOptions,
+  type HybridSearchResult,
+  isHybridSearch,
+} from './retrieval/hybrid-search.js';
+export type {
+  LexicalIndex,
+  LexicalMatch,
+  LexicalMatchMode,
+  LexicalRecord,
+  LexicalSearchOptions,
+} from './retrieval/lexical-index.js';
 export type {
   Reranker,
+  RerankerCallOptions,
   RetrievalScores,
   RetrievalStage,
   RetrievedChunk,

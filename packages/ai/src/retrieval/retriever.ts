@@ -1,4 +1,5 @@
 import type { JsonObject } from '../json.js';
+import type { Span } from '../observability/observer.js';
 import type { MetadataFilter } from '../vectors/metadata-filter.js';
 import type { DocumentRef } from '../vectors/vector-store.js';
 
@@ -51,16 +52,30 @@ export interface RetrieveOptions {
   readonly minScore?: number;
   /** Cancels the embedding call and the query. */
   readonly signal?: AbortSignal;
+  /** The span the retrieval's span nests under (a tool's `ctx.span`, an agent's). */
+  readonly span?: Span;
+}
+
+/** What a reranker gets besides the query and the chunks. */
+export interface RerankerCallOptions {
+  /** Cancels the reranker's calls. */
+  readonly signal: AbortSignal | undefined;
+  /** The most chunks the caller keeps: a reranker may return only the best this many. */
+  readonly topN?: number;
+  /** The span its calls nest under (the retrieval's). */
+  readonly span?: Span;
 }
 
 /**
  * Reorders (and may drop) the chunks a store returned for `query` — a cross-encoder, an LLM judge, a
- * keyword boost. Returns the chunks to keep, best first, with the scores to report.
+ * keyword boost. Returns the chunks to keep, best first, each with its own score as `score` (the
+ * `rerank` of `@aigo/retrieval` records it as `scores.rerank`). It may return fewer chunks than it
+ * got (at most `topN` when set), never others than it got, never one twice.
  */
 export type Reranker = (
   query: string,
   chunks: readonly RetrievedChunk[],
-  options: { readonly signal: AbortSignal | undefined },
+  options: RerankerCallOptions,
 ) => Promise<readonly RetrievedChunk[]> | readonly RetrievedChunk[];
 
 /**
