@@ -11,7 +11,11 @@ import {
   type PgPoolOptions,
   type PgPoolSettings,
 } from '@aigo/pg';
-import type { PgVectorIndex, PgVectorStoreOptions } from './pg-vector-store-options.js';
+import type {
+  PgLexicalOptions,
+  PgVectorIndex,
+  PgVectorStoreOptions,
+} from './pg-vector-store-options.js';
 
 /** The pool settings of this package. */
 export const POOL_SETTINGS: PgPoolSettings = { defaultApplicationName: 'aigo-vector-pg' };
@@ -50,6 +54,41 @@ export interface CheckedStoreOptions {
   readonly schema: string;
   readonly table: string;
   readonly migrate: boolean;
+  /** The keyword index, when the store has one. */
+  readonly lexical: Required<PgLexicalOptions> | undefined;
+}
+
+const OPTION_KEYS = new Set<string>([
+  ...POOL_KEYS,
+  'dimensions',
+  'metric',
+  'index',
+  'hnsw',
+  'schema',
+  'tableName',
+  'embedder',
+  'migrate',
+  'lexical',
+]);
+
+/** Checks `options.lexical`: a text search configuration name and a match mode. */
+function checkLexicalOptions(lexical: unknown): Required<PgLexicalOptions> | undefined {
+  if (lexical === undefined) return undefined;
+  if (lexical === null || typeof lexical !== 'object')
+    throw new ValidationError('options.lexical', 'must be { language, match? }');
+  const extra = Object.keys(lexical).find((key) => key !== 'language' && key !== 'match');
+  if (extra !== undefined)
+    throw new ValidationError(`options.lexical.${extra}`, 'is not an option');
+  const { language, match = 'all' } = lexical as PgLexicalOptions;
+  if (typeof language !== 'string' || !/^[a-z_][a-z0-9_]{0,62}$/.test(language)) {
+    throw new ValidationError(
+      'options.lexical.language',
+      'must be the name of a text search configuration (english, simple, …)',
+    );
+  }
+  if (match !== 'all' && match !== 'any')
+    throw new ValidationError('options.lexical.match', 'must be "all" or "any"');
+  return { language, match };
 }
 
 function integerIn(
@@ -79,6 +118,8 @@ export function checkStoreOptions(options: unknown): CheckedStoreOptions {
     );
   }
   const o = options as PgVectorStoreOptions;
+  const unknown = Object.keys(o).find((key) => !OPTION_KEYS.has(key));
+  if (unknown !== undefined) throw new ValidationError(`options.${unknown}`, 'is not an option');
   checkPoolOptions(poolOptionsOf(o), POOL_SETTINGS);
   const dimensions = integerIn(o.dimensions, 'options.dimensions', 1, MAX_DIMENSIONS, Number.NaN);
   if (Number.isNaN(dimensions))
@@ -132,5 +173,6 @@ export function checkStoreOptions(options: unknown): CheckedStoreOptions {
     schema,
     table,
     migrate: o.migrate ?? true,
+    lexical: checkLexicalOptions(o.lexical),
   };
 }

@@ -10,6 +10,7 @@ export { MAX_DIMENSIONS, MAX_HNSW_DIMENSIONS } from './check-store-options.js';
 export { pgVectorStore } from './pg-vector-store.js';
 export type {
   PgHnswOptions,
+  PgLexicalOptions,
   PgVectorIndex,
   PgVectorMode,
   PgVectorStore,

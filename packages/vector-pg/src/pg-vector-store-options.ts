@@ -1,4 +1,13 @@
-import type { EmbedderSettings, VectorMetric, VectorStore } from '@aigo/ai';
+import type {
+  EmbedderSettings,
+  HybridSearch,
+  LexicalIndex,
+  LexicalMatchMode,
+  VectorMetric,
+  VectorRecord,
+  VectorStore,
+  VectorWriteOptions,
+} from '@aigo/ai';
 import type { PgPoolOptions } from '@aigo/pg';
 
 /**
@@ -25,6 +34,23 @@ export interface PgHnswOptions {
   readonly efSearch?: number;
 }
 
+/** The keyword index of a store: a `tsvector` column of the table, under a GIN index. */
+export interface PgLexicalOptions {
+  /**
+   * The text search configuration (`english`, `italian`, `simple`, … — `pg_ts_config` of the
+   * server): how words are split, stemmed and which are stop words, for the column and the queries.
+   */
+  readonly language: string;
+  /**
+   * How a query matches (see `LexicalMatchMode`). Default `'all'`: `websearch_to_tsquery` as it reads
+   * the query (every word, `"quoted phrases"`, `or`, `-word`), which the GIN index answers in
+   * milliseconds at any size. `'any'`: a chunk holding any of the words (phrases kept, `-word`
+   * ignored) — finds more for questions, but ranks every chunk holding a common word, which costs
+   * tens of milliseconds per 10,000 such chunks.
+   */
+  readonly match?: LexicalMatchMode;
+}
+
 /** Options of {@link pgVectorStore}: where the pool comes from (see `PgPoolOptions`) and the table. */
 export interface PgVectorStoreOptions extends PgPoolOptions {
   /** The vector length of every record and query (at most 2,000 with `'hnsw'`, pgvector's limit for an index). */
@@ -46,13 +72,27 @@ export interface PgVectorStoreOptions extends PgPoolOptions {
   readonly embedder?: EmbedderSettings;
   /** Create or upgrade the table at first use (default `true`); `false` only checks it exists. */
   readonly migrate?: boolean;
+  /**
+   * Adds a keyword index to the table: a generated `tsvector` column (the record's context and
+   * text, the context weighted lower) with a GIN index, searched by `search` and fused with the
+   * vectors by `hybridSearch`. Without it both reject.
+   */
+  readonly lexical?: PgLexicalOptions;
 }
 
 /** The search a store settled on, once it is ready. */
 export type PgVectorMode = 'hnsw' | 'exact';
 
-/** A vector store on PostgreSQL, from {@link pgVectorStore}. */
-export interface PgVectorStore extends VectorStore {
+/**
+ * A vector store on PostgreSQL, from {@link pgVectorStore}; with `lexical`, a keyword index of the
+ * same rows (`search`) and a hybrid search of both in one statement (`hybridSearch`).
+ */
+export interface PgVectorStore extends VectorStore, LexicalIndex, HybridSearch {
+  /**
+   * Inserts the records, replacing those whose id exists, all or none (see `VectorStore.upsert`).
+   * As a `LexicalIndex`, the same write: records need a vector, or a text and a store embedder.
+   */
+  upsert(records: readonly VectorRecord[], options?: VectorWriteOptions): Promise<void>;
   /** `"schema"."table"`. */
   readonly label: string;
   /**

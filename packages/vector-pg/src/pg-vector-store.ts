@@ -1,12 +1,15 @@
 import {
   checkDocumentRecords,
-  checkMatchModels,
-  checkQueryOptions,
   checkVector,
   checkVectorIds,
   checkVectorRecords,
   type DocumentRecords,
   type EmbedderSettings,
+  type HybridQuery,
+  type HybridSearchOptions,
+  type HybridSearchResult,
+  type LexicalMatch,
+  type LexicalSearchOptions,
   MemoryError,
   raceAbort,
   type StoredDocument,
@@ -18,15 +21,8 @@ import {
   type VectorQueryOptions,
   type VectorRecord,
   type VectorWriteOptions,
-  vectorNorm,
 } from '@aigo/ai';
-import {
-  inTransaction,
-  openPgPool,
-  type PgPoolHandle,
-  toStoreError,
-  withConnection,
-} from '@aigo/pg';
+import { openPgPool, type PgPoolHandle, toStoreError } from '@aigo/pg';
 import { checkStorable, checkStorableDocuments } from './check-storable.js';
 import {
   type CheckedStoreOptions,
@@ -34,13 +30,12 @@ import {
   POOL_SETTINGS,
   poolOptionsOf,
 } from './check-store-options.js';
-import { filterToSql } from './filter-to-sql.js';
+import { searchHybrid, searchKeywords } from './lexical/keyword-search.js';
 import type {
   PgVectorMode,
   PgVectorStore,
   PgVectorStoreOptions,
 } from './pg-vector-store-options.js';
-import { nearestSql, scoreOfDistance } from './query-sql.js';
 import {
   documentsSql,
   fieldsOfRow,
@@ -49,15 +44,12 @@ import {
   type RecordRow,
   type WriteRow,
 } from './record-sql.js';
+import { queryNearest } from './semantic-query.js';
+import type { StoreContext } from './store-context.js';
 import { type ReadyFacts, setUpStore } from './store-setup.js';
 import { type TableNames, tableNames } from './table-sql.js';
-import { fromVectorColumn, toArrayLiteral, toVectorLiteral } from './vector-codec.js';
+import { fromVectorColumn } from './vector-codec.js';
 import { writeRows } from './write-rows.js';
-
-interface MatchRow extends RecordRow {
-  distance?: number;
-  score?: number;
-}
 
 class PgVectorStoreImpl implements PgVectorStore {
   readonly dimensions: number;
@@ -68,6 +60,7 @@ class PgVectorStoreImpl implements PgVectorStore {
   readonly #handle: PgPoolHandle;
   readonly #embedder: EmbedderSettings | undefined;
   #readiness: Promise<ReadyFacts> | undefined;
+  readonly #context: StoreContext;
 
   constructor(options: PgVectorStoreOptions, settings: CheckedStoreOptions) {
     this.#settings = settings;
@@ -77,6 +70,17 @@ class PgVectorStoreImpl implements PgVectorStore {
     this.label = this.#names.qualified;
     this.#embedder = options.embedder;
     this.#handle = openPgPool(poolOptionsOf(options), POOL_SETTINGS);
+    this.#context = {
+      pool: this.#handle.pool,
+      names: this.#names,
+      settings,
+      dimensions: this.dimensions,
+      metric: this.metric,
+      embedder: this.#embedder,
+      ready: (signal) => this.#ready(signal),
+      embed: (texts, purpose, signal) => this.#embed(texts, purpose, signal),
+      error: (error, operation) => this.#error(error, operation),
+    };
   }
 
   #error(error: unknown, operation: string): unknown {
@@ -182,69 +186,16 @@ class PgVectorStoreImpl implements PgVectorStore {
     }
   }
 
-  async query(
-    query: readonly number[] | string,
-    options?: VectorQueryOptions,
-  ): Promise<VectorMatch[]> {
-    const checked = checkQueryOptions(options);
-    if (typeof query === 'string') {
-      if (this.#embedder === undefined) {
-        throw new ValidationError(
-          'query',
-          'is a text but the store has no embedder: pass a vector, or give the store an embedder',
-        );
-      }
-      if (query.trim() === '') throw new ValidationError('query', 'must not be empty');
-    } else checkVector(query, this.dimensions, 'query');
-    const { signal } = checked;
-    const facts = await this.#ready(signal);
-    const vector =
-      typeof query === 'string'
-        ? ((await this.#embed([query], 'query', signal))[0] as number[])
-        : query;
-    const exact = facts.mode === 'exact';
-    const cosineExact = exact && this.metric === 'cosine';
-    const filter = filterToSql(checked.filter, cosineExact ? 4 : 3);
-    const sql = nearestSql(this.#names, facts.mode, this.metric, filter);
-    const values = [
-      exact ? toArrayLiteral(vector) : toVectorLiteral(vector),
-      checked.topK,
-      ...(cosineExact ? [vectorNorm(vector)] : []),
-      ...filter.values,
-    ];
-    let rows: MatchRow[];
-    try {
-      rows = await withConnection(
-        this.#handle.pool,
-        async (client) => {
-          if (exact) return (await client.query<MatchRow>(sql, values)).rows;
-          // ef_search (and, with a filter, iterative scans) for this query only.
-          const iterative = facts.iterativeScan && filter.sql !== 'TRUE';
-          return inTransaction(
-            client,
-            async () => (await client.query<MatchRow>(sql, values)).rows,
-            `BEGIN; SET LOCAL hnsw.ef_search = ${this.#settings.efSearch}${iterative ? '; SET LOCAL hnsw.iterative_scan = relaxed_order' : ''}`,
-          );
-        },
-        signal,
-      );
-    } catch (error) {
-      throw this.#error(error, 'Querying');
-    }
-    const matches: VectorMatch[] = rows.map((row) => ({
-      ...fieldsOfRow(row),
-      score: exact ? Number(row.score) : scoreOfDistance(this.metric, Number(row.distance)),
-    }));
-    // HNSW returns distance order; ties (and relaxed_order's near-ties) are settled here, by id.
-    if (!exact)
-      matches.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const min = checked.minScore;
-    const kept = min === undefined ? matches : matches.filter((match) => match.score >= min);
-    checkMatchModels(
-      kept,
-      checked.model ?? (typeof query === 'string' ? this.#embedder?.model : undefined),
-    );
-    return kept;
+  query(query: readonly number[] | string, options?: VectorQueryOptions): Promise<VectorMatch[]> {
+    return queryNearest(this.#context, query, options);
+  }
+
+  search(query: string, options?: LexicalSearchOptions): Promise<LexicalMatch[]> {
+    return searchKeywords(this.#context, query, options);
+  }
+
+  hybridSearch(query: HybridQuery, options?: HybridSearchOptions): Promise<HybridSearchResult> {
+    return searchHybrid(this.#context, query, options);
   }
 
   async delete(ids: readonly string[], options?: VectorWriteOptions): Promise<number> {

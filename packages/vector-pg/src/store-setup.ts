@@ -1,5 +1,6 @@
 import { ValidationError } from '@aigo/ai';
 import {
+  type MigrateOptions,
   memoryErrorFactory,
   migrate,
   type Queryable,
@@ -9,7 +10,12 @@ import {
 import type { Pool } from 'pg';
 import type { CheckedStoreOptions } from './check-store-options.js';
 import type { PgVectorMode } from './pg-vector-store-options.js';
-import { hnswMigrations, type TableNames, tableMigrations } from './table-sql.js';
+import {
+  hnswMigrations,
+  lexicalMigrations,
+  type TableNames,
+  tableMigrations,
+} from './table-sql.js';
 
 /** What the server offers and what the table is, read before any migration. */
 interface ServerFacts {
@@ -140,7 +146,60 @@ export async function setUpStore(
       );
     }
   }
+  if (settings.lexical !== undefined) {
+    await setUpLexical(pool, names, settings.lexical.language, settings.migrate, common);
+  }
   const version =
     facts.installed ?? (mode === 'hnsw' ? (await readFacts(pool, names)).installed : undefined);
   return { mode, iterativeScan: atLeast(version, 0, 8) };
+}
+
+/**
+ * Adds the keyword column (or, with `migrate: false`, checks it is there) and checks it was made for
+ * `language`: a configuration the server lacks is `options.lexical.language`, and so is a table
+ * whose column another language made.
+ */
+async function setUpLexical(
+  pool: Pool,
+  names: TableNames,
+  language: string,
+  shouldMigrate: boolean,
+  common: Omit<MigrateOptions, 'component' | 'migrations'>,
+): Promise<void> {
+  const { rows } = await pool.query<{ known: boolean; expression: string | null }>(
+    `SELECT EXISTS (SELECT 1 FROM pg_ts_config c WHERE c.cfgname = $1::text AND pg_ts_config_is_visible(c.oid)) AS known,
+       (SELECT pg_get_expr(d.adbin, d.adrelid) FROM pg_attrdef d JOIN pg_attribute a
+          ON a.attrelid = d.adrelid AND a.attnum = d.adnum
+        WHERE a.attrelid = to_regclass($2::text) AND a.attname = 'lexical' AND NOT a.attisdropped) AS expression`,
+    [language, names.qualified],
+  );
+  const facts = rows[0];
+  if (facts?.known !== true) {
+    throw new ValidationError(
+      'options.lexical.language',
+      `is "${language}" but the server has no such text search configuration (see pg_ts_config)`,
+    );
+  }
+  const expression = facts.expression ?? undefined;
+  if (expression !== undefined) {
+    const made = /'([a-z_][a-z0-9_]*)'::regconfig/.exec(expression)?.[1];
+    if (made !== language) {
+      throw new ValidationError(
+        'options.lexical.language',
+        `is "${language}" but ${names.qualified}.lexical was made for "${made ?? expression}"`,
+      );
+    }
+  }
+  if (shouldMigrate) {
+    await migrate(pool, {
+      ...common,
+      component: `vector-pg:${names.table}:lexical`,
+      migrations: lexicalMigrations(names, language),
+    });
+  } else if (expression === undefined) {
+    throw new ValidationError(
+      'options.migrate',
+      `is false but ${names.qualified} has no keyword column (run once with migrate: true and lexical)`,
+    );
+  }
 }

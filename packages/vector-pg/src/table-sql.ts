@@ -86,3 +86,24 @@ export function hnswMigrations(
     },
   ];
 }
+
+/** The generated column's expression: the context (weight B) and the text (weight A) of a row. */
+export function lexicalExpression(language: string): string {
+  const config = `'${language}'::regconfig`;
+  return `setweight(to_tsvector(${config}, coalesce(context, '')), 'B') || setweight(to_tsvector(${config}, coalesce(text, '')), 'A')`;
+}
+
+/**
+ * The keyword index step (a component of its own, so an existing table gains it): a generated,
+ * stored `lexical tsvector` column and a GIN index on it. `language` is a checked configuration name.
+ */
+export function lexicalMigrations(names: TableNames, language: string): Migration[] {
+  return [
+    {
+      version: 1,
+      name: `keyword index (${language})`,
+      up: `ALTER TABLE ${names.qualified} ADD COLUMN IF NOT EXISTS lexical tsvector GENERATED ALWAYS AS (${lexicalExpression(language)}) STORED;
+CREATE INDEX IF NOT EXISTS ${quoteIdentifier(`${names.table}_lexical`)} ON ${names.qualified} USING gin (lexical);`,
+    },
+  ];
+}
