@@ -181,7 +181,7 @@ describe.each(BACKENDS)('keyword and hybrid search on $name', (backend) => {
 
   it('with match "any", finds chunks holding any word of a question', async () => {
     const any = open({
-      schema: store.label.split('"')[1],
+      schema: store.label.split('"')[1] as string,
       lexical: { language: 'english', match: 'any' },
     });
     const question = 'How long does a refund take to reach my card?';
