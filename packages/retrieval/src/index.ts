@@ -1,7 +1,8 @@
 /**
  * `@aigo/retrieval` — documents in, chunks with their context out: chunkers for text, markdown and
  * HTML sized in tokens, heading or model-written context, idempotent batched ingestion into any
- * `VectorStore`, a retriever over it, a retrieval tool and middleware, an in-memory vector store.
+ * `VectorStore`, a retriever over it, hybrid (keyword + vector) retrieval, rerankers, the metrics to
+ * compare them, a retrieval tool and middleware, in-memory vector and keyword indexes.
  *
  * @packageDocumentation
  */
@@ -24,10 +25,35 @@ export {
   type ModelContextOptions,
   modelContext,
 } from './enrichment/model-context.js';
+export { type HybridRetrieverOptions, hybridRetriever } from './hybrid/hybrid-retriever.js';
 export { documentVersion } from './ingestion/document-version.js';
 export { ingest } from './ingestion/ingest.js';
 export type { IngestOptions, IngestRetryOptions } from './ingestion/ingest-options.js';
 export type { DocumentReport, IngestProgress, IngestSummary } from './ingestion/ingest-report.js';
+export {
+  CONTEXT_WEIGHT,
+  type InMemoryLexicalIndex,
+  type InMemoryLexicalIndexOptions,
+  inMemoryLexicalIndex,
+} from './lexical/in-memory-lexical-index.js';
+export {
+  type LabelledQuery,
+  mrr,
+  ndcg,
+  recallAtK,
+} from './metrics/retrieval-metrics.js';
+export {
+  cohereReranker,
+  type HttpRerankerOptions,
+  jinaReranker,
+  voyageReranker,
+} from './rerank/http-rerankers.js';
+export {
+  MODEL_RERANKER_INSTRUCTIONS,
+  type ModelRerankerOptions,
+  modelReranker,
+} from './rerank/model-reranker.js';
+export { type RerankOptions, type RetrieverRerankOptions, rerank } from './rerank/rerank.js';
 export { createRetriever, type RetrieverOptions } from './retriever/create-retriever.js';
 export {
   formatRetrievedChunks,

@@ -1,4 +1,4 @@
-import { AbortError, type RetrievedChunk, ValidationError } from '@aigo/ai';
+import { AbortError, type Reranker, type RetrievedChunk, ValidationError } from '@aigo/ai';
 import { createFakeEmbedder } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
 import { inMemoryVectorStore } from '../stores/in-memory-vector-store.js';
@@ -84,22 +84,33 @@ describe('createRetriever', () => {
     expect(best?.id).toBe('a');
   });
 
-  it('asks the store for candidates and returns the reranker’s first topK', async () => {
+  it('asks the store for candidates and returns the reranker’s first topN', async () => {
     const { settings, store } = await setUp();
-    const seen: number[] = [];
-    const retriever = createRetriever({
+    const seen: (number | undefined)[][] = [];
+    const reranker: Reranker = (_query, chunks, { topN }) => {
+      seen.push([chunks.length, topN]);
+      return [...chunks]
+        .reverse()
+        .map((chunk, index): RetrievedChunk => ({ ...chunk, score: 10 - index }));
+    };
+    const retriever = createRetriever({ store, embedder: settings, topK: 2, rerank: { reranker } });
+    const chunks = await retriever.retrieve('refunds');
+    // 4 × topK candidates asked for; the store holds 4 records with text.
+    expect(seen).toEqual([[4, 2]]);
+    expect(chunks).toHaveLength(2);
+    expect(chunks.map((chunk) => [chunk.score, chunk.stage, chunk.scores.rerank])).toEqual([
+      [10, 'rerank', 10],
+      [9, 'rerank', 9],
+    ]);
+    expect(chunks[0]?.scores.semantic).toBeTypeOf('number');
+    const wider = createRetriever({
       store,
       embedder: settings,
-      topK: 2,
-      rerank: (_query, chunks) => {
-        seen.push(chunks.length);
-        return [...chunks].reverse().map((chunk): RetrievedChunk => ({ ...chunk, score: 1 }));
-      },
+      topK: 1,
+      rerank: { reranker, candidates: 5, topN: 2 },
     });
-    const chunks = await retriever.retrieve('refunds');
-    expect(seen).toEqual([4]);
-    expect(chunks).toHaveLength(2);
-    expect(chunks.every((chunk) => chunk.score === 1)).toBe(true);
+    expect(await wider.retrieve('refunds')).toHaveLength(2);
+    expect(seen.at(-1)).toEqual([4, 2]);
   });
 
   it('stops at an aborted signal', async () => {
@@ -131,6 +142,24 @@ describe('createRetriever', () => {
       'a bad reranker',
       () => createRetriever({ store: inMemoryVectorStore({ dimensions: 2 }), rerank: 3 as never }),
       'options.rerank',
+    ],
+    [
+      'a reranker given as a function',
+      () =>
+        createRetriever({
+          store: inMemoryVectorStore({ dimensions: 2 }),
+          rerank: (() => []) as never,
+        }),
+      'options.rerank',
+    ],
+    [
+      'rerank candidates 0',
+      () =>
+        createRetriever({
+          store: inMemoryVectorStore({ dimensions: 2 }),
+          rerank: { reranker: () => [], candidates: 0 },
+        }),
+      'options.rerank.candidates',
     ],
   ])('rejects %s', (_label, make, argument) => {
     try {

@@ -1,9 +1,10 @@
 import {
+  checkCount,
   checkEmbedderSettings,
   type EmbedderSettings,
   type MetadataFilter,
+  type Observer,
   parseMetadataFilter,
-  type Reranker,
   type RetrievedChunk,
   type RetrieveOptions,
   type Retriever,
@@ -12,6 +13,16 @@ import {
   type VectorMatch,
   type VectorStore,
 } from '@aigo/ai';
+import { RetrievalTrace, stage, traced } from '../observe/retrieval-trace.js';
+import { checkRetrieverRerank, type RetrieverRerankOptions } from '../rerank/rerank.js';
+import {
+  andFilters,
+  checkObserver,
+  checkRetrieveCall,
+  embedQuery,
+  finish,
+  retrievalCounts,
+} from './retriever-stages.js';
 
 /** Options of {@link createRetriever}. */
 export interface RetrieverOptions {
@@ -29,12 +40,12 @@ export interface RetrieverOptions {
   /** Only records whose metadata matches (ANDed with each call's filter). */
   readonly filter?: MetadataFilter;
   /**
-   * Reorders or drops the chunks the store found. The store is asked for `candidates` chunks (default
-   * 4 × topK) and the reranker's first `topK` are returned.
+   * A second pass over the store's chunks: the store is asked for `candidates` chunks (default 4 ×
+   * the chunks kept), the reranker orders them and its best `topN` (default `topK`) are returned.
    */
-  readonly rerank?: Reranker;
-  /** How many chunks the store is asked for when there is a reranker. Default 4 × topK. */
-  readonly candidates?: number;
+  readonly rerank?: RetrieverRerankOptions;
+  /** Where the `aigo.retrieval` span of each retrieval goes (stage timings and counts). */
+  readonly observer?: Observer;
 }
 
 const OPTION_KEYS = new Set([
@@ -44,7 +55,7 @@ const OPTION_KEYS = new Set([
   'minScore',
   'filter',
   'rerank',
-  'candidates',
+  'observer',
 ]);
 
 /** A store's match as a chunk of the semantic stage. */
@@ -62,40 +73,13 @@ function chunkOfMatch(match: VectorMatch & { readonly text: string }): Retrieved
   };
 }
 
-/** A reranked chunk: its score is the reranker's, its stage `rerank`, its earlier scores kept. */
-function reranked(chunk: RetrievedChunk): RetrievedChunk {
-  if (chunk.stage === 'rerank' && chunk.scores?.rerank === chunk.score) return chunk;
-  return {
-    ...chunk,
-    scores: { ...chunk.scores, rerank: chunk.score },
-    stage: 'rerank',
-  };
-}
-
-function checkCount(value: unknown, argument: string): void {
-  if (
-    value !== undefined &&
-    (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 1000)
-  ) {
-    throw new ValidationError(argument, 'must be an integer from 1 to 1000');
-  }
-}
-
-function andFilters(
-  a: MetadataFilter | undefined,
-  b: MetadataFilter | undefined,
-): MetadataFilter | undefined {
-  if (a === undefined) return b;
-  if (b === undefined) return a;
-  return { $and: [a, b] };
-}
-
 /**
  * A `Retriever` over a vector store: embeds the query, asks the store for the nearest records (of
  * the embedder's model: a store holding another model's vectors fails the query with a
  * `ValidationError` on `options.model`), lets the optional reranker reorder them, and returns the
  * records that have text as chunks, best first — each with its document, position and context when
- * the store has them, its `scores` (`semantic`, and `rerank` after a reranker) and `stage`.
+ * the store has them, its `scores` (`semantic`, and `rerank` after a reranker) and `stage`. With an
+ * `observer`, each retrieval is an `aigo.retrieval` span with its stages' durations and counts.
  *
  * ```ts
  * const retriever = createRetriever({ store, embedder: { provider, model: 'text-embedding-3-small' } });
@@ -110,70 +94,59 @@ export function createRetriever(options: RetrieverOptions): Retriever {
   for (const key of Object.keys(options)) {
     if (!OPTION_KEYS.has(key)) throw new ValidationError(`options.${key}`, 'is not an option');
   }
-  const { store, embedder, rerank, filter } = options;
+  const { store, embedder, filter } = options;
   if (store === null || typeof store !== 'object' || typeof store.query !== 'function') {
     throw new ValidationError('options.store', 'must be a VectorStore');
   }
   if (embedder !== undefined) checkEmbedderSettings(embedder, 'options.embedder');
-  checkCount(options.topK, 'options.topK');
-  checkCount(options.candidates, 'options.candidates');
+  const defaultTopK = checkCount(options.topK, 'options.topK', 5);
   if (
     options.minScore !== undefined &&
     (typeof options.minScore !== 'number' || !Number.isFinite(options.minScore))
   ) {
     throw new ValidationError('options.minScore', 'must be a finite number');
   }
-  if (rerank !== undefined && typeof rerank !== 'function')
-    throw new ValidationError('options.rerank', 'must be a function');
+  const rerankOptions = checkRetrieverRerank(options.rerank);
+  const observer = checkObserver(options.observer);
   parseMetadataFilter(filter, 'options.filter');
-  const defaultTopK = options.topK ?? 5;
 
   return {
     async retrieve(
       query: string,
       retrieveOptions: RetrieveOptions = {},
     ): Promise<RetrievedChunk[]> {
-      if (typeof query !== 'string' || query.trim() === '')
-        throw new ValidationError('query', 'must be a non-empty string');
-      if (retrieveOptions === null || typeof retrieveOptions !== 'object')
-        throw new ValidationError('options', 'must be an object');
-      checkCount(retrieveOptions.topK, 'options.topK');
-      const topK = retrieveOptions.topK ?? defaultTopK;
-      const signal = retrieveOptions.signal;
+      checkRetrieveCall(query, retrieveOptions);
+      checkCount(retrieveOptions.topK, 'options.topK', 1);
+      const { signal, span } = retrieveOptions;
       throwIfAborted(signal);
-      let vector: readonly number[] | string = query;
-      if (embedder !== undefined) {
-        const { embeddings } = await embedder.provider.embed(
-          {
-            model: embedder.model,
-            values: [query],
-            purpose: 'query',
-            ...(embedder.dimensions === undefined ? {} : { dimensions: embedder.dimensions }),
-          },
-          signal === undefined ? {} : { signal },
+      const { final, firstStage } = retrievalCounts(retrieveOptions, rerankOptions, defaultTopK);
+      const trace =
+        observer === undefined ? undefined : new RetrievalTrace(observer, 'semantic', query, span);
+      return traced(trace, async () => {
+        const vector =
+          embedder === undefined ? query : await embedQuery(trace, embedder, query, signal);
+        const minScore = retrieveOptions.minScore ?? options.minScore;
+        const combined = andFilters(filter, retrieveOptions.filter);
+        const matches = await stage(
+          trace,
+          'semantic',
+          () =>
+            store.query(vector, {
+              topK: firstStage,
+              ...(combined === undefined ? {} : { filter: combined }),
+              ...(minScore === undefined ? {} : { minScore }),
+              ...(embedder === undefined ? {} : { model: embedder.model }),
+              ...(signal === undefined ? {} : { signal }),
+            }),
+          (found) => found.length,
         );
-        vector = embeddings[0] as number[];
-      }
-      const minScore = retrieveOptions.minScore ?? options.minScore;
-      const combined = andFilters(filter, retrieveOptions.filter);
-      const matches = await store.query(vector, {
-        topK: rerank === undefined ? topK : Math.max(topK, options.candidates ?? topK * 4),
-        ...(combined === undefined ? {} : { filter: combined }),
-        ...(minScore === undefined ? {} : { minScore }),
-        ...(embedder === undefined ? {} : { model: embedder.model }),
-        ...(signal === undefined ? {} : { signal }),
+        const chunks: RetrievedChunk[] = [];
+        for (const match of matches) {
+          if (match.text !== undefined)
+            chunks.push(chunkOfMatch(match as VectorMatch & { text: string }));
+        }
+        return finish(trace, query, chunks, rerankOptions, final, { signal, span });
       });
-      const chunks: RetrievedChunk[] = [];
-      for (const match of matches) {
-        if (match.text !== undefined)
-          chunks.push(chunkOfMatch(match as VectorMatch & { text: string }));
-      }
-      if (rerank === undefined) return chunks.slice(0, topK);
-      const ranked = await rerank(query, chunks, { signal });
-      throwIfAborted(signal);
-      if (!Array.isArray(ranked))
-        throw new ValidationError('options.rerank', 'must return an array of chunks');
-      return ranked.slice(0, topK).map(reranked);
     },
   };
 }

@@ -141,6 +141,7 @@ export function retrievalMiddleware(options: RetrievalMiddlewareOptions): Middle
       ...(filter === undefined ? {} : { filter }),
       ...(minScore === undefined ? {} : { minScore }),
       ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }),
+      ...(callOptions.span === undefined ? {} : { span: callOptions.span }),
     });
     const chosen: RetrievedChunk[] = [];
     for (const chunk of found) {

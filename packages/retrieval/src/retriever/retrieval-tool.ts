@@ -112,6 +112,7 @@ export function retrievalTool(options: RetrievalToolOptions): Tool {
         const chunks = await retriever.retrieve(query, {
           topK: topK ?? defaultTopK,
           ...(signal === undefined ? {} : { signal }),
+          ...(callOptions?.span === undefined ? {} : { span: callOptions.span }),
         });
         return JSON.stringify({
           results: chunks.map((chunk) => ({
