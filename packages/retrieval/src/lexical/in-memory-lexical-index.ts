@@ -134,8 +134,8 @@ export function inMemoryLexicalIndex(
         records.set(record.id, record);
         const documentId = record.document?.id;
         if (documentId !== undefined) {
-          let ids = byDocument.get(documentId);
-          if (ids === undefined) byDocument.set(documentId, (ids = new Set()));
+          const ids = byDocument.get(documentId) ?? new Set<string>();
+          byDocument.set(documentId, ids);
           ids.add(record.id);
         }
       }
