@@ -1,6 +1,7 @@
 import {
   checkEmbedderSettings,
   type EmbedderSettings,
+  type LexicalIndex,
   ValidationError,
   type VectorStore,
 } from '@aigo/ai';
@@ -30,6 +31,12 @@ export interface IngestOptions {
   /** Where the chunks go. */
   readonly store: VectorStore;
   /**
+   * A keyword index that gets each written document's chunks too (its old ones deleted first), for
+   * a `hybridRetriever` over it and `store` — `inMemoryLexicalIndex()`, say. Not needed for a
+   * `pgVectorStore` with `lexical`, whose keyword column follows its writes.
+   */
+  readonly lexical?: LexicalIndex;
+  /**
    * The most chunks of one embedding call, and of one write (whole documents: a document with more
    * chunks is embedded in several calls and written at once). At most the provider's
    * `maxEmbeddingsPerCall`. Default the smaller of that and 256.
@@ -51,6 +58,7 @@ export interface IngestSettings {
   readonly enricher: Enricher | undefined;
   readonly embedder: EmbedderSettings;
   readonly store: VectorStore;
+  readonly lexical: LexicalIndex | undefined;
   readonly batchSize: number;
   /** The most tokens of one embedding call, when the provider says. */
   readonly maxTokensPerCall: number | undefined;
@@ -67,6 +75,7 @@ const OPTION_KEYS = new Set([
   'enricher',
   'embedder',
   'store',
+  'lexical',
   'batchSize',
   'concurrency',
   'retry',
@@ -132,6 +141,15 @@ export function checkIngestOptions(options: IngestOptions): IngestSettings {
       `has ${store.dimensions} dimensions but options.embedder.dimensions is ${embedder.dimensions}`,
     );
   }
+  const { lexical } = options;
+  if (
+    lexical !== undefined &&
+    (lexical === null ||
+      typeof lexical !== 'object' ||
+      typeof lexical.upsert !== 'function' ||
+      typeof lexical.deleteDocument !== 'function')
+  )
+    throw new ValidationError('options.lexical', 'must be a LexicalIndex');
   const perCall = embedder.provider.maxEmbeddingsPerCall;
   checkInteger(options.batchSize, 'options.batchSize', 1);
   if (options.batchSize !== undefined && options.batchSize > perCall) {
@@ -152,6 +170,7 @@ export function checkIngestOptions(options: IngestOptions): IngestSettings {
     enricher: enricher === false ? undefined : (enricher ?? headingContext()),
     embedder,
     store,
+    lexical: (lexical as unknown) === store ? undefined : lexical,
     batchSize: options.batchSize ?? Math.max(1, Math.min(256, perCall)),
     maxTokensPerCall:
       typeof maxTokensPerCall === 'number' && maxTokensPerCall > 0 ? maxTokensPerCall : undefined,

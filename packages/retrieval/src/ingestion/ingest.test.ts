@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { wrappedEmbedder } from '../../test/support/wrapped-embedder.js';
 import { chunkMarkdown } from '../chunking/chunk-markdown.js';
 import type { SourceDocument } from '../documents/source-document.js';
+import { inMemoryLexicalIndex } from '../lexical/in-memory-lexical-index.js';
 import { inMemoryVectorStore } from '../stores/in-memory-vector-store.js';
 import { ingest } from './ingest.js';
 import type { IngestProgress } from './ingest-report.js';
@@ -274,5 +275,34 @@ describe('ingest', () => {
       ingest(handbook(), { chunker, embedder, store, signal: controller.signal }),
     ).rejects.toBeInstanceOf(AbortError);
     expect(await idsOf(store)).toEqual([]);
+  });
+});
+
+describe('ingest into a keyword index too', () => {
+  it('writes each written document’s chunks to options.lexical, replacing its old ones', async () => {
+    const { store, embedder } = setUp();
+    const lexical = inMemoryLexicalIndex();
+    await ingest(handbook(), { chunker, embedder, store, lexical });
+    const found = await lexical.search('returns accepted');
+    expect(found[0]).toMatchObject({
+      document: { id: 'returns', title: 'Returns' },
+      metadata: { topic: 'returns' },
+      context: 'Returns',
+      position: 0,
+    });
+    expect(lexical.size).toBe(4);
+    await ingest(handbook(true), { chunker, embedder, store, lexical });
+    expect(lexical.size).toBe(4);
+    expect((await lexical.search('60')).map((match) => match.text)).toEqual([
+      expect.stringContaining('60 days'),
+    ]);
+    expect(await lexical.search('30')).toEqual([]);
+  });
+
+  it('refuses a lexical that is not a LexicalIndex', async () => {
+    const { store, embedder } = setUp();
+    await expect(
+      ingest(handbook(), { chunker, embedder, store, lexical: {} as never }),
+    ).rejects.toMatchObject({ argument: 'options.lexical' });
   });
 });

@@ -96,8 +96,22 @@ async function writeBatch(
       };
     }),
   }));
-  const { signal } = settings;
-  await settings.store.replaceDocuments(entries, signal === undefined ? {} : { signal });
+  const { signal, lexical } = settings;
+  const callOptions = signal === undefined ? {} : { signal };
+  await settings.store.replaceDocuments(entries, callOptions);
+  if (lexical !== undefined) {
+    for (const entry of entries) {
+      await lexical.deleteDocument(entry.document.id, callOptions);
+      await lexical.upsert(
+        entry.records.map(({ vector: _vector, model: _model, ...record }) => ({
+          ...record,
+          text: record.text as string,
+          document: entry.document,
+        })),
+        callOptions,
+      );
+    }
+  }
   const reports: DocumentReport[] = batch.map((prepared) => {
     const usage = prepared.enrichment?.usage;
     return {
