@@ -1,5 +1,5 @@
 import { AbortError, type Reranker, type RetrievedChunk, ValidationError } from '@aigo/ai';
-import { createFakeEmbedder } from '@aigo/testing';
+import { createFakeEmbedder, createRecordingObserver } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
 import { inMemoryVectorStore } from '../stores/in-memory-vector-store.js';
 import { createRetriever } from './create-retriever.js';
@@ -111,6 +111,24 @@ describe('createRetriever', () => {
     });
     expect(await wider.retrieve('refunds')).toHaveLength(2);
     expect(seen.at(-1)).toEqual([4, 2]);
+  });
+
+  it('records an aigo.retrieval span with its stages under the call’s span', async () => {
+    const { settings, store } = await setUp();
+    const observer = createRecordingObserver();
+    const parent = observer.startSpan('execute_tool search_knowledge');
+    const retriever = createRetriever({ store, embedder: settings, topK: 2, observer });
+    await retriever.retrieve('refunds', { span: parent });
+    const span = observer.spans.find((recorded) => recorded.name === 'aigo.retrieval');
+    expect(span?.parent).toBe(parent);
+    expect(span?.attributes).toMatchObject({
+      'aigo.retrieval.retriever': 'semantic',
+      'aigo.retrieval.stages': ['embed', 'semantic'],
+      'aigo.retrieval.semantic.count': 2,
+      'aigo.retrieval.results': 2,
+    });
+    expect(span?.attributes['aigo.retrieval.query']).toBeUndefined();
+    expect(span?.ended).toBe(true);
   });
 
   it('stops at an aborted signal', async () => {
