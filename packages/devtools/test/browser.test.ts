@@ -1,5 +1,7 @@
 /// <reference lib="dom" />
 import { join } from 'node:path';
+import { createRetriever, inMemoryVectorStore } from '@aigo/retrieval';
+import { createFakeEmbedder } from '@aigo/testing';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DevtoolsObserver, devtools } from '../src/index.js';
@@ -226,6 +228,43 @@ describe('@aigo/devtools in headless Chromium', () => {
     }));
     expect(injected).toEqual({ images: 0, bold: 0, pwned: undefined });
     await shot(page, '6-hostile-answer-as-text');
+    await page.close();
+  }, 60_000);
+
+  it('shows a retrieval’s stages: durations and counts, the query with capture', async () => {
+    const page = await openPage();
+    const embedder = createFakeEmbedder({ dimensions: 32 });
+    const store = inMemoryVectorStore({ dimensions: 32 });
+    const texts = ['Refunds take 14 days.', 'Shipping takes 3 days.', 'Open from 9 to 18.'];
+    await store.upsert(
+      texts.map((text, index) => ({ id: `c${index}`, text, vector: embedder.vectorOf(text) })),
+    );
+    const retriever = createRetriever({
+      store,
+      embedder: { provider: embedder, model: 'fake-embed' },
+      topK: 1,
+      observer: tools,
+      rerank: { reranker: (_query, chunks) => chunks.map((chunk) => ({ ...chunk, score: 1 })) },
+    });
+    await retriever.retrieve('How long do refunds take?');
+    await page.waitForSelector('[data-testid=run-row][data-kind=other]');
+    await page.click('[data-testid=run-row][data-kind=other]');
+    await page.waitForSelector('[data-testid=waterfall-bar][data-kind=retrieval]');
+    await page.click('[data-testid=waterfall-bar][data-kind=retrieval]');
+    await page.waitForSelector('[data-testid=retrieval-stages]');
+    const stages = await page.$$eval('[data-testid=retrieval-stages] tr', (rows) =>
+      rows.map((row) => [
+        row.querySelector('th')?.textContent,
+        row.querySelector('td')?.textContent,
+      ]),
+    );
+    expect(stages.map(([stage]) => stage)).toEqual(['embed', 'semantic', 'rerank']);
+    expect(stages[1]?.[1]).toMatch(/ms · 3$/);
+    expect(stages[2]?.[1]).toMatch(/ms · 1$/);
+    expect(
+      await page.$eval('[data-testid=span-detail]', (element) => element.textContent),
+    ).toContain('How long do refunds take?');
+    await shot(page, '8-retrieval-stages');
     await page.close();
   }, 60_000);
 

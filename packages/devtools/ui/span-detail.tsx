@@ -27,8 +27,45 @@ function Content(props: { readonly label: string; readonly text: string | undefi
 }
 
 /**
+ * A retrieval's stages, in the order they ran: each one's duration and what it counted (chunks
+ * found, candidates ranked, chunks kept).
+ */
+function RetrievalStages(props: { readonly attributes: Attrs }) {
+  const a = props.attributes;
+  const stages = Array.isArray(a['aigo.retrieval.stages'])
+    ? (a['aigo.retrieval.stages'] as readonly unknown[]).filter(
+        (stage): stage is string => typeof stage === 'string',
+      )
+    : [];
+  if (stages.length === 0) return null;
+  return (
+    <div class="content">
+      <h4>stages</h4>
+      <table class="kv" data-testid="retrieval-stages">
+        <tbody>
+          {stages.map((stage) => {
+            const ms = num(a, `aigo.retrieval.${stage}.duration_ms`);
+            const found = num(a, `aigo.retrieval.${stage}.count`);
+            return (
+              <tr key={stage}>
+                <th>{stage}</th>
+                <td>
+                  {ms === undefined ? '' : duration(ms)}
+                  {found === undefined ? '' : ` · ${count(found)}`}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
  * What one span did: a model call's model, tokens, cost and price source, its request messages and
- * answer (with content capture; counts only otherwise); a tool call's arguments and result.
+ * answer (with content capture; counts only otherwise); a tool call's arguments and result; a
+ * retrieval's stages.
  */
 export function SpanDetail(props: {
   readonly span: SpanRecord;
@@ -68,6 +105,21 @@ export function SpanDetail(props: {
   if (tool !== undefined) rows.push(['tool', tool]);
   const node = str(a, 'graph.node.id');
   if (node !== undefined) rows.push(['node', node]);
+  if (span.kind === 'retrieval') {
+    const retriever = str(a, 'aigo.retrieval.retriever');
+    if (retriever !== undefined) rows.push(['retriever', retriever]);
+    const query = str(a, 'aigo.retrieval.query');
+    if (query !== undefined) rows.push(['query', query]);
+    const results = num(a, 'aigo.retrieval.results');
+    if (results !== undefined) rows.push(['chunks returned', count(results)]);
+    const reranker = str(a, 'aigo.rerank.provider');
+    if (reranker !== undefined)
+      rows.push(['reranker', [reranker, str(a, 'aigo.rerank.model')].filter(Boolean).join(' ')]);
+    const tokens = num(a, 'aigo.rerank.tokens');
+    if (tokens !== undefined) rows.push(['rerank tokens', count(tokens)]);
+    const units = num(a, 'aigo.rerank.search_units');
+    if (units !== undefined) rows.push(['rerank search units', count(units)]);
+  }
   const hasContent = span.kind === 'model' || span.kind === 'tool';
   return (
     <section class="span-detail" data-testid="span-detail" data-span-id={span.id}>
@@ -95,6 +147,7 @@ export function SpanDetail(props: {
           <Content label="answer" text={str(a, 'gen_ai.output.messages')} />
         </>
       ) : null}
+      {span.kind === 'retrieval' ? <RetrievalStages attributes={a} /> : null}
       {span.kind === 'tool' ? (
         <>
           <Content label="arguments" text={str(a, 'gen_ai.tool.call.arguments')} />

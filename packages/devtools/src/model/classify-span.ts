@@ -1,7 +1,7 @@
 import { ATTR_GEN_AI_OPERATION_NAME, type AttributeValue, GEN_AI_OPERATION } from '@aigo/ai';
 import type { RunKind, SpanKindLabel } from './run-model.js';
 
-/** What a span stands for: from `gen_ai.operation.name`, else the graph's span names. */
+/** What a span stands for: from `gen_ai.operation.name`, else the graph's and retrievers' span names. */
 export function classifySpan(
   name: string,
   attributes: { readonly [name: string]: AttributeValue | undefined },
@@ -16,6 +16,7 @@ export function classifySpan(
   }
   if (name === 'graph.execute') return 'graph';
   if (name === 'graph.node.execute') return 'node';
+  if (name === 'aigo.retrieval') return 'retrieval';
   return 'other';
 }
 

@@ -20,6 +20,8 @@ export const CONTENT_ATTRIBUTES: ReadonlySet<string> = new Set([
   'aigo.interaction.arguments',
   // The text of a message steered into an agent run (`aigo.steering` events).
   'aigo.steering.text',
+  // A retrieval's query (`aigo.retrieval` spans of @aigo/retrieval).
+  'aigo.retrieval.query',
 ]);
 
 /** Longest string attribute kept, in characters (longer ones are cut and marked). */

@@ -6,8 +6,11 @@ export type RunKind = 'agent' | 'graph' | 'call' | 'tool' | 'other';
 /** Where a run is: running, ended well, ended with an error, or waiting for decisions. */
 export type RunStatus = 'running' | 'done' | 'failed' | 'suspended';
 
-/** What a span stands for, read from its name and `gen_ai.operation.name`. */
-export type SpanKindLabel = 'agent' | 'model' | 'tool' | 'graph' | 'node' | 'other';
+/**
+ * What a span stands for, read from its name and `gen_ai.operation.name`: `retrieval` is a
+ * retriever's `aigo.retrieval` span (its stages' durations and counts as attributes).
+ */
+export type SpanKindLabel = 'agent' | 'model' | 'tool' | 'graph' | 'node' | 'retrieval' | 'other';
 
 /** An event recorded on a span (`span.addEvent`). */
 export interface SpanEventRecord {

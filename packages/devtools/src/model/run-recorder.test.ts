@@ -136,6 +136,35 @@ describe('RunRecorder: observer → run model', () => {
     expect(String(kept(off)['error.note'])).not.toContain('sk-abcdefghijklmnop');
   });
 
+  it('shows a retrieval span as a retrieval with its stages, its query only with captureContent', () => {
+    const attributes = {
+      'aigo.retrieval.retriever': 'hybrid',
+      'aigo.retrieval.query': 'How long do refunds take?',
+      'aigo.retrieval.stages': ['embed', 'search', 'rerank'],
+      'aigo.retrieval.search.duration_ms': 4.2,
+      'aigo.retrieval.search.count': 20,
+    };
+    for (const captureContent of [false, true]) {
+      const observer = recorder({ captureContent });
+      const tool = observer.startSpan('execute_tool search', {
+        attributes: { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'search' },
+      });
+      observer.startSpan('aigo.retrieval', { parent: tool, attributes }).end();
+      tool.end();
+      const spans = describeRun(observer.runs()[0] as never, 0, settings).spans;
+      const retrieval = spans.find((span) => span.name === 'aigo.retrieval');
+      expect(retrieval?.kind).toBe('retrieval');
+      expect(retrieval?.parentId).toBe(spans[0]?.id);
+      expect(retrieval?.attributes).toMatchObject({
+        'aigo.retrieval.stages': ['embed', 'search', 'rerank'],
+        'aigo.retrieval.search.count': 20,
+      });
+      expect(retrieval?.attributes['aigo.retrieval.query']).toBe(
+        captureContent ? 'How long do refunds take?' : undefined,
+      );
+    }
+  });
+
   it('drops content even when a combined observer asks for it', () => {
     const devtools = recorder();
     const combined = combineObservers(devtools, createRecordingObserver({ captureContent: true }));
