@@ -1,15 +1,22 @@
 // The README's examples, as written there, with the fake embedder and provider of @aigo/testing in
 // place of openai() and anthropic() (the calls are the same).
-import type { ChatRequest } from '@aigo/ai';
+import type { ChatRequest, Reranker } from '@aigo/ai';
 import { createClient } from '@aigo/client';
 import { createFakeEmbedder, createFakeProvider } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
+import { retrievalCorpus } from '../src/corpus/index.js';
 import {
   chunkMarkdown,
   createRetriever,
+  hybridRetriever,
   ingest,
+  inMemoryLexicalIndex,
   inMemoryVectorStore,
   modelContext,
+  mrr,
+  ndcg,
+  recallAtK,
+  rerank,
   retrievalMiddleware,
   retrievalTool,
   type SourceDocument,
@@ -103,5 +110,65 @@ describe('README examples', () => {
     expect(request.tools?.map((tool) => (tool as { name: string }).name)).toEqual([
       'search_knowledge',
     ]);
+  });
+
+  it('retrieves with both indexes, fused, an error code found by keyword', async () => {
+    const { embedder, store } = setUp();
+    const lexical = inMemoryLexicalIndex();
+    const handbook: SourceDocument[] = [
+      ...documents,
+      {
+        id: 'errors',
+        title: 'Error codes',
+        text: '# Error codes\n\nE1042 means the battery is too cold to charge.',
+      },
+    ];
+    const chunker = (document: SourceDocument) => chunkMarkdown(document, { maxTokens: 20 });
+    await ingest(handbook, { chunker, embedder, store, lexical });
+    const retriever = hybridRetriever({ lexical, semantic: store, embedder, k: 5 });
+    const [best] = await retriever.retrieve('What does error E1042 mean?');
+    expect(best?.document?.id).toBe('errors');
+    expect(best?.scores).toEqual({
+      semantic: expect.any(Number),
+      lexical: expect.any(Number),
+      fused: best?.score,
+    });
+  });
+
+  it('reranks a retriever’s candidates and measures retrieval on the corpus', async () => {
+    const { embedder, store } = setUp();
+    const lexical = inMemoryLexicalIndex();
+    const { documents: corpusDocuments, chunkOptions, questions } = retrievalCorpus();
+    await ingest(corpusDocuments, {
+      chunker: (d) => chunkMarkdown(d, chunkOptions),
+      embedder,
+      store,
+      lexical,
+    });
+    // A reranker of the same shape as cohereReranker(): it keeps the first-stage order here.
+    const reranker: Reranker = (_query, chunks) =>
+      chunks.map((chunk, index) => ({ ...chunk, score: 1 / (index + 1) }));
+    const retriever = hybridRetriever({
+      lexical,
+      semantic: store,
+      embedder,
+      rerank: { reranker, candidates: 50, topN: 5 },
+    });
+    const runs = await Promise.all(
+      questions.map(async ({ question, relevant }) => ({
+        retrieved: (await retriever.retrieve(question, { topK: 5 })).map((chunk) => chunk.id),
+        relevant,
+      })),
+    );
+    for (const figure of [recallAtK(runs, 5), mrr(runs), ndcg(runs, 5)]) {
+      expect(figure).toBeGreaterThan(0);
+      expect(figure).toBeLessThanOrEqual(1);
+    }
+    const best = await rerank('How long do refunds take?', await retriever.retrieve('refunds'), {
+      reranker,
+      topN: 2,
+    });
+    expect(best).toHaveLength(2);
+    expect(best[0]?.stage).toBe('rerank');
   });
 });
