@@ -13,8 +13,11 @@
 //    `store.upsert` in batches of 256 into an empty table (floor′, a second such run, is the
 //    control). Rounds alternate the variants; each figure is the median over rounds.
 //
-// Issue 43 adds hybrid retrieval and reranking to this section: its figures go beside these, under
-// their own key of the result.
+// 3. Hybrid retrieval and reranking (hybrid-quality.mjs, hybrid-speed.mjs): quality on the
+//    package's labelled corpus — keyword, semantic, hybrid, hybrid + rerank (real APIs with their
+//    keys, else the fake embedder, whose figures mean nothing) —, and the speed targets: hybrid p50
+//    on PGlite + pgvector at 10,000 chunks, hybrid against its single queries on plain PostgreSQL,
+//    the keyword query at 100,000 chunks. BENCH_RETRIEVAL_PARTS=quality,speed picks parts.
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +26,8 @@ import { packagesBuilt } from '../../shared/packages-built.mjs';
 import { packageDirectory, packageDist } from '../../shared/paths.mjs';
 import { median } from '../../shared/stats.mjs';
 import { writeResult } from '../../shared/write-result.mjs';
+import { hybridQuality } from './hybrid-quality.mjs';
+import { hybridSpeed } from './hybrid-speed.mjs';
 import { retrievalBenchTable } from './retrieval-report.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -241,25 +246,48 @@ export async function main() {
   console.log(
     `chunkMarkdown of ${chunkingFigures.markdownBytes} bytes: ${chunkingFigures.markdownMs} ms (${chunkingFigures.markdownChunks} chunks)`,
   );
-  let ingestionFigures;
+  const parts = new Set(
+    (process.env.BENCH_RETRIEVAL_PARTS ?? 'chunking,ingestion,quality,speed').split(','),
+  );
+  let ingestionFigures = { skipped: 'not asked for (BENCH_RETRIEVAL_PARTS)' };
+  let quality;
+  let hybrid;
+  if (parts.has('quality')) {
+    const corpusModule = await import(
+      new URL('dist/corpus/index.js', packageDirectory('retrieval')).href
+    );
+    quality = await hybridQuality({ retrieval, corpusModule, testing });
+    console.log(`quality on the corpus (${quality.embedder}): ${JSON.stringify(quality.figures)}`);
+  }
   const pgTesting = await import(new URL('dist/testing/index.js', packageDirectory('pg')).href);
   const found = process.env.DATABASE_URL ? undefined : pgTesting.findPostgresBinaries();
-  if (found !== undefined && found.binDir === undefined) {
-    ingestionFigures = { skipped: `no DATABASE_URL and ${found.reason}` };
-  } else {
+  const noServer =
+    found !== undefined && found.binDir === undefined
+      ? `no DATABASE_URL and ${found.reason}`
+      : undefined;
+  if (noServer !== undefined) {
+    if (parts.has('ingestion')) ingestionFigures = { skipped: noServer };
+    if (parts.has('speed'))
+      hybrid = await hybridSpeed({ vectorPg, testing, url: undefined, skipped: noServer });
+  } else if (parts.has('ingestion') || parts.has('speed')) {
     const server = await benchPostgres();
     try {
-      ingestionFigures = await ingestion(retrieval, vectorPg, testing, server.url);
+      if (parts.has('ingestion')) {
+        ingestionFigures = await ingestion(retrieval, vectorPg, testing, server.url);
+        console.log(
+          `ingest into PostgreSQL: ${ingestionFigures.chunksPerSecond} chunks/s (floor ${ingestionFigures.floorChunksPerSecond})`,
+        );
+      }
+      if (parts.has('speed')) hybrid = await hybridSpeed({ vectorPg, testing, url: server.url });
     } finally {
       await server.stop();
     }
-    console.log(
-      `ingest into PostgreSQL: ${ingestionFigures.chunksPerSecond} chunks/s (floor ${ingestionFigures.floorChunksPerSecond})`,
-    );
   }
   const result = writeResult('retrieval', {
     chunking: chunkingFigures,
     ingestion: ingestionFigures,
+    ...(quality === undefined ? {} : { quality }),
+    ...(hybrid === undefined ? {} : { hybrid }),
   });
   console.log(`\n${retrievalBenchTable(result)}`);
   return result;

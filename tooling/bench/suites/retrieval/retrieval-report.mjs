@@ -1,6 +1,7 @@
 // The retrieval section's rows in the bench report's summary table (area, figure, aigo, floor, ratio,
 // control, target, verdict), and its detail table.
 import { absoluteVerdict, num, row, times } from '../../runner/report/format.mjs';
+import { hybridDetailLines, hybridRows } from './hybrid-report.mjs';
 
 const AREA = 'retrieval (@aigo/retrieval)';
 /** chunkMarkdown of 1 MiB: at most this many ms. */
@@ -38,7 +39,7 @@ export function retrievalRows(r) {
       absoluteVerdict(i.chunksPerSecond > INGEST_TARGET),
     ]);
   }
-  return rows;
+  return [...rows, ...hybridRows(r)];
 }
 
 /** The section's detail table. */
@@ -78,5 +79,6 @@ export function retrievalBenchTable(r) {
       ]),
     );
   }
+  lines.push(...hybridDetailLines(r));
   return lines.join('\n');
 }

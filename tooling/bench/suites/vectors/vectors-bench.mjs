@@ -57,7 +57,7 @@ async function queryAll(store, records, queries, bruteForce) {
   };
 }
 
-async function startPglite(requireFromVectorPg) {
+export async function startPglite(requireFromVectorPg) {
   const { PGlite } = await import(requireFromVectorPg.resolve('@electric-sql/pglite'));
   const { vector } = await import(requireFromVectorPg.resolve('@electric-sql/pglite-pgvector'));
   const { PGLiteSocketServer } = await import(
