@@ -282,46 +282,7 @@ export {
 } from './redaction/redact-secrets.js';
 export { isSecretHeader, isSecretName } from './redaction/secret-names.js';
 export { REDACTED } from './redaction/secret-patterns.js';
-export {
-  type CheckedLexicalSearch,
-  checkCount,
-  checkLexicalRecords,
-  checkLexicalSearch,
-} from './retrieval/check-lexical-input.js';
-export {
-  type CandidateRank,
-  type CheckedFusion,
-  checkFusion,
-  DEFAULT_RRF_K,
-  type FusedCandidate,
-  type Fusion,
-  fuseRankings,
-  type RankedCandidate,
-} from './retrieval/fusion.js';
-export {
-  type HybridMatch,
-  type HybridQuery,
-  type HybridSearch,
-  type HybridSearchOptions,
-  type HybridSearchResult,
-  isHybridSearch,
-} from './retrieval/hybrid-search.js';
-export type {
-  LexicalIndex,
-  LexicalMatch,
-  LexicalMatchMode,
-  LexicalRecord,
-  LexicalSearchOptions,
-} from './retrieval/lexical-index.js';
-export type {
-  Reranker,
-  RerankerCallOptions,
-  RetrievalScores,
-  RetrievalStage,
-  RetrievedChunk,
-  RetrieveOptions,
-  Retriever,
-} from './retrieval/retriever.js';
+export * from './retrieval/index.js';
 export { checkRunStoreArguments } from './runs/check-run-store-arguments.js';
 export { MAX_RUN_ID_LENGTH } from './runs/run-id.js';
 export type {
