@@ -57,6 +57,7 @@ export {
   parseFailIf,
 } from './gate/fail-if.js';
 export {
+  type EndpointOptions,
   type EvalEnvironment,
   type EvalMode,
   type ProviderEndpoint,

@@ -16,7 +16,12 @@ const SUPPORT: Layer = { rank: 1, label: 'support' };
 const ADAPTER: Layer = { rank: 2, label: 'adapter' };
 const CLIENT: Layer = { rank: 3, label: 'client' };
 const PATTERN: Layer = { rank: 4, label: 'pattern' };
-/** Developer tools over everything else (the devtools page): they read only `@aigo/ai`'s contracts. */
+/**
+ * Developer tools over everything else: the devtools page (it reads only `@aigo/ai`'s contracts) and
+ * the evals, which run clients, agents and graphs (agents and graphs through `@aigo/ai`'s contracts,
+ * clients for per-case memory and the judge's structured output) and record model traffic with
+ * `@aigo/testing`'s recording proxy.
+ */
 const TOOLS: Layer = { rank: 5, label: 'tools' };
 
 const LAYER_BY_NAME: ReadonlyMap<string, Layer> = new Map([
@@ -38,6 +43,7 @@ const LAYER_BY_NAME: ReadonlyMap<string, Layer> = new Map([
   ['@aigo/react', PATTERN],
   ['@aigo/graph', PATTERN],
   ['@aigo/devtools', TOOLS],
+  ['@aigo/evals', TOOLS],
 ]);
 
 /** Workspace directories whose packages are libraries; everything else (apps, tooling) may import anything. */

@@ -19,11 +19,13 @@ export interface ScoreRecord {
   readonly error?: true;
 }
 
-/** Why a run failed: the error's name, code and message. */
+/** Why a run failed: the error's name, code and message, and its cause's when it has one. */
 export interface RunError {
   readonly name: string;
   readonly code: string;
   readonly message: string;
+  /** What the error wraps (an agent stopped by a provider error: that error). */
+  readonly cause?: { readonly name: string; readonly code: string; readonly message: string };
 }
 
 /** One run: one case, one trial. */

@@ -125,10 +125,17 @@ export async function runOnce(
   return { records, cost, scorerCost, latencyMs, failed, result };
 }
 
-/** An error as stored: name, code (an aigo error's, else `error`) and message. */
+/** An error as stored: name, code (an aigo error's, else `error`), message, and its cause's. */
 export function describeError(error: unknown): RunError {
-  if (AigoError.isInstance(error))
+  const described = describeOne(error);
+  const cause = error instanceof Error ? error.cause : undefined;
+  return cause instanceof Error ? { ...described, cause: describeOne(cause) } : described;
+}
+
+function describeOne(error: unknown): { name: string; code: string; message: string } {
+  if (AigoError.isInstance(error)) {
     return { name: error.name, code: error.code, message: error.message };
+  }
   if (error instanceof Error) return { name: error.name, code: 'error', message: error.message };
   return { name: 'Error', code: 'error', message: String(error) };
 }

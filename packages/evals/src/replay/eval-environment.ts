@@ -18,6 +18,18 @@ export interface ProviderEndpoint {
   readonly apiKey?: string;
 }
 
+/** Options of `env.endpoint`. */
+export interface EndpointOptions {
+  /** The environment variable holding the API key (live and record modes). */
+  readonly apiKeyVariable?: string;
+  /**
+   * The upstream's name in the recording: its requests are filed under `/<name>/…`. Default: the
+   * upstream's host name and path (`api.openai.com-v1`). Give one when the URL differs between
+   * recording and replaying (a local stand-in on a random port).
+   */
+  readonly name?: string;
+}
+
 /**
  * What an experiment's task factory gets, to build its target so that model traffic and tool
  * calls go through the experiment's recording (`record`), come from it (`replay`), or go straight
@@ -27,14 +39,14 @@ export interface EvalEnvironment {
   readonly mode: EvalMode;
   /**
    * The base URL and key to give a provider for `upstream` (its real base URL, such as
-   * `https://api.openai.com/v1`): `live`, the upstream itself and the key in `apiKeyVariable`;
+   * `https://api.openai.com/v1`): `live`, the upstream itself and the key in `options.apiKeyVariable`;
    * `record`, the local recording proxy (which forwards to the upstream once); `replay`, the local
    * replay server and a placeholder key — no real key is needed or sent.
    *
    * @example
-   * openai({ ...env.endpoint('https://api.openai.com/v1', 'OPENAI_API_KEY'), api: 'chat', prices: 'openai' })
+   * openai({ ...env.endpoint('https://api.openai.com/v1', { apiKeyVariable: 'OPENAI_API_KEY' }), api: 'chat', prices: 'openai' })
    */
-  endpoint(upstream: string, apiKeyVariable?: string): ProviderEndpoint;
+  endpoint(upstream: string, options?: EndpointOptions): ProviderEndpoint;
   /** The tools, with their calls recorded (`record`) or replayed by run and arguments (`replay`). */
   tools<T extends readonly Tool[]>(tools: T): T;
 }
@@ -56,8 +68,9 @@ export interface OpenedEnvironment {
 const LIVE: OpenedEnvironment = Object.freeze({
   environment: Object.freeze({
     mode: 'live' as const,
-    endpoint: (upstream: string, apiKeyVariable?: string) => {
+    endpoint: (upstream: string, options?: EndpointOptions) => {
       checkUpstream(upstream);
+      const { apiKeyVariable } = checkEndpointOptions(options);
       const apiKey = apiKeyVariable === undefined ? undefined : process.env[apiKeyVariable];
       return apiKey === undefined || apiKey === ''
         ? { baseURL: upstream }
@@ -107,9 +120,10 @@ export async function openEnvironment(
   };
   const environment: EvalEnvironment = Object.freeze({
     mode,
-    endpoint: (upstream: string, apiKeyVariable?: string) => {
+    endpoint: (upstream: string, options?: EndpointOptions) => {
       const url = checkUpstream(upstream);
-      const baseURL = proxy.addUpstream(nameOf(url), upstream);
+      const { apiKeyVariable, name } = checkEndpointOptions(options);
+      const baseURL = proxy.addUpstream(name ?? nameOf(url), upstream);
       if (mode === 'replay') return { baseURL, apiKey: REPLAY_API_KEY };
       const apiKey = apiKeyVariable === undefined ? undefined : process.env[apiKeyVariable];
       return apiKey === undefined || apiKey === '' ? { baseURL } : { baseURL, apiKey };
@@ -143,6 +157,23 @@ export async function openEnvironment(
       });
     },
   };
+}
+
+function checkEndpointOptions(options: EndpointOptions | undefined): EndpointOptions {
+  if (options === undefined) return {};
+  if (options === null || typeof options !== 'object') throw new ValidationError('options', 'must be an object');
+  for (const key of Object.keys(options)) {
+    if (key !== 'apiKeyVariable' && key !== 'name') {
+      throw new ValidationError(`options.${key}`, 'is not an option of endpoint');
+    }
+  }
+  if (options.apiKeyVariable !== undefined && !/^[A-Za-z_]\w*$/.test(options.apiKeyVariable)) {
+    throw new ValidationError('options.apiKeyVariable', 'must be an environment variable name');
+  }
+  if (options.name !== undefined && !/^[\w.-]{1,100}$/.test(options.name)) {
+    throw new ValidationError('options.name', 'must be 1-100 letters, digits, ".", "_" or "-"');
+  }
+  return options;
 }
 
 function checkUpstream(upstream: string): URL {

@@ -8,7 +8,7 @@ import { type GraphTarget, graphTask } from './graph-task.js';
 import type { Task } from './task-types.js';
 
 /** Options of `task`. */
-export interface TaskOptions<I> {
+export interface TaskOptions<I, T = unknown, O = T> {
   /** The task's name in results (default: the agent's name, the client's model, the function's name). */
   readonly name?: string;
   /**
@@ -17,9 +17,14 @@ export interface TaskOptions<I> {
    * is, anything else as `{ input }`). Ignored for a function, which gets the input itself.
    */
   readonly input?: (input: I) => unknown;
+  /**
+   * Maps the target's output (an agent's `data`, the answer's text, a graph's output) to what the
+   * scorers see: `(data) => data.category`, say. Default: the output as it is.
+   */
+  readonly output?: (output: T) => O;
 }
 
-const OPTIONS = new Set(['name', 'input']);
+const OPTIONS = new Set(['name', 'input', 'output']);
 
 /**
  * Wraps what an experiment runs once per case: an `Agent` (a ReAct agent: the output is its typed
@@ -32,15 +37,18 @@ const OPTIONS = new Set(['name', 'input']);
  *
  * @throws ValidationError when `target` is none of these, or for a bad option.
  */
-export function task<T, I = unknown>(target: Agent<T>, options?: TaskOptions<I>): Task<I, T>;
-export function task<T, I = unknown>(
+export function task<T, I = unknown, O = T>(target: Agent<T>, options?: TaskOptions<I, T, O>): Task<I, O>;
+export function task<T, I = unknown, O = T>(
   target: StructuredClient<T>,
-  options?: TaskOptions<I>,
-): Task<I, T>;
-export function task<I = unknown>(target: Client, options?: TaskOptions<I>): Task<I, string>;
-export function task<T, I = unknown>(target: GraphTarget<T>, options?: TaskOptions<I>): Task<I, T>;
-export function task<I, O>(target: TaskFunction<I, O>, options?: TaskOptions<I>): Task<I, O>;
-export function task(target: unknown, options: TaskOptions<unknown> = {}): Task<unknown, unknown> {
+  options?: TaskOptions<I, T, O>,
+): Task<I, O>;
+export function task<I = unknown, O = string>(target: Client, options?: TaskOptions<I, string, O>): Task<I, O>;
+export function task<T, I = unknown, O = T>(target: GraphTarget<T>, options?: TaskOptions<I, T, O>): Task<I, O>;
+export function task<I, T, O = T>(target: TaskFunction<I, T>, options?: TaskOptions<I, T, O>): Task<I, O>;
+export function task(
+  target: unknown,
+  options: TaskOptions<unknown, never, unknown> = {},
+): Task<unknown, unknown> {
   if (options === null || typeof options !== 'object') {
     throw new ValidationError('options', 'must be an object');
   }
@@ -53,8 +61,23 @@ export function task(target: unknown, options: TaskOptions<unknown> = {}): Task<
   if (options.input !== undefined && typeof options.input !== 'function') {
     throw new ValidationError('options.input', 'must be a function of the case input');
   }
+  if (options.output !== undefined && typeof options.output !== 'function') {
+    throw new ValidationError('options.output', 'must be a function of the output');
+  }
   const made = wrap(target, options.input);
-  return options.name === undefined ? made : { ...made, name: options.name };
+  const mapOutput = options.output as ((output: unknown) => unknown) | undefined;
+  const mapped: Task<unknown, unknown> =
+    mapOutput === undefined
+      ? made
+      : {
+          kind: made.kind,
+          name: made.name,
+          run: async (input, context) => {
+            const run = await made.run(input, context);
+            return { ...run, output: mapOutput(run.output) };
+          },
+        };
+  return options.name === undefined ? mapped : { ...mapped, name: options.name };
 }
 
 function wrap(
