@@ -57,15 +57,13 @@ describe('comparing a large model with a cheaper, worse one', () => {
     expect(comparison.scorers.tools?.difference).toBeCloseTo(-1 / 30, 10);
     expect(comparison.cost.ratio).toBeGreaterThan(0);
     expect(comparison.cost.ratio).toBeLessThan(0.1);
-    expect(comparison.worse.filter((entry) => entry.scorer === 'accuracy').map((entry) => entry.caseId)).toEqual([
-      't11',
-      't17',
-      't23',
-      't24',
-      't29',
-    ]);
+    expect(
+      comparison.worse.filter((entry) => entry.scorer === 'accuracy').map((entry) => entry.caseId),
+    ).toEqual(['t11', 't17', 't23', 't24', 't29']);
     expect(comparison.worse.find((entry) => entry.scorer === 'tools')?.caseId).toBe('t22');
-    expect(comparison.summary).toMatch(/^B: −0\.17 ± 0\.\d\d accuracy, −0\.03 ± 0\.\d\d tools, 0\.0\d× cost, [\d.]+× p95$/);
+    expect(comparison.summary).toMatch(
+      /^B: −0\.17 ± 0\.\d\d accuracy, −0\.03 ± 0\.\d\d tools, 0\.0\d× cost, [\d.]+× p95$/,
+    );
 
     const table = formatComparison(comparison);
     expect(table).toContain('triage-small vs triage-large  ·  30 paired cases');

@@ -83,7 +83,9 @@ describe('an experiment of 30 tickets over the scripted model, recorded once', (
       expect(result.aggregates.errors).toBe(60);
       expect(result.replayMisses?.models).toBeGreaterThan(0);
       expect(result.cases[0]?.error?.cause?.code).toBe('not_found');
-      expect(result.cases[0]?.error?.cause?.message).toContain('no recording for POST /stand-in/chat/completions');
+      expect(result.cases[0]?.error?.cause?.message).toContain(
+        'no recording for POST /stand-in/chat/completions',
+      );
     } finally {
       await rm(empty, { recursive: true, force: true });
     }

@@ -50,8 +50,12 @@ describe('defineDataset', () => {
     const cases = [{ id: 'a', input: 1 }];
     expect(() => defineDataset({ name: '', version: '1', cases })).toThrow(/options\.name/);
     expect(() => defineDataset({ name: 'n', version: '', cases })).toThrow(/options\.version/);
-    expect(() => defineDataset({ name: 'n', version: '1', cases: 'x' as never })).toThrow(/options\.cases/);
-    expect(() => defineDataset({ name: 'n', version: '1', cases, size: 1 } as never)).toThrow(/options\.size/);
+    expect(() => defineDataset({ name: 'n', version: '1', cases: 'x' as never })).toThrow(
+      /options\.cases/,
+    );
+    expect(() => defineDataset({ name: 'n', version: '1', cases, size: 1 } as never)).toThrow(
+      /options\.size/,
+    );
     expect(() => defineDataset({ name: 'n', version: '1', cases: [{ id: '', input: 1 }] })).toThrow(
       /options\.cases\[0\]\.id/,
     );
@@ -62,10 +66,21 @@ describe('defineDataset', () => {
       defineDataset({ name: 'n', version: '1', cases: [{ id: 'a', input: 1, extra: 1 } as never] }),
     ).toThrow(/options\.cases\[0\]\.extra/);
     expect(() =>
-      defineDataset({ name: 'n', version: '1', cases: [{ id: 'a', input: 1, metadata: [] as never }] }),
+      defineDataset({
+        name: 'n',
+        version: '1',
+        cases: [{ id: 'a', input: 1, metadata: [] as never }],
+      }),
     ).toThrow(ValidationError);
     expect(() =>
-      defineDataset({ name: 'n', version: '1', cases: [{ id: 'a', input: 1 }, { id: 'a', input: 2 }] }),
+      defineDataset({
+        name: 'n',
+        version: '1',
+        cases: [
+          { id: 'a', input: 1 },
+          { id: 'a', input: 2 },
+        ],
+      }),
     ).toThrow(/options\.cases\[1\]\.id/);
   });
 });

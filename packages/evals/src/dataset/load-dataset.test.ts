@@ -21,16 +21,18 @@ describe('parseDataset', () => {
 
   it('names the file and line of the first problem', () => {
     expect(() => parseDataset('', 'd.jsonl')).toThrow(/d\.jsonl.*is empty/);
-    expect(() => parseDataset('{"name":"x","version":"1"}', 'd.jsonl')).toThrow(/d\.jsonl:1\.aigoDataset.*missing/);
+    expect(() => parseDataset('{"name":"x","version":"1"}', 'd.jsonl')).toThrow(
+      /d\.jsonl:1\.aigoDataset.*missing/,
+    );
     expect(() => parseDataset('{"aigoDataset":2,"name":"x","version":"1"}', 'd.jsonl')).toThrow(
       /reads format 1/,
     );
     expect(() => parseDataset(`${HEADER}\n{"id":"a","input":1}\nnot json`, 'd.jsonl')).toThrow(
       /d\.jsonl:3: is not a line of JSON/,
     );
-    expect(() => parseDataset(`${HEADER}\n{"id":"a","input":1}\n{"id":"a","input":2}`, 'd.jsonl')).toThrow(
-      /d\.jsonl:3\.id/,
-    );
+    expect(() =>
+      parseDataset(`${HEADER}\n{"id":"a","input":1}\n{"id":"a","input":2}`, 'd.jsonl'),
+    ).toThrow(/d\.jsonl:3\.id/);
     expect(() => parseDataset(`${HEADER}\n[1]`, 'd.jsonl')).toThrow(ValidationError);
   });
 });
@@ -43,7 +45,9 @@ describe('loadDataset', () => {
       await writeFile(file, `${HEADER}\n{"id":"a","input":"x"}\n`);
       expect((await loadDataset(file)).size).toBe(1);
       const missing = loadDataset(join(folder, 'none.jsonl'));
-      await expect(missing).rejects.toSatisfy((error) => AigoError.isInstance(error) && error.code === 'not_found');
+      await expect(missing).rejects.toSatisfy(
+        (error) => AigoError.isInstance(error) && error.code === 'not_found',
+      );
       await expect(loadDataset(file, { signal: AbortSignal.abort() })).rejects.toThrow();
       await expect(loadDataset(file, { limit: 1 } as never)).rejects.toThrow(/options\.limit/);
       await expect(loadDataset('')).rejects.toThrow(ValidationError);

@@ -17,7 +17,11 @@ import { runExperiment } from './run-experiment.js';
 const numbers = defineDataset({
   name: 'doubling',
   version: '1',
-  cases: Array.from({ length: 10 }, (_, index) => ({ id: `n${index}`, input: index, expected: index * 2 })),
+  cases: Array.from({ length: 10 }, (_, index) => ({
+    id: `n${index}`,
+    input: index,
+    expected: index * 2,
+  })),
 });
 
 const folders: string[] = [];
@@ -50,7 +54,9 @@ describe('runExperiment', () => {
       concurrency: 4,
       scorers: ['accuracy', 'positive'],
     });
-    expect(result.cases.map((run) => run.caseId)).toEqual(Array.from({ length: 10 }, (_, i) => `n${i}`));
+    expect(result.cases.map((run) => run.caseId)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `n${i}`),
+    );
     expect(result.cases[3]).toMatchObject({
       caseId: 'n3',
       trial: 1,
@@ -58,7 +64,10 @@ describe('runExperiment', () => {
       input: 3,
       expected: 6,
       output: 7,
-      scores: { accuracy: { score: 0, pass: false, reason: 'expected 6, got 7' }, positive: { score: 1, pass: true } },
+      scores: {
+        accuracy: { score: 0, pass: false, reason: 'expected 6, got 7' },
+        positive: { score: 1, pass: true },
+      },
       toolCalls: [],
       scorerCost: 0,
     });
@@ -89,7 +98,11 @@ describe('runExperiment', () => {
     });
     expect(most).toBe(3);
     expect(result.aggregates.runs).toBe(30);
-    expect(result.cases.slice(0, 3).map((run) => run.runId)).toEqual(['pool/n0/1', 'pool/n0/2', 'pool/n0/3']);
+    expect(result.cases.slice(0, 3).map((run) => run.runId)).toEqual([
+      'pool/n0/1',
+      'pool/n0/2',
+      'pool/n0/3',
+    ]);
     expect(new Set(seen.map((entry) => entry.runId)).size).toBe(30);
     expect(new Set(seen.map((entry) => entry.memory)).size).toBe(30);
     expect(result.scorers).toEqual(['exactMatch']);
@@ -113,12 +126,31 @@ describe('runExperiment', () => {
     });
     expect(result.aggregates.errors).toBe(1);
     expect(result.cases[2]).toMatchObject({
-      error: { name: 'ValidationError', code: 'validation', message: 'Invalid input: two is not allowed' },
-      scores: { accuracy: { score: 0, pass: false, reason: 'the task failed: Invalid input: two is not allowed' } },
+      error: {
+        name: 'ValidationError',
+        code: 'validation',
+        message: 'Invalid input: two is not allowed',
+      },
+      scores: {
+        accuracy: {
+          score: 0,
+          pass: false,
+          reason: 'the task failed: Invalid input: two is not allowed',
+        },
+      },
     });
     expect(result.cases[2]?.output).toBeUndefined();
-    expect(result.cases[5]?.scores.broken).toEqual({ score: 0, pass: false, reason: 'the scorer threw: scorer bug', error: true });
-    expect(result.cases[6]?.scores.broken).toMatchObject({ score: 0, error: true, reason: expect.stringContaining('returned 7') });
+    expect(result.cases[5]?.scores.broken).toEqual({
+      score: 0,
+      pass: false,
+      reason: 'the scorer threw: scorer bug',
+      error: true,
+    });
+    expect(result.cases[6]?.scores.broken).toMatchObject({
+      score: 0,
+      error: true,
+      reason: expect.stringContaining('returned 7'),
+    });
     expect(result.aggregates.scorers.broken?.mean).toBeCloseTo(0.7, 10);
   });
 
@@ -137,7 +169,10 @@ describe('runExperiment', () => {
     expect(result.aggregates.cases).toBe(3);
     expect(result.aggregates.cost.total).toBeCloseTo(0.03, 12);
     expect(result.aggregates.cost.models).toEqual({ 'model-a': expect.closeTo(0.03, 12) });
-    expect(result.stopped).toEqual({ reason: 'max_cost', notRun: ['n3', 'n4', 'n5', 'n6', 'n7', 'n8', 'n9'] });
+    expect(result.stopped).toEqual({
+      reason: 'max_cost',
+      notRun: ['n3', 'n4', 'n5', 'n6', 'n7', 'n8', 'n9'],
+    });
   });
 
   it('streams runs to a results file, keeping none in memory', async () => {
@@ -169,8 +204,12 @@ describe('runExperiment', () => {
       scorers: { accuracy: exactMatch() },
       onProgress: (progress) => seen.push(progress),
     });
-    expect(seen.map((progress) => progress.runsDone)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-    expect(seen.every((progress) => progress.runsTotal === 20 && progress.experiment === 'progress')).toBe(true);
+    expect(seen.map((progress) => progress.runsDone)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
+    expect(
+      seen.every((progress) => progress.runsTotal === 20 && progress.experiment === 'progress'),
+    ).toBe(true);
     expect(seen.at(-1)?.etaMs).toBe(0);
   });
 
@@ -190,7 +229,10 @@ describe('runExperiment', () => {
     expect(spans).toHaveLength(10);
     expect(spans.every((span) => span.ended && span.status?.status === 'ok')).toBe(true);
     expect(result.cases[0]?.traceId).toMatch(/^[\da-f]{32}$/);
-    expect(spans[0]?.attributes).toMatchObject({ 'aigo.eval.experiment': 'traced', 'aigo.eval.trial': 1 });
+    expect(spans[0]?.attributes).toMatchObject({
+      'aigo.eval.experiment': 'traced',
+      'aigo.eval.trial': 1,
+    });
   });
 
   it('rejects with AbortError when its signal aborts, cancelling the running cases', async () => {
@@ -220,7 +262,14 @@ describe('runExperiment', () => {
   it('fails a run that takes longer than timeoutMs, and goes on', async () => {
     const result = await runExperiment({
       name: 'slow',
-      dataset: defineDataset({ name: 'one', version: '1', cases: [{ id: 'a', input: 1 }, { id: 'b', input: 2 }] }),
+      dataset: defineDataset({
+        name: 'one',
+        version: '1',
+        cases: [
+          { id: 'a', input: 1 },
+          { id: 'b', input: 2 },
+        ],
+      }),
       timeoutMs: 5,
       task: task(
         (n: number, context: TaskContext) =>
@@ -236,21 +285,42 @@ describe('runExperiment', () => {
   });
 
   it('names the bad option', async () => {
-    const base = { name: 'x', dataset: numbers, task: task((n: number) => n), scorers: { a: exactMatch() } };
+    const base = {
+      name: 'x',
+      dataset: numbers,
+      task: task((n: number) => n),
+      scorers: { a: exactMatch() },
+    };
     await expect(runExperiment({ ...base, extra: 1 } as never)).rejects.toThrow(/options\.extra/);
     await expect(runExperiment({ ...base, name: '' })).rejects.toThrow(/options\.name/);
-    await expect(runExperiment({ ...base, dataset: [] as never })).rejects.toThrow(/options\.dataset/);
+    await expect(runExperiment({ ...base, dataset: [] as never })).rejects.toThrow(
+      /options\.dataset/,
+    );
     await expect(runExperiment({ ...base, task: {} as never })).rejects.toThrow(/options\.task/);
     await expect(runExperiment({ ...base, scorers: {} })).rejects.toThrow(/at least one scorer/);
-    await expect(runExperiment({ ...base, scorers: { cost: exactMatch() } })).rejects.toThrow(/gate grammar/);
-    await expect(runExperiment({ ...base, scorers: [(() => 1) as never] })).rejects.toThrow(/needs a name/);
-    await expect(runExperiment({ ...base, scorers: [exactMatch(), exactMatch()] })).rejects.toThrow(/names two scorers/);
+    await expect(runExperiment({ ...base, scorers: { cost: exactMatch() } })).rejects.toThrow(
+      /gate grammar/,
+    );
+    await expect(runExperiment({ ...base, scorers: [(() => 1) as never] })).rejects.toThrow(
+      /needs a name/,
+    );
+    await expect(runExperiment({ ...base, scorers: [exactMatch(), exactMatch()] })).rejects.toThrow(
+      /names two scorers/,
+    );
     await expect(runExperiment({ ...base, trials: 0 })).rejects.toThrow(/options\.trials/);
-    await expect(runExperiment({ ...base, concurrency: 1.5 })).rejects.toThrow(/options\.concurrency/);
+    await expect(runExperiment({ ...base, concurrency: 1.5 })).rejects.toThrow(
+      /options\.concurrency/,
+    );
     await expect(runExperiment({ ...base, maxCost: -1 })).rejects.toThrow(/options\.maxCost/);
     await expect(runExperiment({ ...base, seed: 0.5 })).rejects.toThrow(/options\.seed/);
-    await expect(runExperiment({ ...base, replay: 'r', record: 'r' })).rejects.toThrow(/options\.replay/);
-    await expect(runExperiment({ ...base, replay: 'r' })).rejects.toThrow(/function of the environment/);
-    await expect(runExperiment({ ...base, task: () => ({}) as never })).rejects.toThrow(/must return a task/);
+    await expect(runExperiment({ ...base, replay: 'r', record: 'r' })).rejects.toThrow(
+      /options\.replay/,
+    );
+    await expect(runExperiment({ ...base, replay: 'r' })).rejects.toThrow(
+      /function of the environment/,
+    );
+    await expect(runExperiment({ ...base, task: () => ({}) as never })).rejects.toThrow(
+      /must return a task/,
+    );
   });
 });

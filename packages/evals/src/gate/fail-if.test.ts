@@ -4,7 +4,14 @@ import type { ExperimentResult } from '../experiment/experiment-result.js';
 import { evaluateFailIf } from './evaluate-gate.js';
 import { parseFailIf } from './fail-if.js';
 
-function result(name: string, accuracy: number, passRate: number, cost: number, p95: number, errors = 0): ExperimentResult {
+function result(
+  name: string,
+  accuracy: number,
+  passRate: number,
+  cost: number,
+  p95: number,
+  errors = 0,
+): ExperimentResult {
   return {
     format: 'aigo.eval-result',
     version: 1,
@@ -23,8 +30,19 @@ function result(name: string, accuracy: number, passRate: number, cost: number, 
       cases: 10,
       runs: 10,
       errors,
-      scorers: { accuracy: { mean: accuracy, meanInterval: [0, 1], passRate, passRateInterval: [0, 1] } },
-      cost: { total: cost, perCase: cost / 10, scorers: 0, currency: 'USD', complete: true, models: {}, tools: {}, compute: 0 },
+      scorers: {
+        accuracy: { mean: accuracy, meanInterval: [0, 1], passRate, passRateInterval: [0, 1] },
+      },
+      cost: {
+        total: cost,
+        perCase: cost / 10,
+        scorers: 0,
+        currency: 'USD',
+        complete: true,
+        models: {},
+        tools: {},
+        compute: 0,
+      },
       latency: { p50: p95 / 2, p95, mean: p95 / 2, max: p95 },
     },
   };
@@ -35,8 +53,22 @@ describe('parseFailIf', () => {
     expect(parseFailIf('accuracy < 0.9 || cost > 1.2x')).toEqual({
       kind: 'or',
       items: [
-        { kind: 'compare', metric: { name: 'accuracy', field: undefined }, operator: '<', value: 0.9, relative: false, text: 'accuracy < 0.9' },
-        { kind: 'compare', metric: { name: 'cost', field: undefined }, operator: '>', value: 1.2, relative: true, text: 'cost > 1.2x' },
+        {
+          kind: 'compare',
+          metric: { name: 'accuracy', field: undefined },
+          operator: '<',
+          value: 0.9,
+          relative: false,
+          text: 'accuracy < 0.9',
+        },
+        {
+          kind: 'compare',
+          metric: { name: 'cost', field: undefined },
+          operator: '>',
+          value: 1.2,
+          relative: true,
+          text: 'cost > 1.2x',
+        },
       ],
     });
     expect(parseFailIf('!(accuracy.passRate>=90% && p95<=1500)')).toMatchObject({
@@ -76,15 +108,21 @@ describe('evaluateFailIf', () => {
         { text: 'cost > 1.2x', actual: 0.3, threshold: 1.2, holds: false },
       ],
     });
-    expect(evaluateFailIf('accuracy < 0.9 || cost > 1.2x', result('ok', 0.95, 1, 1.1, 900), base).failed).toBe(false);
+    expect(
+      evaluateFailIf('accuracy < 0.9 || cost > 1.2x', result('ok', 0.95, 1, 1.1, 900), base).failed,
+    ).toBe(false);
     expect(evaluateFailIf('accuracy.passRate < 0.95x', cheaperWorse, base).failed).toBe(true);
-    expect(evaluateFailIf('p95 > 1.5x || costPerCase > 0.2 || errors > 0', cheaperWorse, base).failed).toBe(false);
+    expect(
+      evaluateFailIf('p95 > 1.5x || costPerCase > 0.2 || errors > 0', cheaperWorse, base).failed,
+    ).toBe(false);
     expect(evaluateFailIf('errors > 0', result('e', 1, 1, 1, 1, 2)).failed).toBe(true);
     expect(evaluateFailIf('!(accuracy >= 0.9)', cheaperWorse).failed).toBe(true);
   });
 
   it('refuses a scorer the experiment lacks, or a relative figure without a baseline', () => {
-    expect(() => evaluateFailIf('tone < 0.5', base)).toThrow(/has no scorer "tone" \(it has accuracy/);
+    expect(() => evaluateFailIf('tone < 0.5', base)).toThrow(
+      /has no scorer "tone" \(it has accuracy/,
+    );
     expect(() => evaluateFailIf('cost > 1.2x', base)).toThrow(/there is none \(--baseline\)/);
   });
 });

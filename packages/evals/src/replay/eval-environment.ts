@@ -161,7 +161,8 @@ export async function openEnvironment(
 
 function checkEndpointOptions(options: EndpointOptions | undefined): EndpointOptions {
   if (options === undefined) return {};
-  if (options === null || typeof options !== 'object') throw new ValidationError('options', 'must be an object');
+  if (options === null || typeof options !== 'object')
+    throw new ValidationError('options', 'must be an object');
   for (const key of Object.keys(options)) {
     if (key !== 'apiKeyVariable' && key !== 'name') {
       throw new ValidationError(`options.${key}`, 'is not an option of endpoint');

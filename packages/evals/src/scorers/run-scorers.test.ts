@@ -35,10 +35,17 @@ describe('toolTrajectory', () => {
 
   it('ordered: the expected calls in order, others between them allowed', async () => {
     const scorer = toolTrajectory({ tools: expected });
-    const good = calls(['search'], ['calculator'], ['fetch', { url: 'https://a.example', depth: 2 }]);
+    const good = calls(
+      ['search'],
+      ['calculator'],
+      ['fetch', { url: 'https://a.example', depth: 2 }],
+    );
     expect(await scorer(CASE, null, run({ toolCalls: good }))).toEqual({ score: 1, pass: true });
     const reversed = calls(['fetch', { url: 'https://a' }], ['search']);
-    expect(await scorer(CASE, null, run({ toolCalls: reversed }))).toMatchObject({ score: 0.5, pass: false });
+    expect(await scorer(CASE, null, run({ toolCalls: reversed }))).toMatchObject({
+      score: 0.5,
+      pass: false,
+    });
     const insecure = calls(['search'], ['fetch', { url: 'http://a' }]);
     expect(await scorer(CASE, null, run({ toolCalls: insecure }))).toMatchObject({
       score: 0.5,
@@ -48,22 +55,46 @@ describe('toolTrajectory', () => {
 
   it('set: each expected call in any order; exact: these calls and no others', async () => {
     const reversed = calls(['fetch', { url: 'https://a' }], ['search']);
-    expect(await toolTrajectory({ tools: expected, order: 'set' })(CASE, null, run({ toolCalls: reversed }))).toMatchObject({ score: 1 });
+    expect(
+      await toolTrajectory({ tools: expected, order: 'set' })(
+        CASE,
+        null,
+        run({ toolCalls: reversed }),
+      ),
+    ).toMatchObject({ score: 1 });
     const extra = calls(['search'], ['fetch', { url: 'https://a' }], ['search']);
-    expect(await toolTrajectory({ tools: expected, order: 'exact' })(CASE, null, run({ toolCalls: extra }))).toMatchObject({
+    expect(
+      await toolTrajectory({ tools: expected, order: 'exact' })(
+        CASE,
+        null,
+        run({ toolCalls: extra }),
+      ),
+    ).toMatchObject({
       score: 2 / 3,
       pass: false,
     });
-    expect(await toolTrajectory({ tools: [], order: 'exact' })(CASE, null, run())).toEqual({ score: 1, pass: true });
+    expect(await toolTrajectory({ tools: [], order: 'exact' })(CASE, null, run())).toEqual({
+      score: 1,
+      pass: true,
+    });
   });
 
   it('reads the expected calls from the case, and says when it has none', async () => {
-    const withTools: EvalCase = { id: 'c', input: 'x', metadata: { tools: [{ name: 'order_status', args: { order: 'A1' } }] } };
+    const withTools: EvalCase = {
+      id: 'c',
+      input: 'x',
+      metadata: { tools: [{ name: 'order_status', args: { order: 'A1' } }] },
+    };
     const made = calls(['order_status', { order: 'A1' }]);
-    expect(await toolTrajectory()(withTools, null, run({ toolCalls: made }))).toMatchObject({ score: 1 });
+    expect(await toolTrajectory()(withTools, null, run({ toolCalls: made }))).toMatchObject({
+      score: 1,
+    });
     const inExpected: EvalCase = { id: 'c', input: 'x', expected: { tools: ['search'] } };
     expect(await toolTrajectory()(inExpected, null, run())).toMatchObject({ score: 0 });
-    expect(await toolTrajectory()(CASE, null, run())).toMatchObject({ score: 0, reason: expect.stringContaining('names no expected tools') });
+    expect(await toolTrajectory()(CASE, null, run())).toMatchObject({
+      score: 0,
+      reason: expect.stringContaining('names no expected tools'),
+    });
     expect(() => toolTrajectory({ order: 'any' as never })).toThrow(ValidationError);
     expect(() => toolTrajectory({ tools: [''] })).toThrow(/tools\[0\]/);
   });
@@ -81,7 +112,11 @@ describe('toolTrajectory', () => {
 
 describe('grounded', () => {
   const evidence = [
-    { id: 'ev_1', source: 'https://shop.example/returns', quote: 'Returns are accepted within 30 days of delivery.' },
+    {
+      id: 'ev_1',
+      source: 'https://shop.example/returns',
+      quote: 'Returns are accepted within 30 days of delivery.',
+    },
     { id: 'ev_2', source: 'orders', data: { order: 'A1', status: 'In transit' } },
   ];
 
@@ -117,15 +152,27 @@ describe('grounded', () => {
       pass: false,
       reason: 'the answer cites no evidence',
     });
-    expect(await grounded({ minCitations: 2 })(CASE, '', run({ result: { evidence, citations: [{ evidence: 'ev_1', quote: '30 days' }] } }))).toMatchObject({
+    expect(
+      await grounded({ minCitations: 2 })(
+        CASE,
+        '',
+        run({ result: { evidence, citations: [{ evidence: 'ev_1', quote: '30 days' }] } }),
+      ),
+    ).toMatchObject({
       score: 1,
       pass: false,
     });
   });
 
   it('takes evidence keyed by id, and says when the run has none (the policy off)', async () => {
-    const keyed = { evidence: { ev_1: { quote: 'Open 9 to 18' } }, citations: [{ evidence: 'ev_1', quote: 'open 9 to 18' }] };
-    expect(await grounded()(CASE, '', run({ result: keyed }))).toMatchObject({ score: 1, pass: true });
+    const keyed = {
+      evidence: { ev_1: { quote: 'Open 9 to 18' } },
+      citations: [{ evidence: 'ev_1', quote: 'open 9 to 18' }],
+    };
+    expect(await grounded()(CASE, '', run({ result: keyed }))).toMatchObject({
+      score: 1,
+      pass: true,
+    });
     expect(await grounded()(CASE, '', run({ result: { data: 'x' } }))).toMatchObject({
       score: 0,
       reason: expect.stringContaining('evidence policy'),
@@ -135,19 +182,44 @@ describe('grounded', () => {
 });
 
 describe('costBudget and latencyBudget', () => {
-  const cost = (total: number, complete = true): CaseCost => ({ total, currency: 'USD', models: {}, tools: {}, compute: 0, complete });
+  const cost = (total: number, complete = true): CaseCost => ({
+    total,
+    currency: 'USD',
+    models: {},
+    tools: {},
+    compute: 0,
+    complete,
+  });
 
   it('pass within the budget and score budget ÷ figure over it', async () => {
-    expect(await costBudget(0.01)(CASE, '', run({ cost: cost(0.005) }))).toEqual({ score: 1, pass: true });
-    expect(await costBudget(0.01)(CASE, '', run({ cost: cost(0.04) }))).toMatchObject({ score: 0.25, pass: false });
-    expect(await latencyBudget(50)(CASE, '', run({ latencyMs: 200 }))).toEqual({ score: 0.25, pass: false, reason: '200 ms > 50 ms' });
+    expect(await costBudget(0.01)(CASE, '', run({ cost: cost(0.005) }))).toEqual({
+      score: 1,
+      pass: true,
+    });
+    expect(await costBudget(0.01)(CASE, '', run({ cost: cost(0.04) }))).toMatchObject({
+      score: 0.25,
+      pass: false,
+    });
+    expect(await latencyBudget(50)(CASE, '', run({ latencyMs: 200 }))).toEqual({
+      score: 0.25,
+      pass: false,
+      reason: '200 ms > 50 ms',
+    });
     expect(await latencyBudget(500)(CASE, '', run())).toEqual({ score: 1, pass: true });
   });
 
   it('never pass an unknown cost', async () => {
-    expect(await costBudget(0.01)(CASE, '', run())).toMatchObject({ score: 0, reason: 'the run reported no cost' });
-    expect(await costBudget(0.01)(CASE, '', run({ cost: cost(0.001, false) }))).toMatchObject({ score: 0, pass: false });
-    expect(await costBudget(0.01)(CASE, '', run({ cost: cost(0.02, false) }))).toMatchObject({ score: 0.5 });
+    expect(await costBudget(0.01)(CASE, '', run())).toMatchObject({
+      score: 0,
+      reason: 'the run reported no cost',
+    });
+    expect(await costBudget(0.01)(CASE, '', run({ cost: cost(0.001, false) }))).toMatchObject({
+      score: 0,
+      pass: false,
+    });
+    expect(await costBudget(0.01)(CASE, '', run({ cost: cost(0.02, false) }))).toMatchObject({
+      score: 0.5,
+    });
     expect(() => costBudget(0)).toThrow(ValidationError);
     expect(() => latencyBudget(Number.NaN)).toThrow(ValidationError);
   });
@@ -175,11 +247,24 @@ describe('judge', () => {
   const PRICE = { inputCostPerMillion: 1, outputCostPerMillion: 2 };
 
   it('asks the judging model with the rubric, input, expected and output; its cost comes apart', async () => {
-    const provider = createFakeProvider().text('{"score": 0.8, "reason": "Polite and names the policy."}');
-    const client = createClient(provider, { env: {}, defaultModel: 'judge-model', modelCost: PRICE });
+    const provider = createFakeProvider().text(
+      '{"score": 0.8, "reason": "Polite and names the policy."}',
+    );
+    const client = createClient(provider, {
+      env: {},
+      defaultModel: 'judge-model',
+      modelCost: PRICE,
+    });
     const scorer = judge({ rubric: 'Polite, and names the refund policy', client, threshold: 0.7 });
-    const scored = (await scorer(CASE, 'We refund within 5 days.', run())) as { score: number; cost: number };
-    expect(scored).toMatchObject({ score: 0.8, pass: true, reason: 'Polite and names the policy.' });
+    const scored = (await scorer(CASE, 'We refund within 5 days.', run())) as {
+      score: number;
+      cost: number;
+    };
+    expect(scored).toMatchObject({
+      score: 0.8,
+      pass: true,
+      reason: 'Polite and names the policy.',
+    });
     expect(scored.cost).toBeGreaterThan(0);
     const request = provider.lastRequest;
     expect(request?.model).toBe('judge-model');
@@ -205,6 +290,8 @@ describe('judge', () => {
     expect(() => judge({ rubric: '', client })).toThrow(/judge\.options\.rubric/);
     expect(() => judge({ rubric: 'r', client: {} as never })).toThrow(/judge\.options\.client/);
     expect(() => judge({ rubric: 'r', client, threshold: 3 })).toThrow(/judge\.options\.threshold/);
-    expect(() => judge({ rubric: 'r', client, temperature: 0 } as never)).toThrow(/judge\.options\.temperature/);
+    expect(() => judge({ rubric: 'r', client, temperature: 0 } as never)).toThrow(
+      /judge\.options\.temperature/,
+    );
   });
 });

@@ -37,14 +37,26 @@ const OPTIONS = new Set(['name', 'input', 'output']);
  *
  * @throws ValidationError when `target` is none of these, or for a bad option.
  */
-export function task<T, I = unknown, O = T>(target: Agent<T>, options?: TaskOptions<I, T, O>): Task<I, O>;
+export function task<T, I = unknown, O = T>(
+  target: Agent<T>,
+  options?: TaskOptions<I, T, O>,
+): Task<I, O>;
 export function task<T, I = unknown, O = T>(
   target: StructuredClient<T>,
   options?: TaskOptions<I, T, O>,
 ): Task<I, O>;
-export function task<I = unknown, O = string>(target: Client, options?: TaskOptions<I, string, O>): Task<I, O>;
-export function task<T, I = unknown, O = T>(target: GraphTarget<T>, options?: TaskOptions<I, T, O>): Task<I, O>;
-export function task<I, T, O = T>(target: TaskFunction<I, T>, options?: TaskOptions<I, T, O>): Task<I, O>;
+export function task<I = unknown, O = string>(
+  target: Client,
+  options?: TaskOptions<I, string, O>,
+): Task<I, O>;
+export function task<T, I = unknown, O = T>(
+  target: GraphTarget<T>,
+  options?: TaskOptions<I, T, O>,
+): Task<I, O>;
+export function task<I, T, O = T>(
+  target: TaskFunction<I, T>,
+  options?: TaskOptions<I, T, O>,
+): Task<I, O>;
 export function task(
   target: unknown,
   options: TaskOptions<unknown, never, unknown> = {},
@@ -96,11 +108,12 @@ function wrap(
     );
   }
   const has = (name: string) => typeof (target as Record<string, unknown>)[name] === 'function';
-  if (has('executeStream') && has('resume')) return agentTask(target as Agent<unknown>, toPrompt);
+  // A graph has execute, executeStream and resume too: tell it by addNode first.
   if (has('addNode') && has('execute')) {
     const toState = (map ?? defaultState) as (input: unknown) => Readonly<Record<string, unknown>>;
     return graphTask(target as GraphTarget<unknown>, toState);
   }
+  if (has('executeStream') && has('resume')) return agentTask(target as Agent<unknown>, toPrompt);
   if (has('sendMessage') && 'client' in target && 'schema' in target) {
     return structuredClientTask(target as StructuredClient<unknown>, toPrompt);
   }

@@ -13,17 +13,18 @@ export const STAND_IN_PRICES: Readonly<Record<StandInModelName, ModelCost>> = {
 };
 
 /** The tickets each model gets wrong, and the team it answers instead. */
-export const STAND_IN_MISSES: Readonly<Record<StandInModelName, Readonly<Record<string, string>>>> = {
-  'triage-large': { t13: 'technical' },
-  'triage-small': {
-    t11: 'technical',
-    t13: 'shipping',
-    t17: 'shipping',
-    t23: 'technical',
-    t24: 'account',
-    t29: 'shipping',
-  },
-};
+export const STAND_IN_MISSES: Readonly<Record<StandInModelName, Readonly<Record<string, string>>>> =
+  {
+    'triage-large': { t13: 'technical' },
+    'triage-small': {
+      t11: 'technical',
+      t13: 'shipping',
+      t17: 'shipping',
+      t23: 'technical',
+      t24: 'account',
+      t29: 'shipping',
+    },
+  };
 
 /** Tickets whose order the small model does not look up (it answers at once). */
 const SMALL_SKIPS_TOOL = new Set(['t22']);
@@ -37,7 +38,9 @@ interface Ticket {
 
 /** The dataset's tickets, by their text. */
 export function ticketsByText(file: string): Map<string, Ticket> {
-  const lines = readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '');
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '');
   return new Map(
     lines.slice(1).map((line) => {
       const ticket = JSON.parse(line) as Ticket;
@@ -72,13 +75,21 @@ export async function startStandInModel(datasetFile: string): Promise<RecordedSe
   ]);
 }
 
-function answer(tickets: ReadonlyMap<string, Ticket>, body: ChatBody, response: ServerResponse): void {
+function answer(
+  tickets: ReadonlyMap<string, Ticket>,
+  body: ChatBody,
+  response: ServerResponse,
+): void {
   const user = body.messages.find((message) => message.role === 'user');
   const text = typeof user?.content === 'string' ? user.content : JSON.stringify(user?.content);
   const ticket = tickets.get(text);
   if (ticket === undefined) {
     response.writeHead(400, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ error: { message: `unknown ticket: ${text}`, type: 'invalid_request_error' } }));
+    response.end(
+      JSON.stringify({
+        error: { message: `unknown ticket: ${text}`, type: 'invalid_request_error' },
+      }),
+    );
     return;
   }
   const model = body.model;
@@ -92,7 +103,11 @@ function answer(tickets: ReadonlyMap<string, Ticket>, body: ChatBody, response: 
   const category = STAND_IN_MISSES[model]?.[ticket.id] ?? ticket.expected;
   const content = callsTool ? '' : JSON.stringify({ category });
   const toolCall = callsTool
-    ? { id: `call_${ticket.id}`, type: 'function', function: { name: 'order_status', arguments: JSON.stringify({ order }) } }
+    ? {
+        id: `call_${ticket.id}`,
+        type: 'function',
+        function: { name: 'order_status', arguments: JSON.stringify({ order }) },
+      }
     : undefined;
   const usage = {
     prompt_tokens: Math.ceil(JSON.stringify(body.messages).length / 4),
@@ -112,7 +127,11 @@ function answer(tickets: ReadonlyMap<string, Ticket>, body: ChatBody, response: 
         choices: [
           {
             index: 0,
-            message: { role: 'assistant', content: toolCall === undefined ? content : null, ...(toolCall ? { tool_calls: [toolCall] } : {}) },
+            message: {
+              role: 'assistant',
+              content: toolCall === undefined ? content : null,
+              ...(toolCall ? { tool_calls: [toolCall] } : {}),
+            },
             finish_reason: finish,
           },
         ],

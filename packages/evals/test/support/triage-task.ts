@@ -22,7 +22,9 @@ export function triageTask(model: StandInModelName, upstream: string) {
     const orderStatus = defineTool({
       name: 'order_status',
       description: 'Looks an order up by its number: where it is and when it arrives.',
-      input: Type.Object({ order: Type.String({ description: 'The order number, such as A1001' }) }),
+      input: Type.Object({
+        order: Type.String({ description: 'The order number, such as A1001' }),
+      }),
       execute: async ({ order }) => {
         toolRuns.count++;
         return { order, status: 'in transit', eta: '2 days' };
