@@ -69,7 +69,10 @@ export function costScoreChart(
     parts.push(
       `<line x1="${cx}" x2="${cx}" y1="${fmt(y(point.interval[0]))}" y2="${fmt(y(point.interval[1]))}" stroke="${point.colour}" stroke-width="2"/>`,
       `<circle cx="${cx}" cy="${fmt(y(point.score))}" r="5" fill="${point.colour}"><title>${escapeHtml(`${point.label}: ${point.score.toFixed(3)} at ${point.cost}`)}</title></circle>`,
-      `<text x="${fmt(x(point.cost) + 8)}" y="${fmt(y(point.score) - 6)}" class="label">${escapeHtml(point.label)}</text>`,
+      // Right of the point, or left of it near the right edge, so the name stays inside.
+      x(point.cost) > WIDTH * 0.6
+        ? `<text x="${fmt(x(point.cost) - 8)}" y="${fmt(y(point.score) - 6)}" text-anchor="end" class="label">${escapeHtml(point.label)}</text>`
+        : `<text x="${fmt(x(point.cost) + 8)}" y="${fmt(y(point.score) - 6)}" class="label">${escapeHtml(point.label)}</text>`,
     );
   }
   return `<svg class="chart" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${escapeHtml(title)}">${parts.join('')}</svg>`;

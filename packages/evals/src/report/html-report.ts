@@ -15,7 +15,7 @@ export interface HtmlReportOptions {
   readonly title?: string;
   /** Comparisons to show (their summaries and tables). */
   readonly comparisons?: readonly Comparison[];
-  /** How many of the worst runs of each experiment to show, with inputs and outputs. Default 10. */
+  /** How many of each experiment's failed runs to show (the worst first), with inputs and outputs. Default 10. */
   readonly worstCases?: number;
 }
 
@@ -112,7 +112,7 @@ function comparisonSection(comparisons: readonly Comparison[]): string {
   const blocks = comparisons.map((comparison) => {
     const rows = Object.entries(comparison.scorers).map(
       ([name, scorer]) =>
-        `<tr><td>${escapeHtml(name)}</td><td>${formatScore(scorer.baseline)}</td><td>${formatScore(scorer.candidate)}</td><td class="${scorer.difference < 0 ? 'worse' : 'better'}">${scorer.difference.toFixed(3)} ± ${scorer.margin.toFixed(3)}</td></tr>`,
+        `<tr><td>${escapeHtml(name)}</td><td>${formatScore(scorer.baseline)}</td><td>${formatScore(scorer.candidate)}</td><td class="${scorer.difference < 0 ? 'worse' : scorer.difference > 0 ? 'better' : ''}">${scorer.difference.toFixed(3)} ± ${scorer.margin.toFixed(3)}</td></tr>`,
     );
     const worse = comparison.worse
       .slice(0, 10)
@@ -175,7 +175,11 @@ function averageScore(run: CaseResult): number {
 
 function worstSection(results: readonly ExperimentResult[], count: number): string {
   const blocks = results.map((result) => {
-    const runs = [...result.cases]
+    const runs = result.cases
+      .filter(
+        (run) =>
+          run.error !== undefined || Object.values(run.scores).some((record) => !record.pass),
+      )
       .sort(
         (a, b) =>
           averageScore(a) - averageScore(b) ||
@@ -183,7 +187,9 @@ function worstSection(results: readonly ExperimentResult[], count: number): stri
           a.trial - b.trial,
       )
       .slice(0, count);
-    if (runs.length === 0) return '';
+    if (runs.length === 0) {
+      return `<div><h3>${escapeHtml(result.name)}</h3><p class="muted">Every run passed every scorer.</p></div>`;
+    }
     const items = runs.map((run) => {
       const scores = Object.entries(run.scores)
         .map(
