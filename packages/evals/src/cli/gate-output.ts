@@ -17,5 +17,5 @@ export function printVerdict(
 }
 
 function round(value: number): string {
-  return Number.isInteger(value) ? String(value) : value.toPrecision(4);
+  return String(Number(value.toPrecision(4)));
 }
