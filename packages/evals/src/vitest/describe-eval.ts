@@ -1,11 +1,12 @@
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { AigoError, ValidationError } from '@aigo/ai';
 import type { ExperimentOptions } from '../experiment/experiment-options.js';
 import type { ExperimentResult } from '../experiment/experiment-result.js';
 import { readExperimentResult } from '../experiment/read-experiment.js';
 import { runExperiment } from '../experiment/run-experiment.js';
 import { evaluateFailIf } from '../gate/evaluate-gate.js';
-import { parseFailIf } from '../gate/fail-if.js';
+import { type GateExpression, parseFailIf } from '../gate/fail-if.js';
 import { formatExperiment } from '../report/format-experiment.js';
 
 /** Options of `describeEval`: an experiment's, plus its gate. */
@@ -49,30 +50,50 @@ export function describeEval<I, E, O>(name: string, options: DescribeEvalOptions
     throw new ValidationError('options.testTimeoutMs', 'must be a positive number');
   }
   const { describe, it } = loadVitest();
+  const body = evalGate(experiment as ExperimentOptions<I, E, O>, failIf, gate, baseline);
   describe(name, () => {
-    it(
-      `${experiment.name}: not (${failIf})`,
-      async () => {
-        const result = await runExperiment(experiment as ExperimentOptions<I, E, O>);
-        const base = typeof baseline === 'string' ? await readExperimentResult(baseline) : baseline;
-        const verdict = evaluateFailIf(gate, result, base);
-        if (!verdict.failed) return;
-        const checks = verdict.checks
-          .map(
-            (check) =>
-              `  ${check.holds ? '✗' : '✓'} ${check.text}  (${check.actual} vs ${check.threshold})`,
-          )
-          .join('\n');
-        throw new Error(`The gate "${failIf}" holds:\n${checks}\n\n${formatExperiment(result)}`);
-      },
-      testTimeoutMs,
-    );
+    it(`${experiment.name}: not (${failIf})`, body, testTimeoutMs);
   });
 }
 
+/**
+ * The body of `describeEval`'s test: runs the experiment and throws when the gate holds, with the
+ * experiment's table and each check in the message.
+ */
+export function evalGate<I, E, O>(
+  experiment: ExperimentOptions<I, E, O>,
+  failIf: string,
+  gate: GateExpression,
+  baseline: ExperimentResult | string | undefined,
+): () => Promise<void> {
+  return async () => {
+    const result = await runExperiment(experiment);
+    const base = typeof baseline === 'string' ? await readExperimentResult(baseline) : baseline;
+    const verdict = evaluateFailIf(gate, result, base);
+    if (!verdict.failed) return;
+    const checks = verdict.checks
+      .map(
+        (check) =>
+          `  ${check.holds ? '✗' : '✓'} ${check.text}  (${check.actual} vs ${check.threshold})`,
+      )
+      .join('\n');
+    throw new Error(`The gate "${failIf}" holds:\n${checks}\n\n${formatExperiment(result)}`);
+  };
+}
+
+/**
+ * vitest's own module — the ES module the test file imported, not its CommonJS stub (which throws):
+ * its `import` entry resolved (`import.meta.resolve`) and loaded with `require`, which gives the
+ * instance already loaded (Node ≥ 22.12 loads ES modules with `require`).
+ */
 function loadVitest(): VitestApi {
   try {
-    return createRequire(import.meta.url)('vitest') as VitestApi;
+    const require = createRequire(import.meta.url);
+    const entry =
+      typeof import.meta.resolve === 'function'
+        ? fileURLToPath(import.meta.resolve('vitest'))
+        : require.resolve('vitest');
+    return require(entry) as VitestApi;
   } catch (error) {
     throw new AigoError('unsupported', 'describeEval needs vitest: install vitest (^3.2 or ^4)', {
       cause: error,
