@@ -139,9 +139,6 @@ async function runCases(
         outcome.latencyMs,
         outcome.failed,
       );
-      const result = outcome.result as CaseResult;
-      if (keep) kept.push({ position, result });
-      else await writer?.write(result);
       if (onProgress !== undefined) {
         const elapsedMs = performance.now() - started;
         const runsDone = tally.runs;
@@ -157,6 +154,9 @@ async function runCases(
               : (elapsedMs / runsDone) * Math.max(0, runsTotal - runsDone),
         });
       }
+      const result = outcome.result as CaseResult;
+      if (keep) kept.push({ position, result });
+      else await writer?.write(result);
       if (maxCost !== undefined && tally.spent >= maxCost) budgetReached = true;
     }
   };

@@ -33,7 +33,7 @@ export const BOOTSTRAP_RESAMPLES = 1000;
  * The 95 % percentile-bootstrap confidence interval of the mean of `values`: `resamples` times,
  * as many values drawn with replacement, their mean; the 2.5th and 97.5th percentiles of those
  * means. Seeded, so the same values and seed give the same interval. `[mean, mean]` for fewer than
- * two values.
+ * two values or values all equal (every resample's mean is that value).
  */
 export function bootstrapInterval(
   values: ArrayLike<number>,
@@ -41,8 +41,8 @@ export function bootstrapInterval(
   resamples = BOOTSTRAP_RESAMPLES,
 ): [number, number] {
   const count = values.length;
-  if (count < 2) {
-    const only = mean(values);
+  if (count < 2 || allEqual(values)) {
+    const only = count === 0 ? 0 : (values[0] as number);
     return [only, only];
   }
   const random = seededRandom(seed);
@@ -54,4 +54,10 @@ export function bootstrapInterval(
   }
   means.sort();
   return [quantileOfSorted(means, 0.025), quantileOfSorted(means, 0.975)];
+}
+
+function allEqual(values: ArrayLike<number>): boolean {
+  const first = values[0];
+  for (let index = 1; index < values.length; index++) if (values[index] !== first) return false;
+  return true;
 }
