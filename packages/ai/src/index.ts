@@ -25,12 +25,15 @@ export type {
   AgentInteractionRequestedEvent,
   AgentInteractionResumedEvent,
   AgentIterationStartEvent,
+  AgentPartialAnswerEvent,
   AgentReasoningEvent,
+  AgentSteeringMessageEvent,
   AgentToolCallEvent,
   AgentToolProgressEvent,
   AgentToolResultEvent,
 } from './agent/agent-event.js';
 export type { Prompt } from './agent/prompt.js';
+export { copyRunState, type Steer, type SteerResult } from './agent/run-state.js';
 export {
   type InteractionRequest,
   type InteractionResponse,
@@ -281,6 +284,8 @@ export { isSecretHeader, isSecretName } from './redaction/secret-names.js';
 export { REDACTED } from './redaction/secret-patterns.js';
 export type {
   Reranker,
+  RetrievalScores,
+  RetrievalStage,
   RetrievedChunk,
   RetrieveOptions,
   Retriever,
@@ -294,6 +299,7 @@ export type {
   RunStoreCallOptions,
   StoredRun,
 } from './runs/run-store.js';
+export type { DeepPartial } from './schema/deep-partial.js';
 export {
   type InferSchema,
   type InferSchemaInput,
@@ -376,8 +382,10 @@ export {
   type MutableToolSet,
   type ToolSet,
 } from './tools/tool-set.js';
+export { checkDocumentRecords, checkMatchModels } from './vectors/check-document-records.js';
 export {
   type CheckedQueryOptions,
+  checkDocumentRef,
   checkMetadata,
   checkQueryOptions,
   checkVector,
@@ -397,11 +405,15 @@ export {
 export { parseMetadataFilter } from './vectors/parse-metadata-filter.js';
 export { dotProduct, vectorNorm, vectorScore } from './vectors/vector-math.js';
 export type {
+  DocumentRecords,
+  DocumentRef,
+  StoredDocument,
   StoredVectorRecord,
   VectorMatch,
   VectorMetric,
   VectorQueryOptions,
   VectorRecord,
+  VectorRecordFields,
   VectorStore,
   VectorWriteOptions,
 } from './vectors/vector-store.js';

@@ -1,4 +1,4 @@
-import { ValidationError } from '@aigo/ai';
+import { checkModelLimitsOption, type ModelLimitsOption, ValidationError } from '@aigo/ai';
 import type { HttpClientOptions } from '@aigo/http';
 import { type AnthropicPrices, validateAnthropicPrices } from './prices/anthropic-price-list.js';
 import { isRecord } from './shared/json-guards.js';
@@ -34,6 +34,19 @@ export interface AnthropicProviderOptions {
    * forwards to Anthropic); `false` none.
    */
   readonly prices?: AnthropicPrices;
+  /**
+   * Context windows and output limits by model name, over those of the price list `prices` picked
+   * (`modelLimits(model)`; a client fits its requests into them). For a model neither knows, a
+   * client trims nothing unless the application sets a budget.
+   */
+  readonly modelLimits?: ModelLimitsOption;
+  /**
+   * How `countTokens(request)` counts: `'estimate'` (the default) without a request — about 3.5
+   * characters a token, each message apart; `'endpoint'` with Anthropic's
+   * `POST /v1/messages/count_tokens` (exact; one request per request not counted before — counts are
+   * kept per request prefix).
+   */
+  readonly countTokens?: 'estimate' | 'endpoint';
   /**
    * How many times `sendMessage` continues a turn the API paused (`stop_reason: pause_turn`, a
    * long server-tool turn) before it returns the paused answer. Default 5.
@@ -81,6 +94,14 @@ export function validateAnthropicProviderOptions(options: AnthropicProviderOptio
     }
   }
   validateAnthropicPrices(options.prices);
+  checkModelLimitsOption(options.modelLimits);
+  if (
+    options.countTokens !== undefined &&
+    options.countTokens !== 'estimate' &&
+    options.countTokens !== 'endpoint'
+  ) {
+    throw new ValidationError('options.countTokens', "must be 'estimate' or 'endpoint'");
+  }
   if (
     options.timeoutMs !== undefined &&
     (typeof options.timeoutMs !== 'number' || !(options.timeoutMs > 0))

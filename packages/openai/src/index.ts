@@ -6,6 +6,7 @@
  */
 
 export {
+  OPENAI_MAX_EMBEDDING_TOKENS_PER_CALL,
   OPENAI_MAX_EMBEDDINGS_PER_CALL,
   type OpenAIEmbeddingOptions,
 } from './embeddings/openai-embeddings-request.js';
@@ -22,3 +23,4 @@ export { type OpenAIWebSearchOptions, openaiTools } from './openai-tools.js';
 export type { OpenAIPrices } from './prices/openai-price-list.js';
 export type { OpenAIPriceListId } from './prices/openai-prices.generated.js';
 export { makeStrictSchema } from './shared/make-strict-schema.js';
+export { openAITokenCounter } from './tokens/openai-token-counter.js';

@@ -14,7 +14,7 @@ import { calculator, gatedTool } from '../test/support/helpers.js';
 import { createReAct } from './create-react.js';
 import type { ReactEvent } from './react-events.js';
 import type { ReActOverview } from './react-result.js';
-import { ReactStream } from './react-stream.js';
+import { ReActStream } from './react-stream.js';
 
 const Total = Type.Object({ total: Type.Number() });
 
@@ -66,6 +66,9 @@ describe('executeStream', () => {
       'iteration_start:2',
       'reasoning:2',
       'content:2',
+      'partial_answer:2',
+      'content:2',
+      'partial_answer:2',
       'final_answer:2',
     ]);
     expect(text(events, 'content')).toBe('Computing.{"total": 391}');
@@ -296,11 +299,11 @@ describe('executeStream', () => {
   });
 });
 
-describe('ReactStream', () => {
+describe('ReActStream', () => {
   it('makes the run wait once 64 events are queued, and delivers every event in order', async () => {
     const waits: number[] = [];
     const done = deferred();
-    const stream = new ReactStream<string>(async (sink) => {
+    const stream = new ReActStream<string>(async (sink) => {
       for (let index = 0; index < 100; index++) {
         const wait = sink.emit({ type: 'content', iteration: 1, text: `${index}` });
         if (wait !== undefined) {
@@ -327,13 +330,13 @@ describe('ReactStream', () => {
   });
 
   it('drops events when only collected, and reports a run that throws synchronously', async () => {
-    const ok = new ReactStream<string>(async (sink) => {
+    const ok = new ReActStream<string>(async (sink) => {
       expect(sink.emit({ type: 'iteration_start', iteration: 1 })).toBeUndefined();
       return { data: 'fine' } as unknown as ReActOverview<string>;
     });
     expect((await ok.collect()).data).toBe('fine');
 
-    const failing = new ReactStream<string>(() => {
+    const failing = new ReActStream<string>(() => {
       throw new Error('boom');
     });
     await expect(failing.collect()).rejects.toThrow('boom');

@@ -93,6 +93,14 @@ export const SECTIONS = Object.freeze([
     },
   },
   {
+    name: 'structured',
+    title: '@aigo/client partial JSON parser (streamed structured output) vs one JSON.parse',
+    timeoutMs: 120_000,
+    async run() {
+      return (await import('../suites/structured/partial-json-bench.mjs')).main();
+    },
+  },
+  {
     name: 'graph',
     title: '@aigo/graph scheduling',
     timeoutMs: 120_000,
@@ -171,6 +179,15 @@ export const SECTIONS = Object.freeze([
     timeoutMs: 600_000,
     async run() {
       return (await import('../suites/vectors/vectors-bench.mjs')).main();
+    },
+  },
+  {
+    name: 'retrieval',
+    title: '@aigo/retrieval: chunking 1 MiB of markdown, ingestion into PostgreSQL',
+    timeoutMs: 300_000,
+    async run() {
+      process.env.BENCH_ROUNDS ??= '5';
+      return (await import('../suites/retrieval/retrieval-bench.mjs')).main();
     },
   },
   {

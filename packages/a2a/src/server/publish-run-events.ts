@@ -1,6 +1,6 @@
 import { TaskState } from '@a2a-js/sdk';
 import type { ExecutionEventBus } from '@a2a-js/sdk/server';
-import type { AgentEvent, AgentStream, JsonValue } from '@aigo/ai';
+import { type AgentEvent, type AgentStream, type JsonValue, messageText } from '@aigo/ai';
 import { dataA2APart, textA2APart } from '../shared/a2a-parts.js';
 import { interactionQuestion } from './interaction-answer.js';
 import type { A2ARunStore } from './run-store.js';
@@ -27,10 +27,18 @@ function progressText(event: Extract<AgentEvent, { type: 'tool_progress' }>): st
   return `${event.toolCall.function.name}: ${message ?? 'working'}${amount}`;
 }
 
+/** A steering message as the task's status shows it: its text (or that it had only media). */
+function steeringText(event: Extract<AgentEvent, { type: 'steering_message' }>): string {
+  const text = messageText(event.message);
+  return text === '' ? 'Steered with a message (media only)' : `Steered: ${text}`;
+}
+
 /**
  * Publishes a run's events as A2A events: tool calls and their progress as `working` status updates,
+ * a message steered into the run as a `working` status update with its text,
  * the final answer as the `answer` artifact (its text, and its typed result as a data part when it is
- * not text) then `completed`, a run waiting for decisions as `input-required` (the run saved to the
+ * not text) then `completed` (text fragments and partial answers are not published: the answer
+ * arrives whole), a run waiting for decisions as `input-required` (the run saved to the
  * run store under the task id), an error as `failed` with its message.
  */
 export async function publishRunEvents(
@@ -49,6 +57,9 @@ export async function publishRunEvents(
       case 'tool_progress':
         publishStatus(bus, ref, TaskState.TASK_STATE_WORKING, [textA2APart(progressText(event))]);
         break;
+      case 'steering_message':
+        publishStatus(bus, ref, TaskState.TASK_STATE_WORKING, [textA2APart(steeringText(event))]);
+        break;
       case 'interaction_requested':
         await context.runStore.save(event.suspended, { signal: context.signal });
         if (context.cancelled()) return 'done';
@@ -66,6 +77,11 @@ export async function publishRunEvents(
         publishStatus(bus, ref, TaskState.TASK_STATE_COMPLETED);
         return 'done';
       }
+      case 'partial_answer':
+        // Not published: the typed answer arrives whole, as the `answer` artifact (as text does,
+        // never in deltas). An artifact update per partial would be a task-store write each (a
+        // database row with `pgTaskStore`) and a replacement the client must redraw.
+        break;
       case 'error':
         if (context.cancelled() || context.signal.aborted) return 'done';
         publishStatus(bus, ref, TaskState.TASK_STATE_FAILED, [textA2APart(event.error.message)]);

@@ -222,6 +222,37 @@ describe('toSSEStream of an agent run', () => {
     );
   });
 
+  it('sends partial_answer events as they come (the answer so far), final_answer last', async () => {
+    type City = { name: string; sights: string[] };
+    const events: AgentEvent<City>[] = [
+      { type: 'iteration_start', iteration: 1 },
+      { type: 'content', iteration: 1, text: '{"name": "Ro' },
+      { type: 'partial_answer', iteration: 1, partial: { name: 'Ro' } },
+      { type: 'content', iteration: 1, text: 'me", "sights": ["Forum"]}' },
+      { type: 'partial_answer', iteration: 1, partial: { name: 'Rome', sights: ['Forum'] } },
+      {
+        type: 'final_answer',
+        iteration: 1,
+        content: '{"name": "Rome", "sights": ["Forum"]}',
+        result: { name: 'Rome', sights: ['Forum'] },
+      },
+    ];
+    const { stream } = scriptedAgentStream(events, USAGE);
+
+    const text = await readText(toSSEStream(stream));
+
+    expect(text).toBe(
+      [
+        ...events.slice(0, 5).map((event) => frame(event.type, event)),
+        frame('usage', { type: 'usage', usage: USAGE }),
+        frame('final_answer', events[5]),
+      ].join(''),
+    );
+    expect(text).toContain(
+      'event: partial_answer\ndata: {"type":"partial_answer","iteration":1,"partial":{"name":"Ro"}}\n\n',
+    );
+  });
+
   it('sends an error event with the code, stop reason and iteration, never the overview', async () => {
     const error = new AgentStoppedError(
       'max_iterations',
@@ -264,6 +295,22 @@ describe('toSSEStream of an agent run', () => {
         message: 'The agent run failed.',
         iteration: 1,
       }),
+    );
+  });
+
+  it('sends a steering_message with the user message that joined the run, before its iteration', async () => {
+    const events: AgentEvent<string>[] = [
+      {
+        type: 'steering_message',
+        iteration: 2,
+        message: { role: 'user', content: 'Actually, make it Porto.' },
+      },
+      { type: 'iteration_start', iteration: 2 },
+    ];
+    const { stream } = scriptedAgentStream(events, USAGE);
+
+    expect(await readText(toSSEStream(stream))).toBe(
+      frame('steering_message', events[0]) + frame('iteration_start', events[1]),
     );
   });
 

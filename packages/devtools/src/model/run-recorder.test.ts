@@ -57,6 +57,35 @@ describe('RunRecorder: observer → run model', () => {
     expect(describeRun(run as never, 2_000, settings).run.status).toBe('done');
   });
 
+  it("tells how an agent's typed answer streamed: partial answers, calls, the first one's time", () => {
+    const observer = recorder();
+    const agent = observer.startSpan('invoke_agent typed', {
+      attributes: { 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.agent.name': 'typed' },
+    });
+    const [run] = observer.runs();
+    expect(describeRun(run as never, 2_000, settings).answer).toBeUndefined();
+    agent.addEvent('aigo.answer.partial', { 'aigo.react.iteration': 1 });
+    expect(describeRun(run as never, 2_000, settings).answer).toEqual({
+      partialAnswers: undefined,
+      streamedCalls: 1,
+      firstPartialMs: 10,
+    });
+    agent.setAttributes({ 'aigo.react.partial_answers': 12 });
+    agent.addEvent('aigo.answer.partial', { 'aigo.react.iteration': 1 });
+    agent.setAttributes({ 'aigo.react.partial_answers': 20 });
+    agent.end();
+    expect(describeRun(run as never, 2_000, settings).answer).toEqual({
+      partialAnswers: 20,
+      streamedCalls: 2,
+      firstPartialMs: 10,
+    });
+    // A graph or a bare call has none.
+    const call = observer.startSpan('chat m', { attributes: { 'gen_ai.operation.name': 'chat' } });
+    call.addEvent('aigo.answer.partial');
+    const callRun = observer.runs().find((candidate) => candidate.kind === 'call');
+    expect(describeRun(callRun as never, 2_000, settings).answer).toBeUndefined();
+  });
+
   it('classifies graph runs and bare calls, and a failed root as failed', () => {
     const observer = recorder();
     const graph = observer.startSpan('graph.execute', {
@@ -118,6 +147,28 @@ describe('RunRecorder: observer → run model', () => {
       .end();
     const span = describeRun(devtools.runs()[0] as never, 0, settings).spans[0];
     expect(span?.attributes['gen_ai.output.messages']).toBeUndefined();
+  });
+
+  it('keeps a steering event of an agent run, its text only with captureContent', () => {
+    const event = {
+      'aigo.run.id': 'run-1',
+      'aigo.react.iteration': 2,
+      'aigo.steering.text': 'Make it Porto.',
+    };
+    const steered = (observer: RunRecorder) => {
+      const span = observer.startSpan('invoke_agent react', {
+        attributes: { 'gen_ai.operation.name': 'invoke_agent' },
+      });
+      span.addEvent('aigo.steering', event);
+      span.end();
+      return describeRun(observer.runs()[0] as never, 0, settings).spans[0]?.events[0];
+    };
+    expect(steered(recorder())).toMatchObject({
+      name: 'aigo.steering',
+      attributes: { 'aigo.run.id': 'run-1', 'aigo.react.iteration': 2 },
+    });
+    expect(steered(recorder())?.attributes).not.toHaveProperty('aigo.steering.text');
+    expect(steered(recorder({ captureContent: true }))?.attributes).toEqual(event);
   });
 
   it('keeps the last maxRuns runs, dropping the oldest finished one first', () => {

@@ -11,6 +11,7 @@ import { loadTable } from '../../suites/load/load-report.mjs';
 import { mcpBenchTable } from '../../suites/mcp/mcp-bench.mjs';
 import { observabilityBenchTable } from '../../suites/observability/observability-bench.mjs';
 import { reactBenchTable } from '../../suites/react/react-bench.mjs';
+import { retrievalBenchTable } from '../../suites/retrieval/retrieval-report.mjs';
 import { soakTable } from '../../suites/soak/soak-report.mjs';
 import { vectorsBenchTable } from '../../suites/vectors/vectors-table.mjs';
 import { anchorMatrix } from './anchor-matrix.mjs';
@@ -65,6 +66,7 @@ export function buildReport({ results, meta }) {
     ],
     ['memory-pg', memoryPgDetails],
     ['vectors', (r) => vectorsBenchTable(r).replace(/^## /, '### ')],
+    ['retrieval', (r) => retrievalBenchTable(r).replace(/^## /, '### ')],
     ['load', (r) => loadTable(r).replace(/^## /, '### ')],
     ['imports', importDetails],
     ['sizes', sizeDetails],

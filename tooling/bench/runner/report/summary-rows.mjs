@@ -7,6 +7,7 @@ import { evalsRows } from '../../suites/evals/evals-report.mjs';
 import { graphPgRows } from '../../suites/graph-pg/graph-pg-report.mjs';
 import { loadRows } from '../../suites/load/load-report.mjs';
 import { memoryPgRows } from '../../suites/memory-pg/memory-pg-report.mjs';
+import { retrievalRows } from '../../suites/retrieval/retrieval-report.mjs';
 import { soakCriteria } from '../../suites/soak/soak-report.mjs';
 import {
   ANCHOR_TARGETS,
@@ -218,6 +219,41 @@ function clientRows(c) {
   ];
 }
 
+function structuredRows(r) {
+  return [
+    [
+      '@aigo/client structured streams',
+      `partial parser, ${num(r.bytes / 1024, 1)} KB object read in ${num(r.chunks)} chunks / one JSON.parse, CPU`,
+      `${num(r.parserUs, 1)} µs`,
+      `${num(r.jsonParseUs, 1)} µs (JSON.parse)`,
+      `**${times(r.ratio)}**`,
+      num(r.control, 3),
+      `≤ ${r.targets.ratio}×`,
+      ratioVerdict(r, { atMost: r.targets.ratio }),
+    ],
+    [
+      '@aigo/client structured streams',
+      'the same, a new partial taken after every chunk (each copies the containers still open), CPU',
+      `${num(r.everyPartialUs, 1)} µs`,
+      `${num(r.jsonParseUs, 1)} µs (JSON.parse)`,
+      times(r.everyPartialRatio),
+      num(r.control, 3),
+      '—',
+      'information',
+    ],
+    [
+      '@aigo/client structured streams',
+      `partial parser's CPU per KB, ${num(r.linearity.bytes / 1024, 1)} KB over ${num(r.bytes / 1024, 1)} KB (linear: 1)`,
+      num(r.linearity.ratio, 2),
+      '—',
+      '—',
+      '—',
+      '—',
+      'information',
+    ],
+  ];
+}
+
 function mcpRows(m) {
   return ['stdio', 'http'].map((transport) => {
     const r = m[transport];
@@ -236,7 +272,7 @@ function mcpRows(m) {
 }
 
 function reactRows(r) {
-  const { perIteration: p, heap, targets } = r;
+  const { perIteration: p, steering: q, heap, targets } = r;
   return [
     [
       '@aigo/react',
@@ -248,6 +284,20 @@ function reactRows(r) {
       `< ${targets.perIterationUs} µs`,
       absoluteVerdict(r.verdicts.perIteration),
     ],
+    ...(q === undefined
+      ? []
+      : [
+          [
+            '@aigo/react',
+            'a queued steering message: CPU added',
+            `${num(q.addedUsPerMessage, 1)} µs`,
+            `${num(q.agentUsPerRun, 1)} µs (the run without)`,
+            '—',
+            '—',
+            `< ${targets.steeringMessageUs} µs`,
+            absoluteVerdict(r.verdicts.steering),
+          ],
+        ]),
     [
       '@aigo/react',
       `heap growth over ${num(heap.runs)} runs (10 % → 100 %, GC'd)`,
@@ -357,6 +407,7 @@ export function summaryRows(results) {
   add('anthropic', anthropicRows);
   add('client', clientRows);
   add('react', reactRows);
+  add('structured', structuredRows);
   add('graph', graphRows);
   add('observability', observabilityRows);
   add('evals', evalsRows);
@@ -366,6 +417,7 @@ export function summaryRows(results) {
   add('graph-pg', graphPgRows);
   add('load', loadRows);
   add('context', contextRows);
+  add('retrieval', retrievalRows);
   return rows;
 }
 
