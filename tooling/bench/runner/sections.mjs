@@ -118,6 +118,14 @@ export const SECTIONS = Object.freeze([
     },
   },
   {
+    name: 'evals',
+    title: '@aigo/evals: harness CPU per case, 10,000 cases streamed to the results file',
+    timeoutMs: 180_000,
+    async run() {
+      return (await import('../suites/evals/evals-bench.mjs')).main();
+    },
+  },
+  {
     name: 'mcp',
     title: "@aigo/mcp tool call vs the SDK's Client.callTool (stdio, Streamable HTTP)",
     timeoutMs: 420_000,

@@ -4,6 +4,7 @@
 
 import { anthropicDetails } from '../../suites/anthropic/anthropic-report.mjs';
 import { clientBenchTable } from '../../suites/client/client-bench.mjs';
+import { evalsBenchTable } from '../../suites/evals/evals-bench.mjs';
 import { graphBenchTable } from '../../suites/graph/graph-bench.mjs';
 import { graphPgBenchTable } from '../../suites/graph-pg/graph-pg-bench.mjs';
 import { loadTable } from '../../suites/load/load-report.mjs';
@@ -56,6 +57,7 @@ export function buildReport({ results, meta }) {
     ['graph', (r) => graphBenchTable(r).replace(/^## /, '### ')],
     ['graph-pg', (r) => graphPgBenchTable(r).replace(/^## /, '### ')],
     ['observability', (r) => observabilityBenchTable(r).replace(/^## /, '### ')],
+    ['evals', (r) => evalsBenchTable(r).replace(/^## /, '### ')],
     ['mcp', (r) => mcpBenchTable(r).replace(/^## /, '### ')],
     [
       'soak',

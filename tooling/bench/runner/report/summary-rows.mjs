@@ -3,6 +3,7 @@
 
 import { anthropicRows } from '../../suites/anthropic/anthropic-report.mjs';
 import { contextRows } from '../../suites/context/context-report.mjs';
+import { evalsRows } from '../../suites/evals/evals-report.mjs';
 import { graphPgRows } from '../../suites/graph-pg/graph-pg-report.mjs';
 import { loadRows } from '../../suites/load/load-report.mjs';
 import { memoryPgRows } from '../../suites/memory-pg/memory-pg-report.mjs';
@@ -409,6 +410,7 @@ export function summaryRows(results) {
   add('structured', structuredRows);
   add('graph', graphRows);
   add('observability', observabilityRows);
+  add('evals', evalsRows);
   add('mcp', mcpRows);
   add('soak', soakRows);
   add('memory-pg', memoryPgRows);
