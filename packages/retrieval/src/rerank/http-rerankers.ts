@@ -6,8 +6,7 @@ import {
   TimeoutError,
   ValidationError,
 } from '@aigo/ai';
-import type { HttpClientOptions } from '@aigo/http';
-import { createKeyedHttpClient, resolveBaseURL } from '@aigo/http';
+import type { HttpClientOptions, KeyedHttpClient } from '@aigo/http';
 import {
   COHERE_RERANK,
   JINA_RERANK,
@@ -55,6 +54,13 @@ function isRetryable(error: unknown): boolean {
   return TimeoutError.isInstance(error);
 }
 
+/** `@aigo/http`, loaded at the first rerank: an application that reranks nothing never pays its import. */
+let httpModule: Promise<typeof import('@aigo/http')> | undefined;
+const loadHttp = (): Promise<typeof import('@aigo/http')> => {
+  httpModule ??= import('@aigo/http');
+  return httpModule;
+};
+
 function checkOptions(options: HttpRerankerOptions): void {
   if (options === null || typeof options !== 'object')
     throw new ValidationError('options', 'must be an object');
@@ -68,6 +74,14 @@ function checkOptions(options: HttpRerankerOptions): void {
     (typeof maxRetries !== 'number' || !Number.isInteger(maxRetries) || maxRetries < 0)
   )
     throw new ValidationError('options.maxRetries', 'must be an integer from 0');
+  const { baseURL, timeoutMs } = options;
+  if (
+    baseURL !== undefined &&
+    (typeof baseURL !== 'string' || !/^https?:\/\/[^/]/i.test(baseURL) || !URL.canParse(baseURL))
+  )
+    throw new ValidationError('options.baseURL', 'must be an absolute http(s) URL');
+  if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || !(timeoutMs > 0)))
+    throw new ValidationError('options.timeoutMs', 'must be a positive number of milliseconds');
 }
 
 /**
@@ -82,25 +96,32 @@ function checkOptions(options: HttpRerankerOptions): void {
 function httpReranker(api: RerankApi, options: HttpRerankerOptions = {}): Reranker {
   checkOptions(options);
   const model = options.model ?? api.defaultModel;
-  const baseURL = resolveBaseURL({
-    baseURL: options.baseURL,
-    defaultURL: api.defaultBaseURL,
-    ...(options.env === undefined ? {} : { env: options.env }),
-  });
-  const url = `${baseURL.replace(/\/+$/, '')}/${api.path}`;
   const maxRetries = options.maxRetries ?? 2;
-  const http = createKeyedHttpClient({
-    provider: api.provider,
-    apiKey: {
-      apiKey: options.apiKey,
-      envVar: api.envVar,
-      description: api.description,
-      ...(options.env === undefined ? {} : { env: options.env }),
-    },
-    authHeaders: (key) => ({ authorization: `Bearer ${key}` }),
-    timeoutMs: options.timeoutMs ?? 60_000,
-    ...(options.dispatcher === undefined ? {} : { dispatcher: options.dispatcher }),
-  });
+  let connection: Promise<{ readonly url: string; readonly http: KeyedHttpClient }> | undefined;
+  /** The endpoint and the keyed client, made at the first call (the key is read then). */
+  const connect = () => {
+    connection ??= loadHttp().then(({ createKeyedHttpClient, resolveBaseURL }) => {
+      const baseURL = resolveBaseURL({
+        baseURL: options.baseURL,
+        defaultURL: api.defaultBaseURL,
+        ...(options.env === undefined ? {} : { env: options.env }),
+      });
+      const http = createKeyedHttpClient({
+        provider: api.provider,
+        apiKey: {
+          apiKey: options.apiKey,
+          envVar: api.envVar,
+          description: api.description,
+          ...(options.env === undefined ? {} : { env: options.env }),
+        },
+        authHeaders: (key) => ({ authorization: `Bearer ${key}` }),
+        timeoutMs: options.timeoutMs ?? 60_000,
+        ...(options.dispatcher === undefined ? {} : { dispatcher: options.dispatcher }),
+      });
+      return { url: `${baseURL.replace(/\/+$/, '')}/${api.path}`, http };
+    });
+    return connection;
+  };
   return async (query, chunks, { signal, topN, span }) => {
     if (chunks.length === 0) return [];
     const wanted = Math.min(topN ?? chunks.length, chunks.length);
@@ -110,6 +131,7 @@ function httpReranker(api: RerankApi, options: HttpRerankerOptions = {}): Rerank
         : `${chunk.context}\n\n${chunk.text}`,
     );
     const body = api.body(model, query, documents, wanted);
+    const { url, http } = await connect();
     let data: unknown;
     for (let retry = 0; ; retry++) {
       try {
