@@ -75,6 +75,7 @@ export type {
   PriceSource,
   ToolMetrics,
 } from './cost/cost.js';
+export { type PriceListChoice, priceListOption } from './cost/price-list-option.js';
 export {
   createPriceTable,
   type ModelLimits,

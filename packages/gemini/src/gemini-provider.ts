@@ -25,25 +25,25 @@ import {
   resolveBaseURL,
   toRequestOptions,
 } from '@aigo/http';
-import { countGeminiTokens } from './count-gemini-tokens.js';
+import { countGeminiTokens } from './request/count-gemini-tokens.js';
 import { geminiEmbed } from './embeddings/gemini-embed.js';
 import { GEMINI_MAX_EMBEDDINGS_PER_CALL } from './embeddings/gemini-embeddings-request.js';
-import type { GeminiResponse } from './gemini-api.js';
+import type { GeminiResponse } from './wire/gemini-api.js';
 import {
   GEMINI_DEFAULT_BASE_URL,
   GEMINI_DEFAULT_MODEL,
   generateContentUrl,
   streamGenerateContentUrl,
-} from './gemini-endpoints.js';
-import { normaliseGeminiHttpError } from './gemini-http-error.js';
-import { type GeminiOptions, validateGeminiOptions } from './gemini-provider-options.js';
-import { buildGeminiRequestFor } from './gemini-request.js';
-import { GEMINI_PROVIDER_ID } from './gemini-response-mapper.js';
-import { GeminiStreamMapper } from './gemini-stream-mapper.js';
-import { mapGeminiResponse } from './map-gemini-response.js';
+} from './shared/gemini-endpoints.js';
+import { normaliseGeminiHttpError } from './response/gemini-http-error.js';
+import { type GeminiOptions, validateGeminiOptions } from './gemini-options.js';
+import { buildGeminiRequestFor } from './request/gemini-request.js';
+import { GEMINI_PROVIDER_ID } from './response/gemini-response-mapper.js';
+import { GeminiStreamMapper } from './response/gemini-stream-mapper.js';
+import { mapGeminiResponse } from './response/map-gemini-response.js';
 import { priceListFor } from './prices/gemini-price-list.js';
 
-export type { GeminiOptions } from './gemini-provider-options.js';
+export type { GeminiOptions } from './gemini-options.js';
 
 /** The environment variable `gemini()` reads the API key from first. */
 export const GEMINI_API_KEY_ENV = 'GEMINI_API_KEY';

@@ -1,5 +1,5 @@
 import { type ChatRequest, ValidationError } from '@aigo/ai';
-import type { GeminiSafetySetting } from './gemini-api.js';
+import type { GeminiSafetySetting } from './wire/gemini-api.js';
 
 /**
  * Gemini-only per-request settings, passed as `ChatRequest.providerOptions.gemini`. Each is sent only

@@ -4,7 +4,7 @@
  * @packageDocumentation
  */
 
-export { convertJsonSchemaToGeminiSchema } from './convert-json-schema-to-gemini-schema.js';
+export { convertJsonSchemaToGeminiSchema } from './request/convert-json-schema-to-gemini-schema.js';
 export {
   GEMINI_MAX_EMBEDDINGS_PER_CALL,
   type GeminiEmbeddingOptions,
@@ -31,9 +31,9 @@ export type {
   GeminiToolConfig,
   GeminiUrlContextMetadata,
   GeminiUsageMetadata,
-} from './gemini-api.js';
-export { GEMINI_DEFAULT_BASE_URL, GEMINI_DEFAULT_MODEL } from './gemini-endpoints.js';
-export { GEMINI_PRICING_SOURCE, geminiModelCost, geminiPricing } from './gemini-pricing.js';
+} from './wire/gemini-api.js';
+export { GEMINI_DEFAULT_BASE_URL, GEMINI_DEFAULT_MODEL } from './shared/gemini-endpoints.js';
+export { GEMINI_PRICING_SOURCE, geminiModelCost, geminiPricing } from './prices/gemini-pricing.js';
 export {
   GEMINI_API_BASE_URL_ENV,
   GEMINI_API_KEY_ENV,
@@ -46,8 +46,8 @@ export {
   GEMINI_METADATA_KEY,
   type GeminiMetadata,
   readGeminiMetadata,
-} from './gemini-provider-metadata.js';
-export { type BuildGeminiRequestOptions, buildGeminiRequest } from './gemini-request.js';
+} from './shared/gemini-provider-metadata.js';
+export { type BuildGeminiRequestOptions, buildGeminiRequest } from './request/gemini-request.js';
 export type { GeminiRequestOptions } from './gemini-request-options.js';
 export {
   GEMINI_PROVIDER_TOOL_IDS,
@@ -55,7 +55,7 @@ export {
   type GoogleSearchOptions,
   geminiTools,
 } from './gemini-tools.js';
-export type { GeminiPartRecord } from './gemini-turn-parts.js';
-export { mapGeminiResponse } from './map-gemini-response.js';
+export type { GeminiPartRecord } from './shared/gemini-turn-parts.js';
+export { mapGeminiResponse } from './response/map-gemini-response.js';
 export type { GeminiPrices } from './prices/gemini-price-list.js';
 export type { GeminiPriceListId } from './prices/gemini-prices.generated.js';

@@ -2,7 +2,10 @@
  * `@aigo/http` — the one place aigo speaks HTTP: JSON and streaming POSTs over a keep-alive undici
  * pool, SSE decoding into a `ChatStream`, status → typed `ProviderError` with retry hints, the
  * options every provider reads the same way (API key at the first call, base URL, per-call options)
- * and redaction. undici is loaded at the first request, so importing this package is cheap.
+ * and redaction — and the wire kit every adapter is written with (`wire/`: JSON guards, the
+ * invalid-response error, header merging, the keyed-client set-up, option checks and per-request
+ * option reading), so an adapter is mapping code only. undici is loaded at the first request, so
+ * importing this package is cheap.
  *
  * @packageDocumentation
  */
@@ -97,3 +100,29 @@ export {
   KeyedHttpClient,
   type KeyedHttpClientOptions,
 } from './transport/keyed-http-client.js';
+export {
+  type ProviderOptionsSpec,
+  checkProviderOptions,
+} from './wire/check-provider-options.js';
+export { invalidResponse } from './wire/invalid-response.js';
+export {
+  arrayOf,
+  isRecord,
+  type JsonRecord,
+  nonEmptyString,
+  numberOf,
+  recordOf,
+  stringOf,
+} from './wire/json-guards.js';
+export { mergeHeaders } from './wire/merge-headers.js';
+export {
+  type ConnectProviderSettings,
+  connectProvider,
+  type ProviderConnection,
+  type ProviderConnectionOptions,
+  type ProviderEndpoint,
+} from './wire/provider-connection.js';
+export {
+  readProviderRequestOptions,
+  withRequestHeaders,
+} from './wire/provider-request-options.js';

@@ -6,8 +6,8 @@ import {
   type Usage,
 } from '@aigo/ai';
 import { errorFromResponse, type FrameMapper, type StreamFrame } from '@aigo/http';
-import { invalidResponse } from '../shared/invalid-response.js';
-import { isRecord, type JsonRecord, numberOf, recordOf, stringOf } from '../shared/json-guards.js';
+import { invalidResponse } from '@aigo/http';
+import { isRecord, type JsonRecord, numberOf, recordOf, stringOf } from '@aigo/http';
 import { AnthropicTurn, type TurnSink } from './anthropic-turn.js';
 import { convertAnthropicUsage, mergeAnthropicUsage } from './convert-anthropic-usage.js';
 import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';

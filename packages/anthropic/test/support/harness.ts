@@ -15,7 +15,7 @@ import {
 } from '@aigo/testing';
 import {
   type AnthropicProvider,
-  type AnthropicProviderOptions,
+  type AnthropicOptions,
   anthropic,
 } from '../../src/index.js';
 
@@ -57,7 +57,7 @@ export interface AnthropicRig extends AsyncDisposable {
 /** Starts a recorded server with `routes` and an Anthropic provider whose base URL is that server. */
 export async function startRig(
   routes: readonly RecordedRoute[],
-  options: AnthropicProviderOptions = {},
+  options: AnthropicOptions = {},
 ): Promise<AnthropicRig> {
   const server = await startRecordedServer(routes);
   const provider = anthropic({ apiKey: TEST_API_KEY, baseURL: server.url, ...options });

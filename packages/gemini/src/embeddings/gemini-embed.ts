@@ -8,9 +8,9 @@ import {
   type ModelCost,
 } from '@aigo/ai';
 import { errorFromResponse, type KeyedHttpClient, toRequestOptions } from '@aigo/http';
-import { modelResourcePath } from '../gemini-endpoints.js';
-import { normaliseGeminiHttpError } from '../gemini-http-error.js';
-import { GEMINI_PROVIDER_ID } from '../gemini-response-mapper.js';
+import { modelResourcePath } from '../shared/gemini-endpoints.js';
+import { normaliseGeminiHttpError } from '../response/gemini-http-error.js';
+import { GEMINI_PROVIDER_ID } from '../response/gemini-response-mapper.js';
 import {
   buildGeminiEmbedContentRequest,
   parseGeminiEmbeddingOptions,

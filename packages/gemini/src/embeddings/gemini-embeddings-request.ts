@@ -1,5 +1,5 @@
 import { type EmbedRequest, ValidationError } from '@aigo/ai';
-import { modelResourcePath } from '../gemini-endpoints.js';
+import { modelResourcePath } from '../shared/gemini-endpoints.js';
 
 /** The most requests Gemini's `batchEmbedContents` takes in one call. */
 export const GEMINI_MAX_EMBEDDINGS_PER_CALL = 100;

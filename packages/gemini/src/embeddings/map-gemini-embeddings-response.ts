@@ -1,5 +1,5 @@
 import { type EmbeddingBatch, ProviderError, readEmbeddingVector, type Usage } from '@aigo/ai';
-import { GEMINI_PROVIDER_ID } from '../gemini-response-mapper.js';
+import { GEMINI_PROVIDER_ID } from '../response/gemini-response-mapper.js';
 
 function invalid(message: string): ProviderError {
   return new ProviderError({

@@ -1,7 +1,7 @@
 import type { ChatResponse, ProviderMetadata, ToolCall } from '@aigo/ai';
 import { errorFromResponse } from '@aigo/http';
-import { baseChatResponse } from '../shared/base-chat-response.js';
-import { invalidResponse } from '../shared/invalid-response.js';
+import { baseChatResponse } from '../response/base-chat-response.js';
+import { invalidResponse } from '@aigo/http';
 import {
   arrayOf,
   isRecord,
@@ -9,8 +9,8 @@ import {
   nonEmptyString,
   recordOf,
   stringOf,
-} from '../shared/json-guards.js';
-import { splitThink } from '../shared/think-splitter.js';
+} from '@aigo/http';
+import { splitThink } from '../response/think-splitter.js';
 import { convertOpenAIChatUsage } from './convert-openai-chat-usage.js';
 import { mapOpenAIFinishReason } from './map-openai-finish-reason.js';
 

@@ -1,5 +1,5 @@
 import { type EmbedRequest, ValidationError } from '@aigo/ai';
-import { isRecord } from '../shared/json-guards.js';
+import { isRecord } from '@aigo/http';
 
 /** The most inputs OpenAI's `/embeddings` takes in one request. */
 export const OPENAI_MAX_EMBEDDINGS_PER_CALL = 2048;

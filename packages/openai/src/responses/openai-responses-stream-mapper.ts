@@ -6,8 +6,8 @@ import {
   numberOf,
   recordOf,
   stringOf,
-} from '../shared/json-guards.js';
-import { BaseStreamMapper, type StreamMapper } from '../shared/stream-mapper.js';
+} from '@aigo/http';
+import { BaseStreamMapper, type StreamMapper } from '../response/stream-mapper.js';
 import { convertOpenAIResponsesUsage } from './convert-openai-responses-usage.js';
 import { mapOpenAIResponsesFinishReason } from './map-openai-responses-finish-reason.js';
 import { responsesFailure } from './map-openai-responses-response.js';

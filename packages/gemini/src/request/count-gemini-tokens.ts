@@ -1,0 +1,34 @@
+import { ProviderError, type TokenCount } from '@aigo/ai';
+import { type KeyedHttpClient, toRequestOptions } from '@aigo/http';
+import { countTokensUrl, modelResourcePath } from '../shared/gemini-endpoints.js';
+import { GEMINI_PROVIDER_ID } from '../response/gemini-response-mapper.js';
+
+/**
+ * Asks Gemini's `countTokens` endpoint for the input tokens of a `generateContent` body (contents,
+ * system instruction, tools, generation config): `{ totalTokens }`, exact for every part.
+ */
+export async function countGeminiTokens(
+  http: KeyedHttpClient,
+  baseURL: string,
+  model: string,
+  body: object,
+  signal: AbortSignal | undefined,
+): Promise<TokenCount> {
+  const { data } = await http
+    .client()
+    .postJson<unknown>(
+      countTokensUrl(baseURL, model),
+      { generateContentRequest: { model: modelResourcePath(model), ...body } },
+      toRequestOptions(signal === undefined ? undefined : { signal }),
+    );
+  const total = (data as { totalTokens?: unknown } | null)?.totalTokens;
+  if (typeof total !== 'number' || !Number.isSafeInteger(total) || total < 0) {
+    throw new ProviderError({
+      code: 'invalid_response',
+      message: 'Gemini countTokens answered without a totalTokens count',
+      provider: GEMINI_PROVIDER_ID,
+      retryable: false,
+    });
+  }
+  return { tokens: total, exact: true, method: 'endpoint', estimated: [] };
+}

@@ -1,0 +1,80 @@
+import { type ChatRequest, ValidationError } from '@aigo/ai';
+import { convertToGeminiContents } from './convert-to-gemini-contents.js';
+import type { GeminiRequest } from '../wire/gemini-api.js';
+import { buildGeminiGenerationConfig } from './gemini-generation-config.js';
+import { supportsMultimodalFunctionResponses } from '../shared/gemini-model-support.js';
+import { prepareGeminiTools } from './gemini-prepare-tools.js';
+import { readGeminiRequestOptions } from '../gemini-request-options.js';
+
+/** Options of {@link buildGeminiRequest}. */
+export interface BuildGeminiRequestOptions {
+  /**
+   * The model the request goes to, when it is not `request.model` (a provider's default model). It
+   * decides whether tool results may carry media parts (Gemini 3 and later).
+   */
+  readonly model?: string;
+}
+
+/**
+ * Builds the body of `generateContent` / `streamGenerateContent` from a `ChatRequest`. Keys appear
+ * only when there is something to send, in the order `contents`, `systemInstruction`, `tools`,
+ * `toolConfig`, `generationConfig`, `safetySettings`, `cachedContent`. The images and documents of
+ * tool results are sent in `functionResponse.parts` to models that take multimodal function
+ * responses (see {@link supportsMultimodalFunctionResponses}) and left out for the others.
+ *
+ * @throws ValidationError naming the field of the request that Gemini cannot take.
+ */
+export function buildGeminiRequest(
+  request: ChatRequest,
+  options?: BuildGeminiRequestOptions,
+): GeminiRequest {
+  if (options !== undefined && (options === null || typeof options !== 'object')) {
+    throw new ValidationError('options', 'must be an object');
+  }
+  return buildGeminiRequestFor(request, options?.model ?? request?.model);
+}
+
+/**
+ * {@link buildGeminiRequest} for the model a provider resolved (no options object per call).
+ *
+ * @internal
+ */
+export function buildGeminiRequestFor(
+  request: ChatRequest,
+  model: string | undefined,
+): GeminiRequest {
+  if (request === null || typeof request !== 'object') {
+    throw new ValidationError('request', 'must be a ChatRequest');
+  }
+  if (!Array.isArray(request.messages)) {
+    throw new ValidationError('messages', 'must be an array of messages');
+  }
+  if (request.systemPrompt !== undefined && typeof request.systemPrompt !== 'string') {
+    throw new ValidationError('systemPrompt', 'must be a string');
+  }
+  const requestOptions = readGeminiRequestOptions(request);
+  const prompt = convertToGeminiContents(
+    request.messages,
+    request.systemPrompt,
+    supportsMultimodalFunctionResponses(model),
+  );
+  const body: GeminiRequest = { contents: prompt.contents };
+  if (prompt.systemInstruction !== undefined) body.systemInstruction = prompt.systemInstruction;
+  const tools = prepareGeminiTools(request.tools, request.toolChoice);
+  if (tools.tools !== undefined) body.tools = tools.tools;
+  if (requestOptions.includeServerSideToolInvocations !== undefined) {
+    body.toolConfig = {
+      ...tools.toolConfig,
+      includeServerSideToolInvocations: requestOptions.includeServerSideToolInvocations,
+    };
+  } else if (tools.toolConfig !== undefined) {
+    body.toolConfig = tools.toolConfig;
+  }
+  const generationConfig = buildGeminiGenerationConfig(request, requestOptions);
+  if (generationConfig !== undefined) body.generationConfig = generationConfig;
+  if (requestOptions.safetySettings !== undefined) {
+    body.safetySettings = [...requestOptions.safetySettings];
+  }
+  if (requestOptions.cachedContent !== undefined) body.cachedContent = requestOptions.cachedContent;
+  return body;
+}
