@@ -1,12 +1,25 @@
-import { checkModelLimitsOption, type ModelLimitsOption, ValidationError } from '@aigo/ai';
-import type { HttpClientOptions } from '@aigo/http';
-import { type GeminiPrices, validateGeminiPrices } from './prices/gemini-price-list.js';
+import {
+  checkModelLimitsOption,
+  type ModelLimitsOption,
+  type PriceListChoice,
+  ValidationError,
+} from '@aigo/ai';
+import { checkProviderOptions, type ProviderConnectionOptions } from '@aigo/http';
+import type { GeminiPriceListId } from './prices/gemini-prices.generated.js';
 
 /**
- * Options of `gemini()`. Explicit options win over the environment. (Per-request settings go in
- * `providerOptions.gemini`: `GeminiRequestOptions`.)
+ * Whose list prices `modelCost(model)` answers with: `'auto'` (the default) Google's when the base
+ * URL is Google's (`*.googleapis.com`) and none for any other server (a proxy, a test server);
+ * `'google'` Google's whatever the base URL (a proxy that forwards to Google); `false` none.
  */
-export interface GeminiOptions {
+export type GeminiPrices = PriceListChoice<GeminiPriceListId>;
+
+/**
+ * Options of `gemini()`. Explicit options win over the environment; `timeoutMs` and `dispatcher`
+ * are those of every adapter. (Per-request settings go in `providerOptions.gemini`:
+ * `GeminiRequestOptions`.)
+ */
+export interface GeminiOptions extends ProviderConnectionOptions {
   /**
    * The API key. Default: the first of `GEMINI_API_KEY`, `GOOGLE_API_KEY` and
    * `GOOGLE_GENERATIVE_AI_API_KEY` that is set, read at the first call. Sent in the
@@ -20,12 +33,11 @@ export interface GeminiOptions {
   readonly baseURL?: string;
   /** The model used when a request's `model` is empty. Default `gemini-2.5-flash-lite`. */
   readonly defaultModel?: string;
-  /** Headers sent with every request (a proxy's own auth, say). */
-  readonly headers?: Readonly<Record<string, string>>;
-  /** An undici dispatcher to send requests through (a proxy agent, a shared pool); not closed by `close()`. */
-  readonly dispatcher?: HttpClientOptions['dispatcher'];
-  /** The deadline of each call in milliseconds (default 10 minutes); `CallOptions.timeoutMs` overrides it. */
-  readonly timeoutMs?: number;
+  /**
+   * Headers sent with every request (a proxy's own auth, say). An `x-goog-api-key` among them (a
+   * proxy that adds its own) stands in for the key.
+   */
+  readonly headers?: { readonly [name: string]: string };
   /**
    * How `streamMessage` asks for the stream: `'sse'` (default, `?alt=sse`) or `'json-array'` (the
    * endpoint's native streamed JSON array, for proxies that do not pass `alt=sse` through).
@@ -56,18 +68,24 @@ export interface GeminiOptions {
 }
 
 /**
- * Checks the options of `gemini()`.
+ * Checks the options of `gemini()`: those of every adapter (`checkProviderOptions`), then Gemini's
+ * own. The base URL and `prices` are checked where they are resolved.
  *
- * @throws ValidationError naming the first option of the wrong kind. The base URL is checked where
- * it is resolved, with the environment.
+ * @throws ValidationError naming the first option of the wrong kind, or one `gemini()` does not
+ *   take.
  */
 export function validateGeminiOptions(options: GeminiOptions): void {
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw new ValidationError('options', 'must be an object');
-  }
-  if (options.apiKey !== undefined && typeof options.apiKey !== 'string') {
-    throw new ValidationError('options.apiKey', 'must be a string');
-  }
+  checkProviderOptions(options, {
+    factory: 'gemini',
+    known: [
+      'defaultModel',
+      'streamFormat',
+      'prices',
+      'modelLimits',
+      'countTokens',
+      'maxEmbeddingsPerCall',
+    ],
+  });
   if (
     options.defaultModel !== undefined &&
     (typeof options.defaultModel !== 'string' || options.defaultModel.trim() === '')
@@ -81,17 +99,9 @@ export function validateGeminiOptions(options: GeminiOptions): void {
   ) {
     throw new ValidationError('options.streamFormat', "must be 'sse' or 'json-array'");
   }
-  validateGeminiPrices(options.prices);
   checkModelLimitsOption(options.modelLimits);
   if (options.countTokens !== undefined && options.countTokens !== 'endpoint') {
     throw new ValidationError('options.countTokens', "must be 'endpoint' (or left out)");
-  }
-  const headers = options.headers;
-  if (
-    headers !== undefined &&
-    (headers === null || typeof headers !== 'object' || Array.isArray(headers))
-  ) {
-    throw new ValidationError('options.headers', 'must be an object of header names to strings');
   }
   const batch = options.maxEmbeddingsPerCall;
   if (batch !== undefined && (typeof batch !== 'number' || !Number.isInteger(batch) || batch < 1)) {

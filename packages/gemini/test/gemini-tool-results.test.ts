@@ -78,7 +78,7 @@ describe('tool results with media parts', () => {
     // The provider's model decides when the request names none.
     const parts = buildGeminiRequest(
       { ...conversation('gemini-2.5-flash'), model: '' },
-      { model: 'gemini-3-flash' },
+      'gemini-3-flash',
     ).contents[2]?.parts;
     expect(parts?.[0]?.functionResponse?.parts).toHaveLength(2);
   });

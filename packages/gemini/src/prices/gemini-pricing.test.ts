@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GEMINI_PRICING_SOURCE, geminiModelCost, geminiPricing } from './gemini-pricing.js';
+import { GEMINI_PRICING_SOURCE, geminiModelCost } from './gemini-pricing.js';
 import { gemini } from '../gemini-provider.js';
 
 describe('Gemini prices, generated from the price database', () => {
@@ -38,7 +38,6 @@ describe('Gemini prices, generated from the price database', () => {
         date: GEMINI_PRICING_SOURCE.asOf,
       });
     }
-    expect(geminiPricing['gemini-2.5-flash']).toBe(geminiModelCost('gemini-2.5-flash'));
     expect(GEMINI_PRICING_SOURCE.asOf).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(GEMINI_PRICING_SOURCE.from).toMatch(/^@pydantic\/genai-prices \d+\.\d+\.\d+$/);
   });
@@ -54,13 +53,7 @@ describe('Gemini prices, generated from the price database', () => {
       '',
     ]) {
       expect(geminiModelCost(model), model).toBeUndefined();
-      expect(Object.hasOwn(geminiPricing, model)).toBe(false);
     }
-  });
-
-  it('is frozen', () => {
-    expect(Object.isFrozen(geminiPricing)).toBe(true);
-    expect(Object.isFrozen(geminiPricing['gemini-2.5-pro'])).toBe(true);
   });
 
   it('keeps the context window of the database', () => {

@@ -125,7 +125,7 @@ describe('convertModelTurn: an answer with part records', () => {
   });
 });
 
-describe('providerOptions.gemini.includeServerSideToolInvocations', () => {
+describe('request.providerOptions.gemini.includeServerSideToolInvocations', () => {
   it('is sent in toolConfig, beside the function-calling mode', () => {
     const body = buildGeminiRequest({
       model,
@@ -152,7 +152,7 @@ describe('providerOptions.gemini.includeServerSideToolInvocations', () => {
       error = caught;
     }
     expect((error as ValidationError).argument).toBe(
-      'providerOptions.gemini.includeServerSideToolInvocations',
+      'request.providerOptions.gemini.includeServerSideToolInvocations',
     );
   });
 });

@@ -1,5 +1,5 @@
-import { ProviderError, type TokenCount } from '@aigo/ai';
-import { type KeyedHttpClient, toRequestOptions } from '@aigo/http';
+import type { TokenCount } from '@aigo/ai';
+import { invalidResponse, type KeyedHttpClient, toRequestOptions } from '@aigo/http';
 import { countTokensUrl, modelResourcePath } from '../shared/gemini-endpoints.js';
 import { GEMINI_PROVIDER_ID } from '../response/gemini-response-mapper.js';
 
@@ -23,12 +23,7 @@ export async function countGeminiTokens(
     );
   const total = (data as { totalTokens?: unknown } | null)?.totalTokens;
   if (typeof total !== 'number' || !Number.isSafeInteger(total) || total < 0) {
-    throw new ProviderError({
-      code: 'invalid_response',
-      message: 'Gemini countTokens answered without a totalTokens count',
-      provider: GEMINI_PROVIDER_ID,
-      retryable: false,
-    });
+    throw invalidResponse(GEMINI_PROVIDER_ID, 'of countTokens has no totalTokens count');
   }
   return { tokens: total, exact: true, method: 'endpoint', estimated: [] };
 }

@@ -471,14 +471,14 @@ describe('buildGeminiRequest: generationConfig', () => {
       validationError(() =>
         buildGeminiRequest(request({ providerOptions: { gemini: { topk: 3 } } })),
       ).argument,
-    ).toBe('providerOptions.gemini.topk');
+    ).toBe('request.providerOptions.gemini.topk');
     expect(
       validationError(() =>
         buildGeminiRequest(
           request({ providerOptions: { gemini: { safetySettings: [{ category: 1 }] } } }),
         ),
       ).argument,
-    ).toBe('providerOptions.gemini.safetySettings');
+    ).toBe('request.providerOptions.gemini.safetySettings');
   });
 
   it('sends safety settings and a cached content name at the top level', () => {

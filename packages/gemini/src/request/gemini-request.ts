@@ -6,42 +6,20 @@ import { supportsMultimodalFunctionResponses } from '../shared/gemini-model-supp
 import { prepareGeminiTools } from './gemini-prepare-tools.js';
 import { readGeminiRequestOptions } from '../gemini-request-options.js';
 
-/** Options of {@link buildGeminiRequest}. */
-export interface BuildGeminiRequestOptions {
-  /**
-   * The model the request goes to, when it is not `request.model` (a provider's default model). It
-   * decides whether tool results may carry media parts (Gemini 3 and later).
-   */
-  readonly model?: string;
-}
-
 /**
- * Builds the body of `generateContent` / `streamGenerateContent` from a `ChatRequest`. Keys appear
- * only when there is something to send, in the order `contents`, `systemInstruction`, `tools`,
- * `toolConfig`, `generationConfig`, `safetySettings`, `cachedContent`. The images and documents of
- * tool results are sent in `functionResponse.parts` to models that take multimodal function
- * responses (see {@link supportsMultimodalFunctionResponses}) and left out for the others.
+ * Builds the body of `generateContent` / `streamGenerateContent` from a `ChatRequest`, for `model`
+ * (the model the provider resolved; it decides whether tool results may carry media parts, Gemini 3
+ * and later). Keys appear only when there is something to send, in the order `contents`,
+ * `systemInstruction`, `tools`, `toolConfig`, `generationConfig`, `safetySettings`,
+ * `cachedContent`. The images and documents of tool results are sent in `functionResponse.parts` to
+ * models that take multimodal function responses (see {@link supportsMultimodalFunctionResponses})
+ * and left out for the others.
  *
  * @throws ValidationError naming the field of the request that Gemini cannot take.
  */
 export function buildGeminiRequest(
   request: ChatRequest,
-  options?: BuildGeminiRequestOptions,
-): GeminiRequest {
-  if (options !== undefined && (options === null || typeof options !== 'object')) {
-    throw new ValidationError('options', 'must be an object');
-  }
-  return buildGeminiRequestFor(request, options?.model ?? request?.model);
-}
-
-/**
- * {@link buildGeminiRequest} for the model a provider resolved (no options object per call).
- *
- * @internal
- */
-export function buildGeminiRequestFor(
-  request: ChatRequest,
-  model: string | undefined,
+  model: string | undefined = request?.model,
 ): GeminiRequest {
   if (request === null || typeof request !== 'object') {
     throw new ValidationError('request', 'must be a ChatRequest');

@@ -6,6 +6,7 @@ import {
   type StreamEvent,
   type Usage,
 } from '@aigo/ai';
+import { invalidResponse, isRecord } from '@aigo/http';
 import { convertGeminiGrounding, groundingSupportKey } from './convert-gemini-grounding.js';
 import { convertGeminiUsage } from './convert-gemini-usage.js';
 import type {
@@ -101,14 +102,7 @@ export class GeminiResponseMapper {
    * @throws ProviderError `prompt_blocked` when Gemini blocked the prompt (`promptFeedback`).
    */
   map(chunk: GeminiResponse, sink: EventSink): void {
-    if (chunk === null || typeof chunk !== 'object' || Array.isArray(chunk)) {
-      throw new ProviderError({
-        code: 'invalid_response',
-        message: 'Gemini sent a response that is not a JSON object',
-        provider: GEMINI_PROVIDER_ID,
-        retryable: false,
-      });
-    }
+    if (!isRecord(chunk)) throw invalidResponse(GEMINI_PROVIDER_ID, 'is not a JSON object');
     // Runs once per stream chunk: straight-line checks and indexed loops, no per-chunk closures,
     // spreads or temporary arrays (a 5,000-chunk stream maps 5,000 of these).
     if (!this.#started) this.#start(chunk, sink);
@@ -283,7 +277,7 @@ export class GeminiResponseMapper {
       return;
     }
 
-    if (isObject(part.toolCall) || isObject(part.toolResponse)) {
+    if (isRecord(part.toolCall) || isRecord(part.toolResponse)) {
       // A built-in tool the server ran: nothing to report, but it must go back whole.
       this.#turn.keep(part, true);
       return;
@@ -398,8 +392,4 @@ export class GeminiResponseMapper {
     const fresh: Grounding = { ...grounding, supports };
     sink.enqueue({ type: 'metadata', grounding: fresh });
   }
-}
-
-function isObject(value: unknown): boolean {
-  return value !== null && typeof value === 'object';
 }

@@ -1,5 +1,5 @@
 import { type ChatStreamController, ProviderError } from '@aigo/ai';
-import { errorFromResponse, type FrameMapper, type StreamFrame } from '@aigo/http';
+import { errorFromResponse, type FrameMapper, invalidResponse, type StreamFrame } from '@aigo/http';
 import type { GeminiResponse } from '../wire/gemini-api.js';
 import { GEMINI_PROVIDER_ID, GeminiResponseMapper } from './gemini-response-mapper.js';
 
@@ -27,13 +27,11 @@ export class GeminiStreamMapper implements FrameMapper {
     try {
       chunk = JSON.parse(text);
     } catch (cause) {
-      throw new ProviderError({
-        code: 'invalid_response',
-        message: `Gemini sent a stream chunk that is not JSON: ${excerpt(text)}`,
-        provider: GEMINI_PROVIDER_ID,
-        retryable: false,
+      throw invalidResponse(
+        GEMINI_PROVIDER_ID,
+        `has a stream chunk that is not JSON: ${excerpt(text)}`,
         cause,
-      });
+      );
     }
     if (chunk !== null && typeof chunk === 'object' && 'error' in chunk) {
       controller.error(errorFromResponse({ provider: GEMINI_PROVIDER_ID, body: chunk }));
@@ -46,14 +44,7 @@ export class GeminiStreamMapper implements FrameMapper {
   onEnd(controller: ChatStreamController): void {
     const mapper = this.#mapper;
     if (!mapper.started) {
-      controller.error(
-        new ProviderError({
-          code: 'invalid_response',
-          message: 'The Gemini stream ended without sending any chunk',
-          provider: GEMINI_PROVIDER_ID,
-          retryable: false,
-        }),
-      );
+      controller.error(invalidResponse(GEMINI_PROVIDER_ID, 'stream ended without any chunk'));
       return;
     }
     if (!mapper.finished) {

@@ -1,7 +1,7 @@
 import { ValidationError } from '@aigo/ai';
 
 /** The public Gemini API (v1beta), used when neither `baseURL` nor `GEMINI_API_BASE_URL` is set. */
-export const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com/v1beta';
+export const GEMINI_BASE_URL = 'https://generativelanguage.googleapis.com/v1beta';
 
 /** The model used when a request names none. */
 export const GEMINI_DEFAULT_MODEL = 'gemini-2.5-flash-lite';

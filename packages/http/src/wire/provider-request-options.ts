@@ -1,9 +1,10 @@
-import { type ChatRequest, ValidationError } from '@aigo/ai';
+import { ValidationError } from '@aigo/ai';
 import type { RequestOptions } from '../options/request-options.js';
 import { isRecord, type JsonRecord } from './json-guards.js';
 
 /**
- * The per-request options of one provider, `request.providerOptions[providerId]`, checked for shape:
+ * The per-request options of one provider, `request.providerOptions[providerId]` (of a `ChatRequest`
+ * or an `EmbedRequest`), checked for shape:
  * `undefined` when there are none, else the object, every key of it among `known` (a typo must not
  * silently do nothing). The adapter checks each value's kind and reads what it needs.
  *
@@ -11,11 +12,11 @@ import { isRecord, type JsonRecord } from './json-guards.js';
  *   unknown key (`request.providerOptions.openai.usr`).
  */
 export function readProviderRequestOptions(
-  request: ChatRequest,
+  request: { readonly providerOptions?: unknown },
   providerId: string,
   known: readonly string[],
 ): JsonRecord | undefined {
-  const all: unknown = request.providerOptions;
+  const all = request.providerOptions;
   if (all === undefined) return undefined;
   if (!isRecord(all)) {
     throw new ValidationError('request.providerOptions', 'must be an object keyed by provider id');
