@@ -24,7 +24,7 @@ import type {
   StructuredOutputMode,
 } from './react-options.js';
 import type { ReActOverview } from './react-result.js';
-import { ReactStream } from './react-stream.js';
+import { ReActStream } from './react-stream.js';
 import { checkSigningKey } from './suspend/sign-suspended-run.js';
 import { checkTaskMemoryOption, runWithTaskMemory } from './task-memory/react-task-memory.js';
 
@@ -68,7 +68,7 @@ export interface ReAct<T> extends Agent<T> {
    *
    * @throws ValidationError for a bad prompt or option (synchronously).
    */
-  executeStream(prompt: Prompt, options?: ReActRunOptions): ReactStream<T>;
+  executeStream(prompt: Prompt, options?: ReActRunOptions): ReActStream<T>;
   /**
    * Continues a suspended run with a decision for every request: runs the waiting reply's calls as
    * decided (approved ones with the edited arguments, if any; refused ones answered with a tool
@@ -90,7 +90,7 @@ export interface ReAct<T> extends Agent<T> {
     suspended: SuspendedRun,
     responses: InteractionResponses,
     options?: ReActRunOptions,
-  ): ReactStream<T>;
+  ): ReActStream<T>;
 }
 
 const OPTION_KEYS = new Set<string>([
@@ -271,7 +271,7 @@ export function createReAct<S extends Schema | undefined = undefined>(
     },
     executeStream: (prompt: Prompt, runOptions?: ReActRunOptions) => {
       const input = runInput(prompt, runOptions);
-      return new ReactStream<ReActData<S>>(
+      return new ReActStream<ReActData<S>>(
         (sink, signal) =>
           runWithTaskMemory(taskMemory, settings, prompt, signal, (runSettings) =>
             runReAct(runSettings, { ...input, signal, sink }, inMemoryMemory),
@@ -295,7 +295,7 @@ export function createReAct<S extends Schema | undefined = undefined>(
       runOptions?: ReActRunOptions,
     ) => {
       const input = resumeInput(suspended, responses, runOptions);
-      return new ReactStream<ReActData<S>>(
+      return new ReActStream<ReActData<S>>(
         (sink, signal) => runReAct(settings, { ...input, signal, sink }, inMemoryMemory),
         input.signal,
       );

@@ -14,20 +14,6 @@ export type {
 } from './approval/approval-policy.js';
 export { REDACTED } from './approval/redact-arguments.js';
 export { createReAct, type ReAct } from './create-react.js';
-export type {
-  ContentStreamEvent,
-  ErrorEvent,
-  FinalAnswerEvent,
-  InteractionRequestedEvent,
-  InteractionResumedEvent,
-  IterationStartEvent,
-  ReactEvent,
-  ReactEventType,
-  ReasoningStreamEvent,
-  ToolCallEvent,
-  ToolProgressEvent,
-  ToolResultEvent,
-} from './react-events.js';
 export { jsonOnlyRequest, reactInstructions } from './react-instructions.js';
 export type {
   FinalAnswer,
@@ -39,7 +25,7 @@ export type {
   StructuredOutputMode,
 } from './react-options.js';
 export type { ReActOverview, ReActStoppedOverview } from './react-result.js';
-export { ReactStream, type StreamRun } from './react-stream.js';
+export { ReActStream, type StreamRun } from './react-stream.js';
 export { TOOL_REFUSED } from './suspend/resume-turn.js';
 export { SUSPENDED_STATE_VERSION } from './suspend/suspended-state.js';
 export * from './task-memory/index.js';

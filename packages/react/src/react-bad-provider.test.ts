@@ -4,20 +4,11 @@
  * `InvalidProviderResponseError` naming the provider and the field — never a `TypeError` from deep
  * inside the loop.
  */
-import {
-  AgentStoppedError,
-  type ChatResponse,
-  ChatStream,
-  type ChatStreamController,
-  type Provider,
-  type StreamEvent,
-  type StreamProvider,
-} from '@aigo/ai';
+import { type AgentEvent, AgentStoppedError, type ChatResponse, ChatStream, type ChatStreamController, type Provider, type StreamEvent, type StreamProvider } from '@aigo/ai';
 import { createClient, InvalidProviderResponseError, inMemoryMemory } from '@aigo/client';
 import { describe, expect, it } from 'vitest';
 import { calculator } from '../test/support/helpers.js';
 import { createReAct } from './create-react.js';
-import type { ReactEvent } from './react-events.js';
 
 const GOOD: ChatResponse = {
   id: 'r1',
@@ -111,7 +102,7 @@ describe('createReAct over a provider that breaks the contract', () => {
       const provider = badProvider(GOOD, [start, { type: 'content', text: 'Hel' }, bad, finish]);
       const client = createClient(provider, { env: {}, tools: [calculator] });
       const stream = createReAct(client).executeStream('hi');
-      const events: ReactEvent<unknown>[] = [];
+      const events: AgentEvent<unknown>[] = [];
       for await (const event of stream) events.push(event);
       const error = await stream.collect().catch((caught: unknown) => caught);
 

@@ -1,32 +1,24 @@
-import {
-  AbortError,
-  AgentStoppedError,
-  AigoError,
-  type ChatRequest,
-  ParseError,
-  type Provider,
-} from '@aigo/ai';
+import { AbortError, type AgentEvent, AgentStoppedError, AigoError, type ChatRequest, ParseError, type Provider } from '@aigo/ai';
 import { createClient, inMemoryMemory } from '@aigo/client';
 import { createFakeProvider, deferred, type FakeProvider } from '@aigo/testing';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { calculator, gatedTool } from '../test/support/helpers.js';
 import { createReAct } from './create-react.js';
-import type { ReactEvent } from './react-events.js';
 import type { ReActOverview } from './react-result.js';
-import { ReactStream } from './react-stream.js';
+import { ReActStream } from './react-stream.js';
 
 const Total = Type.Object({ total: Type.Number() });
 
 /** Every event of a stream, read to the end. */
-async function readAll<T>(stream: AsyncIterable<ReactEvent<T>>): Promise<ReactEvent<T>[]> {
-  const events: ReactEvent<T>[] = [];
+async function readAll<T>(stream: AsyncIterable<AgentEvent<T>>): Promise<AgentEvent<T>[]> {
+  const events: AgentEvent<T>[] = [];
   for await (const event of stream) events.push(event);
   return events;
 }
 
 /** `type:iteration` of each event, runs of the same one merged. */
-function shape(events: readonly ReactEvent<unknown>[]): string[] {
+function shape(events: readonly AgentEvent<unknown>[]): string[] {
   const shapes: string[] = [];
   for (const event of events) {
     const label = `${event.type}:${event.iteration}`;
@@ -35,7 +27,7 @@ function shape(events: readonly ReactEvent<unknown>[]): string[] {
   return shapes;
 }
 
-function text(events: readonly ReactEvent<unknown>[], type: 'content' | 'reasoning'): string {
+function text(events: readonly AgentEvent<unknown>[], type: 'content' | 'reasoning'): string {
   return events.map((event) => (event.type === type ? event.text : '')).join('');
 }
 
@@ -239,7 +231,7 @@ describe('executeStream', () => {
       createClient(provider, { env: {}, tools: [gated.tool] }),
     ).executeStream('go', { signal: controller.signal });
 
-    const events: ReactEvent<string>[] = [];
+    const events: AgentEvent<string>[] = [];
     for await (const event of stream) {
       events.push(event);
       if (event.type === 'tool_call') {
@@ -296,11 +288,11 @@ describe('executeStream', () => {
   });
 });
 
-describe('ReactStream', () => {
+describe('ReActStream', () => {
   it('makes the run wait once 64 events are queued, and delivers every event in order', async () => {
     const waits: number[] = [];
     const done = deferred();
-    const stream = new ReactStream<string>(async (sink) => {
+    const stream = new ReActStream<string>(async (sink) => {
       for (let index = 0; index < 100; index++) {
         const wait = sink.emit({ type: 'content', iteration: 1, text: `${index}` });
         if (wait !== undefined) {
@@ -327,13 +319,13 @@ describe('ReactStream', () => {
   });
 
   it('drops events when only collected, and reports a run that throws synchronously', async () => {
-    const ok = new ReactStream<string>(async (sink) => {
+    const ok = new ReActStream<string>(async (sink) => {
       expect(sink.emit({ type: 'iteration_start', iteration: 1 })).toBeUndefined();
       return { data: 'fine' } as unknown as ReActOverview<string>;
     });
     expect((await ok.collect()).data).toBe('fine');
 
-    const failing = new ReactStream<string>(() => {
+    const failing = new ReActStream<string>(() => {
       throw new Error('boom');
     });
     await expect(failing.collect()).rejects.toThrow('boom');

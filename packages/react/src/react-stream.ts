@@ -1,6 +1,5 @@
-import { AbortError, AigoError } from '@aigo/ai';
+import { AbortError, type AgentEvent, AigoError } from '@aigo/ai';
 import type { EventSink } from './loop/agent-settings.js';
-import type { ReactEvent } from './react-events.js';
 import type { ReActOverview } from './react-result.js';
 
 /** Starts the run behind a stream: events go to `sink`; `signal` aborts it. */
@@ -11,7 +10,7 @@ const HIGH_WATER_MARK = 64;
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
 /**
- * A streamed ReAct run: an `AsyncIterable<ReactEvent<T>>` (`@aigo/ai`'s `AgentEvent<T>`) plus
+ * A streamed ReAct run: an `AsyncIterable` of `@aigo/ai`'s `AgentEvent<T>` plus
  * `collect()`: an `AgentStream<T>`.
  *
  * - Lazy: the run starts when iteration starts (or `collect()` is called), not before.
@@ -25,7 +24,7 @@ const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value:
  * - A consumer slower than the model makes the run wait once 64 events are queued (progress
  *   events of running tools are queued without waiting).
  */
-export class ReactStream<T> implements AsyncIterable<ReactEvent<T>> {
+export class ReActStream<T> implements AsyncIterable<AgentEvent<T>> {
   readonly #run: StreamRun<T>;
   readonly #userSignal: AbortSignal | undefined;
   readonly #controller = new AbortController();
@@ -33,9 +32,9 @@ export class ReactStream<T> implements AsyncIterable<ReactEvent<T>> {
   #consumer: 'none' | 'iterator' | 'collect' = 'none';
   #detached = false;
   #finished = false;
-  readonly #queue: ReactEvent<T>[] = [];
+  readonly #queue: AgentEvent<T>[] = [];
   #head = 0;
-  #waiter: ((result: IteratorResult<ReactEvent<T>>) => void) | undefined;
+  #waiter: ((result: IteratorResult<AgentEvent<T>>) => void) | undefined;
   #drain: (() => void) | undefined;
 
   /** Made by `agent.executeStream()`. */
@@ -63,11 +62,11 @@ export class ReactStream<T> implements AsyncIterable<ReactEvent<T>> {
     );
   }
 
-  [Symbol.asyncIterator](): AsyncIterator<ReactEvent<T>> {
+  [Symbol.asyncIterator](): AsyncIterator<AgentEvent<T>> {
     if (this.#consumer !== 'none') {
       throw new AigoError(
         'unsupported',
-        'A ReactStream has a single consumer: iterate it once (collect() may follow the loop)',
+        'A ReActStream has a single consumer: iterate it once (collect() may follow the loop)',
       );
     }
     this.#start('iterator');
@@ -100,9 +99,9 @@ export class ReactStream<T> implements AsyncIterable<ReactEvent<T>> {
       else user.addEventListener('abort', onAbort, { once: true });
     }
     const sink: EventSink = {
-      emit: (event) => this.#emit(event as ReactEvent<T>),
+      emit: (event) => this.#emit(event as AgentEvent<T>),
       post: (event) => {
-        this.#post(event as ReactEvent<T>);
+        this.#post(event as AgentEvent<T>);
       },
     };
     let outcome: Promise<ReActOverview<T>>;
@@ -125,7 +124,7 @@ export class ReactStream<T> implements AsyncIterable<ReactEvent<T>> {
     outcome.then(finish, finish);
   }
 
-  #emit(event: ReactEvent<T>): Promise<void> | undefined {
+  #emit(event: AgentEvent<T>): Promise<void> | undefined {
     if (!this.#post(event)) return undefined;
     if (this.#queue.length - this.#head < HIGH_WATER_MARK) return undefined;
     return new Promise<void>((resolve) => {
@@ -137,7 +136,7 @@ export class ReactStream<T> implements AsyncIterable<ReactEvent<T>> {
    * Hands `event` to a waiting consumer, or queues it (whatever the queue holds: the caller cannot
    * wait). True when it was queued.
    */
-  #post(event: ReactEvent<T>): boolean {
+  #post(event: AgentEvent<T>): boolean {
     if (this.#consumer !== 'iterator' || this.#detached) return false;
     const waiter = this.#waiter;
     if (waiter !== undefined) {
@@ -149,9 +148,9 @@ export class ReactStream<T> implements AsyncIterable<ReactEvent<T>> {
     return true;
   }
 
-  #next(): Promise<IteratorResult<ReactEvent<T>>> {
+  #next(): Promise<IteratorResult<AgentEvent<T>>> {
     if (this.#head < this.#queue.length) {
-      const value = this.#queue[this.#head] as ReactEvent<T>;
+      const value = this.#queue[this.#head] as AgentEvent<T>;
       this.#head++;
       if (this.#head === this.#queue.length) {
         this.#queue.length = 0;

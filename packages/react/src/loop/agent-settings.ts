@@ -1,7 +1,6 @@
-import type { JsonSchema, MemoryProvider, Prompt, RunStore, Schema, Span } from '@aigo/ai';
+import type { AgentEvent, JsonSchema, MemoryProvider, Prompt, RunStore, Schema, Span } from '@aigo/ai';
 import type { Client, Overview, ToolHooks } from '@aigo/client';
 import type { ApprovalPolicy } from '../approval/approval-policy.js';
-import type { ReactEvent } from '../react-events.js';
 import type {
   FinalAnswer,
   IterationSettings,
@@ -43,9 +42,9 @@ export interface AgentSettings {
 /** Where a streamed run's events go. */
 export interface EventSink {
   /** Queues an event; returns a promise when the run should wait (backpressure). */
-  emit(event: ReactEvent<unknown>): Promise<void> | undefined;
+  emit(event: AgentEvent<unknown>): Promise<void> | undefined;
   /** Queues an event the run cannot wait for (a running tool's progress). */
-  post(event: ReactEvent<unknown>): void;
+  post(event: AgentEvent<unknown>): void;
 }
 
 /** One run's inputs, checked. */
