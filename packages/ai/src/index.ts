@@ -69,12 +69,20 @@ export type {
   CostSummary,
   ModelCost,
   ModelCostBreakdown,
+  ModelCostParts,
   ModelCosts,
   ModelCostTier,
   PriceOrigin,
   PriceSource,
   ToolMetrics,
 } from './cost/cost.js';
+export {
+  addModelCostParts,
+  computeModelCost,
+  DEFAULT_CURRENCY,
+  type ModelCallCost,
+  totalOfModelCostParts,
+} from './cost/model-call-cost.js';
 export { type PriceListChoice, priceListOption } from './cost/price-list-option.js';
 export {
   createPriceTable,
