@@ -33,6 +33,7 @@ export {
   type ProvidingProject,
   postgresGlobalSetup,
 } from './postgres-global-setup.js';
+export { pollUntil } from './poll-until.js';
 export { createTestSchema, dropTestSchema, uniqueSchemaName } from './schemas.js';
 export {
   type PostgresShutdownMode,
