@@ -40,6 +40,7 @@ export {
   type ApiToolClientOptions,
   type ApiToolClientSpec,
   type ApiToolEndpointOptions,
+  type ApiToolOptions,
   createApiToolClient,
 } from './safe-fetch/api-tool-client.js';
 export { clipText } from './safe-fetch/clip-text.js';
