@@ -7,7 +7,6 @@ import { fixtureRoute, loadFixtureJson, startRecordedServer } from '@aigo/testin
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { createReAct } from '../src/create-react.js';
-import type { AgentEvent } from '../src/react-events.js';
 
 const PATH = '/v1/chat/completions';
 const API_KEY = 'sk-react-e2e-0123456789';

@@ -88,7 +88,11 @@ export class ModelRecords {
         cacheWriteTokens:
           record.usage.get('cacheWrite5mTokens') + record.usage.get('cacheWrite1hTokens'),
         reasoningTokens: record.usage.get('reasoningTokens'),
-        ...parts,
+        inputCost: parts.inputCost,
+        outputCost: parts.outputCost,
+        cachedCost: parts.cachedCost,
+        cacheWriteCost: parts.cacheWriteCost,
+        reasoningCost: parts.reasoningCost,
         totalCost: totalOfModelCostParts(parts),
         priced,
         unpricedRequests: record.unpricedRequests,

@@ -102,7 +102,7 @@ export class GeminiResponseMapper {
    * @throws ProviderError `prompt_blocked` when Gemini blocked the prompt (`promptFeedback`).
    */
   map(chunk: GeminiResponse, sink: EventSink): void {
-    if (!isRecord(chunk)) throw invalidResponse(GEMINI_PROVIDER_ID, 'is not a JSON object');
+    if (!isRecord(chunk as unknown)) throw invalidResponse(GEMINI_PROVIDER_ID, 'is not a JSON object');
     // Runs once per stream chunk: straight-line checks and indexed loops, no per-chunk closures,
     // spreads or temporary arrays (a 5,000-chunk stream maps 5,000 of these).
     if (!this.#started) this.#start(chunk, sink);
