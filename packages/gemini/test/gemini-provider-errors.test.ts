@@ -527,6 +527,9 @@ describe('configuration and secrets', () => {
       /options\.headers\.x-team/,
     );
     expect(() => gemini({ timeoutMs: 0 })).toThrow(/options\.timeoutMs/);
+    expect(() => gemini({ model: 'gemini-2.5-flash' } as never)).toThrow(
+      /options\.model: is not an option of gemini\(\)/,
+    );
   });
 
   it('close() is idempotent and a closed provider rejects calls', async () => {

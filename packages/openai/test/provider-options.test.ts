@@ -168,6 +168,7 @@ describe('validation and lifecycle', () => {
       [{ store: 'yes' as never }, 'options.store'],
       [{ headers: { a: 1 as never } }, 'options.headers.a'],
       [{ timeoutMs: -1 }, 'options.timeoutMs'],
+      [{ baseUrl: 'http://localhost:11434/v1' } as never, 'options.baseUrl'],
     ];
     for (const [options, argument] of bad) {
       const error = (() => {
