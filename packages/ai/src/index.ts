@@ -105,6 +105,7 @@ export {
   type EmbedInBatchesOptions,
   embedInBatches,
 } from './embeddings/embed-in-batches.js';
+export { toEmbedResult } from './embeddings/embed-result.js';
 export { embeddingCost } from './embeddings/embedding-cost.js';
 export type {
   EmbedderSettings,

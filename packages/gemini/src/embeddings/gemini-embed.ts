@@ -3,7 +3,7 @@ import {
   checkEmbedRequest,
   type EmbedRequest,
   type EmbedResult,
-  embeddingCost,
+  toEmbedResult,
   embedInBatches,
   type ModelCost,
 } from '@aigo/ai';
@@ -72,12 +72,5 @@ export async function geminiEmbed(
   const model = request.model.startsWith('models/')
     ? request.model.slice('models/'.length)
     : request.model;
-  const cost = embeddingCost(batched.usage, context.modelCost(model));
-  return {
-    embeddings: batched.embeddings,
-    usage: batched.usage,
-    model,
-    calls: batched.calls,
-    ...(cost === undefined ? {} : { cost }),
-  };
+  return toEmbedResult(batched, model, context.modelCost(model));
 }

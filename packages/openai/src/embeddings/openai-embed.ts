@@ -3,7 +3,7 @@ import {
   checkEmbedRequest,
   type EmbedRequest,
   type EmbedResult,
-  embeddingCost,
+  toEmbedResult,
   embedInBatches,
   type ModelCost,
 } from '@aigo/ai';
@@ -48,15 +48,9 @@ export async function openAIEmbed(
     },
   });
   const model = batched.model ?? request.model;
-  const cost = embeddingCost(
-    batched.usage,
+  return toEmbedResult(
+    batched,
+    model,
     context.modelCost(model) ?? context.modelCost(request.model),
   );
-  return {
-    embeddings: batched.embeddings,
-    usage: batched.usage,
-    model,
-    calls: batched.calls,
-    ...(cost === undefined ? {} : { cost }),
-  };
 }
