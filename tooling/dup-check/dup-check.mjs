@@ -20,7 +20,8 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
 const require = createRequire(import.meta.url);
-const jscpdBin = join(dirname(require.resolve('jscpd/package.json')), 'bin', 'jscpd');
+const jscpdPackage = require.resolve('jscpd/package.json');
+const jscpdBin = join(dirname(jscpdPackage), require(jscpdPackage).bin.jscpd);
 
 /** `packages/openai`, `apps/demo`, `tooling/bench`: the workspace package a path is in. */
 function packageOf(path) {
@@ -46,7 +47,7 @@ try {
       'json',
       '--output',
       output,
-      '--silent',
+      '--absolute',
       'packages',
       'apps',
       'tooling',
@@ -63,8 +64,8 @@ try {
   const failing = [];
   const reported = [];
   for (const clone of report.duplicates ?? []) {
-    const first = relative(root, join(root, clone.firstFile.name)).split(sep).join('/');
-    const second = relative(root, join(root, clone.secondFile.name)).split(sep).join('/');
+    const first = relative(root, clone.firstFile.name).split(sep).join('/');
+    const second = relative(root, clone.secondFile.name).split(sep).join('/');
     const line = `${first}:${clone.firstFile.start}-${clone.firstFile.end} ≡ ${second}:${clone.secondFile.start}-${clone.secondFile.end} (${clone.lines} lines)`;
     const between = packageOf(first) !== packageOf(second);
     if (between && !isTest(first) && !isTest(second)) failing.push(line);

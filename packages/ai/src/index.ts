@@ -149,7 +149,9 @@ export {
 } from './errors/run-errors.js';
 export { ValidationError } from './errors/validation-error.js';
 export {
+  checkGraphRunJob,
   checkGraphRunResponses,
+  checkGraphRunWork,
   checkNewRun,
   checkResumeJob,
   checkRunId,
@@ -193,6 +195,7 @@ export type { JsonObject, JsonSchema, JsonValue, ProviderMetadata } from './json
 export {
   type CheckedContextReadOptions,
   checkContextReadOptions,
+  checkSaveSummary,
   checkSummary,
   DEFAULT_MAX_CONTEXT_MESSAGES,
 } from './memory/check-context-options.js';
@@ -250,6 +253,7 @@ export type {
   GroundingSource,
   GroundingSupport,
 } from './messages/media.js';
+export { contentText } from './messages/content-text.js';
 export {
   assistantMessage,
   MESSAGE_FORMAT_VERSION,
@@ -280,7 +284,8 @@ export type {
   StartSpanOptions,
   TraceCarrier,
 } from './observability/observer.js';
-export { redactAttribute } from './observability/redact-secrets.js';
+export { leveledLogs } from './observability/leveled-logs.js';
+export { redactAttribute, redactAttributeValue } from './observability/redact-secrets.js';
 export { extractTraceContext, injectTraceContext } from './observability/trace-context.js';
 export {
   redactSecrets,

@@ -105,7 +105,7 @@ export {
   type ProviderOptionsSpec,
   checkProviderOptions,
 } from './wire/check-provider-options.js';
-export { invalidResponse } from './wire/invalid-response.js';
+export { invalidResponse, streamCutShort } from './wire/invalid-response.js';
 export {
   arrayOf,
   isRecord,

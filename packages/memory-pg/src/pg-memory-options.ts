@@ -99,14 +99,6 @@ export interface PgMemoryStore extends MemoryStore {
    * @throws ValidationError when the id is not a usable conversation id.
    */
   conversation(conversationId: string): PgConversationMemory;
-  /** Conversations that hold messages, most recently active first. */
-  listConversations(options?: ListConversationsOptions): Promise<ConversationSummary[]>;
-  /**
-   * Deletes a conversation and all its messages, atomically.
-   *
-   * @returns whether it existed.
-   */
-  deleteConversation(conversationId: string, options?: MemoryWriteOptions): Promise<boolean>;
   /**
    * Connects and runs (or, with `migrate: false`, checks) the migration now. Every other method does
    * this on first use; call it at start-up to fail fast. Safe to call again: it runs once per store

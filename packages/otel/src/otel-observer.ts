@@ -2,6 +2,7 @@ import {
   type Attributes,
   type Counter,
   type Histogram,
+  leveledLogs,
   type LogLevel,
   noopSpan,
   type Observer,
@@ -201,11 +202,7 @@ export function createOtelObserver(options: OtelObserverOptions = {}): OtelObser
       histograms.set(name, histogram);
       return histogram;
     },
-    trace: log('trace'),
-    debug: log('debug'),
-    info: log('info'),
-    warn: log('warn'),
-    error: log('error'),
+    ...leveledLogs(log),
     injectTraceContext(carrier: TraceCarrier, span?: Span): void {
       try {
         if (carrier === null || typeof carrier !== 'object') return;

@@ -19,3 +19,18 @@ export function invalidResponse(
     ...(cause === undefined ? {} : { cause }),
   });
 }
+
+/**
+ * The error of a stream whose body ended before its terminator (`expected`: `message_stop`, `[DONE]`,
+ * a finish reason): a `ProviderError` coded `stream_error`, `The <provider> stream ended before
+ * <expected>: the answer was cut short`. Not retryable as such: the partial answer is on the error
+ * the stream rejects with.
+ */
+export function streamCutShort(providerId: string, expected: string): ProviderError {
+  return new ProviderError({
+    code: 'stream_error',
+    message: `The ${providerId} stream ended before ${expected}: the answer was cut short`,
+    provider: providerId,
+    retryable: false,
+  });
+}

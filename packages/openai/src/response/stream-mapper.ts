@@ -1,6 +1,5 @@
-import { type ChatStreamController, ProviderError } from '@aigo/ai';
-import type { FrameMapper, StreamFrame } from '@aigo/http';
-import type { JsonRecord } from '@aigo/http';
+import type { ChatStreamController } from '@aigo/ai';
+import { type FrameMapper, type JsonRecord, type StreamFrame, streamCutShort } from '@aigo/http';
 import { parseFrameJson } from './parse-frame-json.js';
 
 /**
@@ -50,13 +49,6 @@ export abstract class BaseStreamMapper implements StreamMapper {
   /** Fails the stream with `stream_error`: the body ended before `expected`, the answer cut short. */
   protected cutShort(controller: ChatStreamController, expected: string): void {
     this.done = true;
-    controller.error(
-      new ProviderError({
-        code: 'stream_error',
-        message: `The ${this.providerId} stream ended before ${expected}: the answer was cut short`,
-        provider: this.providerId,
-        retryable: false,
-      }),
-    );
+    controller.error(streamCutShort(this.providerId, expected));
   }
 }
