@@ -73,7 +73,9 @@ try {
   }
   const files = report.statistics?.total?.sources ?? 0;
   if (reported.length > 0) {
-    console.log(`Clones inside one package or in tests (reported, not failing): ${reported.length}`);
+    console.log(
+      `Clones inside one package or in tests (reported, not failing): ${reported.length}`,
+    );
     for (const line of reported) console.log(`  ${line}`);
   }
   if (failing.length > 0) {

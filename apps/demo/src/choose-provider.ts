@@ -58,9 +58,7 @@ export function chooseProvider(
   const openaiKey = nonEmpty(env.OPENAI_API_KEY);
   const geminiKey = firstSet(env, GEMINI_API_KEY_ENV);
   const anthropicKey = firstSet(env, ANTHROPIC_API_KEY_ENV);
-  const baseURLVariable = OPENAI_BASE_URL_ENV.find(
-    (name) => nonEmpty(env[name]) !== undefined,
-  );
+  const baseURLVariable = OPENAI_BASE_URL_ENV.find((name) => nonEmpty(env[name]) !== undefined);
   const baseURL = baseURLVariable === undefined ? undefined : nonEmpty(env[baseURLVariable]);
   const model = nonEmpty(flags.model) ?? nonEmpty(env.AIGO_DEFAULT_LLM_MODEL);
 

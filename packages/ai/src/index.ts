@@ -246,6 +246,7 @@ export {
   videoPart,
   videoPartFromUri,
 } from './messages/content-part.js';
+export { contentText } from './messages/content-text.js';
 export type {
   CodeExecution,
   GeneratedMedia,
@@ -253,7 +254,6 @@ export type {
   GroundingSource,
   GroundingSupport,
 } from './messages/media.js';
-export { contentText } from './messages/content-text.js';
 export {
   assistantMessage,
   MESSAGE_FORMAT_VERSION,
@@ -270,6 +270,7 @@ export type { ToolCall } from './messages/tool-call.js';
 export { setOwn, validateMessage } from './messages/validate-message.js';
 export { combineObservers } from './observability/combine-observers.js';
 export * from './observability/gen-ai-attributes.js';
+export { leveledLogs } from './observability/leveled-logs.js';
 export { noopObserver, noopSpan } from './observability/noop-observer.js';
 export type {
   Attributes,
@@ -284,7 +285,6 @@ export type {
   StartSpanOptions,
   TraceCarrier,
 } from './observability/observer.js';
-export { leveledLogs } from './observability/leveled-logs.js';
 export { redactAttribute, redactAttributeValue } from './observability/redact-secrets.js';
 export { extractTraceContext, injectTraceContext } from './observability/trace-context.js';
 export {

@@ -46,8 +46,7 @@ const BETA_NAME = /^[\w.-]+$/;
 /** True for an array of beta feature names. */
 export function isBetaList(value: unknown): value is readonly string[] {
   return (
-    Array.isArray(value) &&
-    value.every((beta) => typeof beta === 'string' && BETA_NAME.test(beta))
+    Array.isArray(value) && value.every((beta) => typeof beta === 'string' && BETA_NAME.test(beta))
   );
 }
 

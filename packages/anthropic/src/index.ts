@@ -7,10 +7,7 @@
  * @packageDocumentation
  */
 
-export type {
-  AnthropicBlockRecord,
-  AnthropicMetadata,
-} from './shared/anthropic-metadata.js';
+export type { AnthropicOptions, AnthropicPrices } from './anthropic-options.js';
 export {
   ANTHROPIC_API_KEY_ENV,
   ANTHROPIC_API_VERSION,
@@ -19,7 +16,6 @@ export {
   AnthropicProvider,
   anthropic,
 } from './anthropic-provider.js';
-export type { AnthropicOptions, AnthropicPrices } from './anthropic-options.js';
 export type { AnthropicRequestOptions } from './anthropic-request-options.js';
 export {
   ANTHROPIC_PROVIDER_TOOL_IDS,
@@ -30,3 +26,7 @@ export {
   anthropicTools,
 } from './anthropic-tools.js';
 export type { AnthropicPriceListId } from './prices/anthropic-prices.generated.js';
+export type {
+  AnthropicBlockRecord,
+  AnthropicMetadata,
+} from './shared/anthropic-metadata.js';

@@ -10,8 +10,8 @@ import {
 } from '@aigo/ai';
 import { fixtureRoute } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
-import { supportsMultimodalFunctionResponses } from '../src/shared/gemini-model-support.js';
 import { buildGeminiRequest } from '../src/request/gemini-request.js';
+import { supportsMultimodalFunctionResponses } from '../src/shared/gemini-model-support.js';
 import { GENERATE_PATH, STREAM_PATH, startGeminiRig } from './support/test-gemini-server.js';
 
 const PNG =

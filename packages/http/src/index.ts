@@ -102,8 +102,8 @@ export {
   type KeyedHttpClientOptions,
 } from './transport/keyed-http-client.js';
 export {
-  type ProviderOptionsSpec,
   checkProviderOptions,
+  type ProviderOptionsSpec,
 } from './wire/check-provider-options.js';
 export { invalidResponse, streamCutShort } from './wire/invalid-response.js';
 export {

@@ -3,13 +3,13 @@ import {
   type AttributeValue,
   type Counter,
   type Histogram,
-  leveledLogs,
   type LogLevel,
+  leveledLogs,
   type Observer,
+  redactSecrets,
   type Span,
   type StartSpanOptions,
 } from '@aigo/ai';
-import { redactSecrets } from '@aigo/ai';
 import { attributePairs } from './attribute-pairs.js';
 import { formatCompact } from './format-compact.js';
 import { formatJson } from './format-json.js';

@@ -9,6 +9,7 @@ export {
   OPENAI_MAX_EMBEDDINGS_PER_CALL,
   type OpenAIEmbeddingOptions,
 } from './embeddings/openai-embeddings-request.js';
+export type { OpenAIApi, OpenAIOptions, OpenAIPrices } from './openai-options.js';
 export {
   OPENAI_API_KEY_ENV,
   OPENAI_BASE_URL,
@@ -16,7 +17,6 @@ export {
   OpenAIProvider,
   openai,
 } from './openai-provider.js';
-export type { OpenAIApi, OpenAIOptions, OpenAIPrices } from './openai-options.js';
 export type { OpenAIRequestOptions } from './openai-request-options.js';
 export { type OpenAIWebSearchOptions, openaiTools } from './openai-tools.js';
 export type { OpenAIPriceListId } from './prices/openai-prices.generated.js';

@@ -31,10 +31,10 @@ import { openAIEmbed } from './embeddings/openai-embed.js';
 import { OPENAI_MAX_EMBEDDINGS_PER_CALL } from './embeddings/openai-embeddings-request.js';
 import { type OpenAIApi, type OpenAIOptions, validateOpenAIOptions } from './openai-options.js';
 import { OPENAI_PRICE_DATA } from './prices/openai-prices.generated.js';
+import { validateRequest } from './request/validate-request.js';
 import { openAIResponsesStrategy } from './responses/openai-responses-strategy.js';
 import type { OpenAIApiStrategy } from './shared/openai-api-strategy.js';
 import type { OpenAISettings } from './shared/openai-settings.js';
-import { validateRequest } from './request/validate-request.js';
 import { countOpenAITokens } from './tokens/count-openai-tokens.js';
 
 /** OpenAI's own API. */

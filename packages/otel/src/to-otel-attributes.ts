@@ -66,5 +66,7 @@ function keep(
   captureContent: boolean,
 ): AttributeValue | undefined {
   const kind = classify(name);
-  return kind === CONTENT && !captureContent ? undefined : redactAttributeValue(value, kind === SECRET);
+  return kind === CONTENT && !captureContent
+    ? undefined
+    : redactAttributeValue(value, kind === SECRET);
 }

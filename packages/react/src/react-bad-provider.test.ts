@@ -4,7 +4,16 @@
  * `InvalidProviderResponseError` naming the provider and the field — never a `TypeError` from deep
  * inside the loop.
  */
-import { type AgentEvent, AgentStoppedError, type ChatResponse, ChatStream, type ChatStreamController, type Provider, type StreamEvent, type StreamProvider } from '@aigo/ai';
+import {
+  type AgentEvent,
+  AgentStoppedError,
+  type ChatResponse,
+  ChatStream,
+  type ChatStreamController,
+  type Provider,
+  type StreamEvent,
+  type StreamProvider,
+} from '@aigo/ai';
 import { createClient, InvalidProviderResponseError, inMemoryMemory } from '@aigo/client';
 import { describe, expect, it } from 'vitest';
 import { calculator } from '../test/support/helpers.js';

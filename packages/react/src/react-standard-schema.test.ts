@@ -1,4 +1,11 @@
-import { type AgentEvent, defineTool, type Message, messageText, ParseError, ValidationError } from '@aigo/ai';
+import {
+  type AgentEvent,
+  defineTool,
+  type Message,
+  messageText,
+  ParseError,
+  ValidationError,
+} from '@aigo/ai';
 import { createClient, inMemoryMemory } from '@aigo/client';
 import { createFakeProvider } from '@aigo/testing';
 import { toStandardJsonSchema } from '@valibot/to-json-schema';

@@ -1,4 +1,12 @@
-import { AbortError, type AgentEvent, AgentStoppedError, AigoError, type ChatRequest, ParseError, type Provider } from '@aigo/ai';
+import {
+  AbortError,
+  type AgentEvent,
+  AgentStoppedError,
+  AigoError,
+  type ChatRequest,
+  ParseError,
+  type Provider,
+} from '@aigo/ai';
 import { createClient, inMemoryMemory } from '@aigo/client';
 import { createFakeProvider, deferred, type FakeProvider } from '@aigo/testing';
 import { Type } from 'typebox';

@@ -77,8 +77,6 @@ export {
 export { cutAtRandom } from './random/cut-at-random.js';
 export { seededRandom } from './random/seeded-random.js';
 export { type FixtureRouteOptions, fixtureRoute } from './server/fixture-route.js';
-// The soak's call kinds, tool and text: listed once, in the `@aigo/testing/soak` entry.
-export * from './soak/index.js';
 export {
   fixturePath,
   fixturesDirectory,
@@ -95,3 +93,5 @@ export {
   startRecordedServer,
 } from './server/recorded-server.js';
 export { type SseFromChunksOptions, sseFromChunksJsonl } from './server/sse-from-chunks.js';
+// The soak's call kinds, tool and text: listed once, in the `@aigo/testing/soak` entry.
+export * from './soak/index.js';

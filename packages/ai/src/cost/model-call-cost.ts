@@ -29,7 +29,11 @@ export function addModelCostParts(
 /** The sum of every kind of `parts`. */
 export function totalOfModelCostParts(parts: ModelCostParts): number {
   return (
-    parts.inputCost + parts.cachedCost + parts.cacheWriteCost + parts.outputCost + parts.reasoningCost
+    parts.inputCost +
+    parts.cachedCost +
+    parts.cacheWriteCost +
+    parts.outputCost +
+    parts.reasoningCost
   );
 }
 

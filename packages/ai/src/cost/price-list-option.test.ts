@@ -17,7 +17,12 @@ const DATA: PriceTableData = {
       apiPattern: 'https://api\\.acme\\.example',
       models: [model('acme-1', 1)],
     },
-    { id: 'other', name: 'Other', apiPattern: 'https://api\\.other\\.example', models: [model('other-1', 3)] },
+    {
+      id: 'other',
+      name: 'Other',
+      apiPattern: 'https://api\\.other\\.example',
+      models: [model('other-1', 3)],
+    },
   ],
 };
 

@@ -1,8 +1,8 @@
 import { ValidationError } from '../errors/validation-error.js';
 import { MAX_RUN_ID_LENGTH } from '../runs/run-id.js';
 import type { NewGraphRun } from './graph-checkpointer.js';
-import type { GraphRunResponses } from './graph-run-record.js';
 import type { GraphRunHandler, GraphRunJob, GraphRunWorkOptions } from './graph-run-queue.js';
+import type { GraphRunResponses } from './graph-run-record.js';
 
 /** Checks a run id: a non-empty string of at most {@link MAX_RUN_ID_LENGTH} characters; else a `ValidationError` naming `argument`. */
 export function checkRunId(runId: unknown, argument = 'runId'): asserts runId is string {

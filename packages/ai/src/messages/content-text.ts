@@ -9,7 +9,8 @@ export function contentText(content: unknown): string {
   const texts: string[] = [];
   for (const part of content as readonly unknown[]) {
     const candidate = part as { readonly type?: unknown; readonly text?: unknown } | null;
-    if (candidate?.type === 'text' && typeof candidate.text === 'string') texts.push(candidate.text);
+    if (candidate?.type === 'text' && typeof candidate.text === 'string')
+      texts.push(candidate.text);
   }
   return texts.join('\n');
 }

@@ -1,9 +1,4 @@
-import {
-  addUsage,
-  type ChatStreamController,
-  type CodeExecution,
-  type Usage,
-} from '@aigo/ai';
+import { addUsage, type ChatStreamController, type CodeExecution, type Usage } from '@aigo/ai';
 import {
   errorFromResponse,
   type FrameMapper,
@@ -13,8 +8,8 @@ import {
   numberOf,
   recordOf,
   type StreamFrame,
-  stringOf,
   streamCutShort,
+  stringOf,
 } from '@aigo/http';
 import { AnthropicTurn, type TurnSink } from './anthropic-turn.js';
 import { convertAnthropicUsage, mergeAnthropicUsage } from './convert-anthropic-usage.js';

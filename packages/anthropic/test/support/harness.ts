@@ -13,11 +13,7 @@ import {
   type RecordedServer,
   startRecordedServer,
 } from '@aigo/testing';
-import {
-  type AnthropicProvider,
-  type AnthropicOptions,
-  anthropic,
-} from '../../src/index.js';
+import { type AnthropicOptions, type AnthropicProvider, anthropic } from '../../src/index.js';
 
 /** A key shaped like a real Anthropic key, so redaction by shape and by value are both exercised. */
 export const TEST_API_KEY = 'sk-ant-api03-test0123456789abcdefghijklmnopqrstuvwxyz';

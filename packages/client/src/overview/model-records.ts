@@ -113,7 +113,12 @@ export class ModelRecords {
     for (const [name, record] of this.#records) {
       for (const [other, parts] of record.costs) {
         if (other === currency) continue;
-        others.push({ source: 'model', name, currency: other, amount: totalOfModelCostParts(parts) });
+        others.push({
+          source: 'model',
+          name,
+          currency: other,
+          amount: totalOfModelCostParts(parts),
+        });
       }
     }
   }

@@ -68,8 +68,7 @@ export interface RunSummary {
  * The cost of one model inside a run, the way `Overview.costSummary().byModel` has it (its token
  * counts and cost parts), with the rates of its last priced call and its price sources as labels.
  */
-export interface ModelCostRow
-  extends Omit<ModelCostBreakdown, 'priced' | 'priceSources'> {
+export interface ModelCostRow extends Omit<ModelCostBreakdown, 'priced' | 'priceSources'> {
   readonly model: string;
   /** The rates (per million tokens) of the last priced call. */
   readonly rates: {

@@ -3,14 +3,14 @@ import {
   checkEmbedRequest,
   type EmbedRequest,
   type EmbedResult,
-  toEmbedResult,
   embedInBatches,
   type ModelCost,
+  toEmbedResult,
 } from '@aigo/ai';
 import { errorFromResponse, type KeyedHttpClient, toRequestOptions } from '@aigo/http';
-import { modelResourcePath } from '../shared/gemini-endpoints.js';
 import { normaliseGeminiHttpError } from '../response/gemini-http-error.js';
 import { GEMINI_PROVIDER_ID } from '../response/gemini-response-mapper.js';
+import { modelResourcePath } from '../shared/gemini-endpoints.js';
 import {
   buildGeminiEmbedContentRequest,
   parseGeminiEmbeddingOptions,

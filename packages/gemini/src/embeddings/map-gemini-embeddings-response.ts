@@ -26,8 +26,7 @@ export function mapGeminiEmbeddingsResponse(
   count: number,
   batch: boolean,
 ): EmbeddingBatch {
-  if (!isRecord(data))
-    throw invalid('of an embedding call is not an object');
+  if (!isRecord(data)) throw invalid('of an embedding call is not an object');
   if (!batch) {
     const embedding = data.embedding;
     if (!isRecord(embedding)) throw invalid('of embedContent has no embedding');
@@ -37,8 +36,7 @@ export function mapGeminiEmbeddingsResponse(
     };
   }
   const embeddings = data.embeddings;
-  if (!Array.isArray(embeddings))
-    throw invalid('of batchEmbedContents has no embeddings array');
+  if (!Array.isArray(embeddings)) throw invalid('of batchEmbedContents has no embeddings array');
   if (embeddings.length !== count) {
     throw invalid(`has ${embeddings.length} embeddings for ${count} inputs`);
   }

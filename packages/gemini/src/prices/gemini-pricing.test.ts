@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GEMINI_PRICING_SOURCE, geminiModelCost } from './gemini-pricing.js';
 import { gemini } from '../gemini-provider.js';
+import { GEMINI_PRICING_SOURCE, geminiModelCost } from './gemini-pricing.js';
 
 describe('Gemini prices, generated from the price database', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { type ContentPart, ValidationError } from '@aigo/ai';
-import type { GeminiPart } from '../wire/gemini-api.js';
 import { readGeminiMetadata } from '../shared/gemini-provider-metadata.js';
+import type { GeminiPart } from '../wire/gemini-api.js';
 
 /**
  * One message content part as a Gemini part: text → `text`; image, audio, video and document →

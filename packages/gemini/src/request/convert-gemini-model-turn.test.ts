@@ -1,7 +1,7 @@
 import { type Message, ValidationError } from '@aigo/ai';
 import { describe, expect, it } from 'vitest';
-import { buildGeminiRequest } from './gemini-request.js';
 import type { GeminiPartRecord } from '../shared/gemini-turn-parts.js';
+import { buildGeminiRequest } from './gemini-request.js';
 
 const model = 'gemini-3-pro-preview';
 

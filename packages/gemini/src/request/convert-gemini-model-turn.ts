@@ -1,13 +1,13 @@
 import { type Message, ValidationError } from '@aigo/ai';
-import { convertContentPart } from './convert-gemini-content-part.js';
+import { readGeminiMetadata } from '../shared/gemini-provider-metadata.js';
+import { readPartRecords } from '../shared/gemini-turn-parts.js';
 import type { GeminiPart } from '../wire/gemini-api.js';
+import { convertContentPart } from './convert-gemini-content-part.js';
 import {
   codeExecutionResultPart,
   executableCodePart,
   functionCallPart,
 } from './gemini-model-part.js';
-import { readGeminiMetadata } from '../shared/gemini-provider-metadata.js';
-import { readPartRecords } from '../shared/gemini-turn-parts.js';
 import { rebuildGeminiTurn } from './rebuild-gemini-turn.js';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { convertJsonSchemaToGeminiSchema } from './convert-json-schema-to-gemini-schema.js';
 import type { GeminiSchema } from '../wire/gemini-api.js';
+import { convertJsonSchemaToGeminiSchema } from './convert-json-schema-to-gemini-schema.js';
 
 interface Case {
   readonly name: string;

@@ -1,13 +1,13 @@
 import { type ContentPart, type Message, messageText, ValidationError } from '@aigo/ai';
-import { convertContentPart } from './convert-gemini-content-part.js';
-import { convertModelTurn } from './convert-gemini-model-turn.js';
+import { readGeminiMetadata } from '../shared/gemini-provider-metadata.js';
 import type {
   GeminiContent,
   GeminiFunctionResponsePart,
   GeminiJson,
   GeminiPart,
 } from '../wire/gemini-api.js';
-import { readGeminiMetadata } from '../shared/gemini-provider-metadata.js';
+import { convertContentPart } from './convert-gemini-content-part.js';
+import { convertModelTurn } from './convert-gemini-model-turn.js';
 
 /** The conversation in Gemini's shape. */
 export interface GeminiPrompt {

@@ -1,7 +1,7 @@
 import type { TokenCount } from '@aigo/ai';
 import { invalidResponse, type KeyedHttpClient, toRequestOptions } from '@aigo/http';
-import { countTokensUrl, modelResourcePath } from '../shared/gemini-endpoints.js';
 import { GEMINI_PROVIDER_ID } from '../response/gemini-response-mapper.js';
+import { countTokensUrl, modelResourcePath } from '../shared/gemini-endpoints.js';
 
 /**
  * Asks Gemini's `countTokens` endpoint for the input tokens of a `generateContent` body (contents,

@@ -1,7 +1,7 @@
 import { type ChatRequest, ValidationError } from '@aigo/ai';
-import { convertJsonSchemaToGeminiSchema } from './convert-json-schema-to-gemini-schema.js';
-import type { GeminiGenerationConfig, GeminiThinkingConfig } from '../wire/gemini-api.js';
 import type { GeminiRequestOptions } from '../gemini-request-options.js';
+import type { GeminiGenerationConfig, GeminiThinkingConfig } from '../wire/gemini-api.js';
+import { convertJsonSchemaToGeminiSchema } from './convert-json-schema-to-gemini-schema.js';
 
 /**
  * Builds `generationConfig` from the request: `temperature`, `topP`, `maxOutputTokens`,

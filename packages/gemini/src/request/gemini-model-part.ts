@@ -1,7 +1,7 @@
 import { type CodeExecution, type ToolCall, ValidationError } from '@aigo/ai';
-import type { GeminiJson, GeminiPart } from '../wire/gemini-api.js';
 import { toWireOutcome } from '../shared/gemini-code-outcome.js';
 import { readGeminiMetadata } from '../shared/gemini-provider-metadata.js';
+import type { GeminiJson, GeminiPart } from '../wire/gemini-api.js';
 
 /**
  * A tool call of an assistant message as a `functionCall` part, with the API's call id and the

@@ -5,14 +5,14 @@ import {
   type ToolDescription,
   ValidationError,
 } from '@aigo/ai';
-import { convertJsonSchemaToGeminiSchema } from './convert-json-schema-to-gemini-schema.js';
+import { GEMINI_PROVIDER_TOOL_IDS } from '../gemini-tools.js';
 import type {
   GeminiFunctionDeclaration,
   GeminiJson,
   GeminiTool,
   GeminiToolConfig,
 } from '../wire/gemini-api.js';
-import { GEMINI_PROVIDER_TOOL_IDS } from '../gemini-tools.js';
+import { convertJsonSchemaToGeminiSchema } from './convert-json-schema-to-gemini-schema.js';
 
 /** The request's `tools` and `toolConfig`, each only when there is something to send. */
 export interface PreparedGeminiTools {

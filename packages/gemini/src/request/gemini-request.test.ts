@@ -10,8 +10,8 @@ import {
   ValidationError,
 } from '@aigo/ai';
 import { describe, expect, it } from 'vitest';
-import { buildGeminiRequest } from './gemini-request.js';
 import { geminiTools } from '../gemini-tools.js';
+import { buildGeminiRequest } from './gemini-request.js';
 
 const model = 'gemini-2.5-flash';
 const weather = {

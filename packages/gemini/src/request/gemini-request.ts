@@ -1,10 +1,10 @@
 import { type ChatRequest, ValidationError } from '@aigo/ai';
-import { convertToGeminiContents } from './convert-to-gemini-contents.js';
-import type { GeminiRequest } from '../wire/gemini-api.js';
-import { buildGeminiGenerationConfig } from './gemini-generation-config.js';
-import { supportsMultimodalFunctionResponses } from '../shared/gemini-model-support.js';
-import { prepareGeminiTools } from './gemini-prepare-tools.js';
 import { readGeminiRequestOptions } from '../gemini-request-options.js';
+import { supportsMultimodalFunctionResponses } from '../shared/gemini-model-support.js';
+import type { GeminiRequest } from '../wire/gemini-api.js';
+import { convertToGeminiContents } from './convert-to-gemini-contents.js';
+import { buildGeminiGenerationConfig } from './gemini-generation-config.js';
+import { prepareGeminiTools } from './gemini-prepare-tools.js';
 
 /**
  * Builds the body of `generateContent` / `streamGenerateContent` from a `ChatRequest`, for `model`

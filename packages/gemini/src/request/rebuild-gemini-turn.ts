@@ -1,11 +1,11 @@
 import type { Message } from '@aigo/ai';
+import type { GeminiPartRecord } from '../shared/gemini-turn-parts.js';
 import type { GeminiPart } from '../wire/gemini-api.js';
 import {
   codeExecutionResultPart,
   executableCodePart,
   functionCallPart,
 } from './gemini-model-part.js';
-import type { GeminiPartRecord } from '../shared/gemini-turn-parts.js';
 
 /**
  * Rebuilds a model turn part for part from its records (`providerMetadata.gemini.parts`, see

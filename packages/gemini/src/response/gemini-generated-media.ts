@@ -1,7 +1,7 @@
 import type { GeneratedMedia } from '@aigo/ai';
-import type { GeminiPart } from '../wire/gemini-api.js';
 import { GEMINI_METADATA_KEY } from '../shared/gemini-provider-metadata.js';
 import { thoughtSignatureOf } from '../shared/gemini-turn-parts.js';
+import type { GeminiPart } from '../wire/gemini-api.js';
 
 /**
  * The media an output part carries (`inlineData` as base64 `data`, `fileData` as `uri`), with the

@@ -7,20 +7,20 @@ import {
   type Usage,
 } from '@aigo/ai';
 import { invalidResponse, isRecord } from '@aigo/http';
-import { convertGeminiGrounding, groundingSupportKey } from './convert-gemini-grounding.js';
-import { convertGeminiUsage } from './convert-gemini-usage.js';
+import { normaliseOutcome } from '../shared/gemini-code-outcome.js';
+import { GEMINI_METADATA_KEY, geminiMetadata } from '../shared/gemini-provider-metadata.js';
+import { thoughtSignatureOf } from '../shared/gemini-turn-parts.js';
 import type {
   GeminiCandidate,
   GeminiPart,
   GeminiResponse,
   GeminiUsageMetadata,
 } from '../wire/gemini-api.js';
-import { normaliseOutcome } from '../shared/gemini-code-outcome.js';
+import { convertGeminiGrounding, groundingSupportKey } from './convert-gemini-grounding.js';
+import { convertGeminiUsage } from './convert-gemini-usage.js';
 import { mediaKind, mediaOf } from './gemini-generated-media.js';
 import { PartialArgsBuilder } from './gemini-partial-args.js';
-import { GEMINI_METADATA_KEY, geminiMetadata } from '../shared/gemini-provider-metadata.js';
 import { TextDeltaTracker } from './gemini-text-delta.js';
-import { thoughtSignatureOf } from '../shared/gemini-turn-parts.js';
 import { TurnRecorder } from './gemini-turn-recorder.js';
 import { mapGeminiFinishReason } from './map-gemini-finish-reason.js';
 
@@ -102,7 +102,8 @@ export class GeminiResponseMapper {
    * @throws ProviderError `prompt_blocked` when Gemini blocked the prompt (`promptFeedback`).
    */
   map(chunk: GeminiResponse, sink: EventSink): void {
-    if (!isRecord(chunk as unknown)) throw invalidResponse(GEMINI_PROVIDER_ID, 'is not a JSON object');
+    if (!isRecord(chunk as unknown))
+      throw invalidResponse(GEMINI_PROVIDER_ID, 'is not a JSON object');
     // Runs once per stream chunk: straight-line checks and indexed loops, no per-chunk closures,
     // spreads or temporary arrays (a 5,000-chunk stream maps 5,000 of these).
     if (!this.#started) this.#start(chunk, sink);

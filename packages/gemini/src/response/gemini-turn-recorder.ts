@@ -1,5 +1,5 @@
-import type { GeminiPart } from '../wire/gemini-api.js';
 import type { GeminiPartRecord } from '../shared/gemini-turn-parts.js';
+import type { GeminiPart } from '../wire/gemini-api.js';
 
 /** A text or thought run still open: the next unsigned part of its kind is added to it. */
 interface OpenRun {

@@ -155,4 +155,3 @@ function jobKey(job: GraphRunJob): string {
     ? job.runId
     : `${job.runId}\u0000resume\u0000${job.suspension}`;
 }
-

@@ -2,7 +2,13 @@ import { ValidationError } from '@aigo/ai';
 import { isRecord } from './json-guards.js';
 
 /** The options of {@link ProviderConnectionOptions}, which every adapter factory takes. */
-const CONNECTION_KEYS: readonly string[] = ['apiKey', 'baseURL', 'headers', 'timeoutMs', 'dispatcher'];
+const CONNECTION_KEYS: readonly string[] = [
+  'apiKey',
+  'baseURL',
+  'headers',
+  'timeoutMs',
+  'dispatcher',
+];
 
 /** What an adapter says about its factory's options besides the connection ones. */
 export interface ProviderOptionsSpec {

@@ -1,6 +1,6 @@
 import { type Message, messageText, type ToolCall, ValidationError } from '@aigo/ai';
-import { convertUserPart, type UserPartWriter } from '../request/convert-user-part.js';
 import { isRecord } from '@aigo/http';
+import { convertUserPart, type UserPartWriter } from '../request/convert-user-part.js';
 import {
   dataUrlOf,
   filenameOf,

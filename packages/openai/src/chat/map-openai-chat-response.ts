@@ -1,15 +1,15 @@
 import type { ChatResponse, ProviderMetadata, ToolCall } from '@aigo/ai';
-import { errorFromResponse } from '@aigo/http';
-import { baseChatResponse } from '../response/base-chat-response.js';
-import { invalidResponse } from '@aigo/http';
 import {
   arrayOf,
+  errorFromResponse,
+  invalidResponse,
   isRecord,
   type JsonRecord,
   nonEmptyString,
   recordOf,
   stringOf,
 } from '@aigo/http';
+import { baseChatResponse } from '../response/base-chat-response.js';
 import { splitThink } from '../response/think-splitter.js';
 import { convertOpenAIChatUsage } from './convert-openai-chat-usage.js';
 import { mapOpenAIFinishReason } from './map-openai-finish-reason.js';

@@ -1,12 +1,13 @@
 import type { ChatStreamController } from '@aigo/ai';
-import { errorFromResponse, type StreamFrame } from '@aigo/http';
 import {
   arrayOf,
+  errorFromResponse,
   isRecord,
   type JsonRecord,
   nonEmptyString,
   numberOf,
   recordOf,
+  type StreamFrame,
   stringOf,
 } from '@aigo/http';
 import { BaseStreamMapper, type StreamMapper } from '../response/stream-mapper.js';

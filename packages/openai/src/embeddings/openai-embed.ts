@@ -3,9 +3,9 @@ import {
   checkEmbedRequest,
   type EmbedRequest,
   type EmbedResult,
-  toEmbedResult,
   embedInBatches,
   type ModelCost,
+  toEmbedResult,
 } from '@aigo/ai';
 import { type KeyedHttpClient, toRequestOptions } from '@aigo/http';
 import { mapOpenAIEmbeddingsResponse } from './map-openai-embeddings-response.js';

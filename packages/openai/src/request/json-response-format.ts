@@ -1,8 +1,8 @@
 import { type ChatRequest, ValidationError } from '@aigo/ai';
-import type { OpenAIRequestOptions } from '../openai-request-options.js';
 import { isRecord } from '@aigo/http';
-import { makeStrictSchema } from './make-strict-schema.js';
+import type { OpenAIRequestOptions } from '../openai-request-options.js';
 import type { OpenAISettings } from '../shared/openai-settings.js';
+import { makeStrictSchema } from './make-strict-schema.js';
 
 /** A JSON-schema response format, as both APIs carry it (Chat nests it in `json_schema`). */
 export interface OpenAIJsonSchemaFormat {

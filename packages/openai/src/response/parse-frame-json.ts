@@ -1,7 +1,6 @@
 import type { ChatStreamController } from '@aigo/ai';
 import type { StreamFrame } from '@aigo/http';
-import { invalidResponse } from '@aigo/http';
-import { isRecord, type JsonRecord } from '@aigo/http';
+import { invalidResponse, isRecord, type JsonRecord } from '@aigo/http';
 
 /**
  * The JSON object of a frame's `data`, or `undefined` after failing the stream with

@@ -1,11 +1,11 @@
 import { type ChatRequest, ValidationError } from '@aigo/ai';
 import { parseOpenAIRequestOptions } from '../openai-request-options.js';
-import { isReasoningModel } from '../shared/is-reasoning-model.js';
 import { prepareJsonResponseFormat } from '../request/json-response-format.js';
-import type { OpenAISettings } from '../shared/openai-settings.js';
 import { validateRequest } from '../request/validate-request.js';
-import { convertToOpenAIResponsesInput } from './convert-to-openai-responses-input.js';
+import { isReasoningModel } from '../shared/is-reasoning-model.js';
+import type { OpenAISettings } from '../shared/openai-settings.js';
 import type { OpenAIResponsesRequestBody } from '../wire/openai-responses-api.js';
+import { convertToOpenAIResponsesInput } from './convert-to-openai-responses-input.js';
 import { prepareOpenAIResponsesTools } from './openai-responses-prepare-tools.js';
 
 /** The `include` value that returns reasoning items in a form that can be sent back statelessly. */

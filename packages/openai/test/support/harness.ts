@@ -8,7 +8,7 @@ import {
   seededRandom,
   startRecordedServer,
 } from '@aigo/testing';
-import { type OpenAIProvider, type OpenAIOptions, openai } from '../../src/index.js';
+import { type OpenAIOptions, type OpenAIProvider, openai } from '../../src/index.js';
 
 /** The API key every test provider uses; tests assert it never shows up in an error. */
 export const TEST_API_KEY = 'sk-test-aigo-0123456789abcdefghijklmnopqrstuv';

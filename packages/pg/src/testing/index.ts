@@ -28,12 +28,12 @@ export {
   type PgProxyTarget,
   startPgFaultProxy,
 } from './pg-fault-proxy.js';
+export { pollUntil } from './poll-until.js';
 export {
   type PostgresGlobalSetupOptions,
   type ProvidingProject,
   postgresGlobalSetup,
 } from './postgres-global-setup.js';
-export { pollUntil } from './poll-until.js';
 export { createTestSchema, dropTestSchema, uniqueSchemaName } from './schemas.js';
 export {
   type PostgresShutdownMode,

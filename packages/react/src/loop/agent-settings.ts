@@ -1,4 +1,12 @@
-import type { AgentEvent, JsonSchema, MemoryProvider, Prompt, RunStore, Schema, Span } from '@aigo/ai';
+import type {
+  AgentEvent,
+  JsonSchema,
+  MemoryProvider,
+  Prompt,
+  RunStore,
+  Schema,
+  Span,
+} from '@aigo/ai';
 import type { Client, Overview, ToolHooks } from '@aigo/client';
 import type { ApprovalPolicy } from '../approval/approval-policy.js';
 import type {
