@@ -52,7 +52,8 @@ export async function runCli(context: CliContext): Promise<number> {
     const choice = chooseProvider(flags, env);
     const terminal = !flags.json && stdout.isTTY === true ? asTerminal(stdout) : undefined;
     connection = await connect(choice, env, {
-      paceMs: terminal === undefined ? 0 : TERMINAL_PACE_MS,
+      // Paced for a person watching, and with --stream-object, so the object is seen to grow.
+      paceMs: terminal === undefined && !flags.streamObject ? 0 : TERMINAL_PACE_MS,
       toolNames: TOOL_NAMES,
     });
     renderer = flags.json
@@ -60,6 +61,7 @@ export async function runCli(context: CliContext): Promise<number> {
       : createTextRenderer({
           out: stdout,
           style: chooseStyle(terminal !== undefined, env),
+          streamObject: flags.streamObject,
           ...(terminal === undefined ? {} : { terminal }),
         });
     context.onRenderer?.(renderer);
@@ -78,6 +80,7 @@ export async function runCli(context: CliContext): Promise<number> {
       ...(context.signal === undefined ? {} : { signal: context.signal }),
       ...(tools === undefined ? {} : { observer: tools }),
       ...(flags.approve ? { approve: terminalApprover(context.stdin, stderr) } : {}),
+      ...(flags.streamObject ? { streamObject: true } : {}),
     });
     if (tools !== undefined) await keepOpen(tools, context);
     return outcome.ok ? 0 : 1;

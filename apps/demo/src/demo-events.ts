@@ -47,6 +47,12 @@ export type DemoEvent =
       /** The run's usage so far, this call included. */
       readonly total: Usage;
     }
+  | {
+      /** `--stream-object`: the typed answer so far (a new value each time it grew). */
+      readonly type: 'partial_answer';
+      readonly iteration: number;
+      readonly partial: unknown;
+    }
   | { readonly type: 'final_answer'; readonly iteration: number; readonly result: unknown }
   | {
       readonly type: 'error';

@@ -7,6 +7,7 @@ describe('parseDemoArgs', () => {
       json: false,
       devtools: false,
       approve: false,
+      streamObject: false,
       help: false,
     });
     expect(
@@ -20,6 +21,7 @@ describe('parseDemoArgs', () => {
         '--json',
         '--devtools',
         '--approve',
+        '--stream-object',
       ]),
     ).toEqual({
       provider: 'gemini',
@@ -28,6 +30,7 @@ describe('parseDemoArgs', () => {
       json: true,
       devtools: true,
       approve: true,
+      streamObject: true,
       help: false,
     });
     expect(parseDemoArgs(['--prompt=a b', '-h'])).toMatchObject({ prompt: 'a b', help: true });
@@ -35,6 +38,7 @@ describe('parseDemoArgs', () => {
       json: true,
       devtools: false,
       approve: false,
+      streamObject: false,
       help: false,
     });
   });

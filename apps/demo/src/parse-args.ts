@@ -11,6 +11,8 @@ export interface DemoFlags {
   readonly devtools: boolean;
   /** Ask on the terminal before each tool call (human in the loop). */
   readonly approve: boolean;
+  /** Show the typed answer as it streams: a growing object (`partial_answer` events). */
+  readonly streamObject: boolean;
   readonly help: boolean;
 }
 
@@ -20,7 +22,7 @@ export class UsageError extends Error {
 }
 
 /** The `--help` text. */
-export const USAGE = `Usage: aigo-demo [--provider openai|gemini|anthropic|fake] [--model NAME] [--prompt TEXT] [--json] [--devtools] [--approve]
+export const USAGE = `Usage: aigo-demo [--provider openai|gemini|anthropic|fake] [--model NAME] [--prompt TEXT] [--json] [--devtools] [--approve] [--stream-object]
 
 A typed ReAct agent with a calculator and a web-fetch tool, streamed token by token.
 
@@ -36,11 +38,15 @@ A typed ReAct agent with a calculator and a web-fetch tool, streamed token by to
               open after the run until Ctrl-C
   --approve   ask on the terminal (y/N, on stdin) before each tool call; a refusal is sent to
               the model, which goes on without that result
+  --stream-object
+              show the typed answer as it streams, a growing object, instead of its JSON text
+              (with --json: partial_answer events)
   -h, --help  this text
 `;
 
 /**
- * Reads the demo's flags (`--provider`, `--model`, `--prompt`, `--json`, `--devtools`, `--approve`, `--help`).
+ * Reads the demo's flags (`--provider`, `--model`, `--prompt`, `--json`, `--devtools`, `--approve`,
+ * `--stream-object`, `--help`).
  *
  * @throws UsageError for an unknown flag, a missing value or an unknown provider.
  */
@@ -70,6 +76,7 @@ export function parseDemoArgs(argv: readonly string[]): DemoFlags {
     json: values.json === true,
     devtools: values.devtools === true,
     approve: values.approve === true,
+    streamObject: values['stream-object'] === true,
     help: values.help === true,
   };
 }
@@ -87,6 +94,7 @@ function parse(argv: readonly string[]) {
       json: { type: 'boolean' },
       devtools: { type: 'boolean' },
       approve: { type: 'boolean' },
+      'stream-object': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -36,6 +36,8 @@ export interface RunDemoOptions {
   readonly observer?: Observer;
   /** `--approve`: every tool call waits for this answer (the run suspends and resumes). */
   readonly approve?: Approver;
+  /** `--stream-object`: the typed answer's partial values go to the renderer as they stream. */
+  readonly streamObject?: boolean;
 }
 
 /** How a run ended. */
@@ -49,7 +51,8 @@ export interface DemoOutcome {
  * Runs the demo agent once: a `createReAct` agent with a typebox result schema, the calculator and
  * web-fetch tools, on an `@aigo/client` client with the connection's provider and prices. It streams
  * the run (`executeStream`) and hands every step to the renderer as it happens — reasoning and
- * answer fragments, tool calls, tool results with their duration, each model call's usage — then
+ * answer fragments (with `streamObject`, the typed answer's partial values too), tool calls, tool
+ * results with their duration, each model call's usage — then
  * the typed result, the cost table built from the run's overview (`costSummary()`), and the end.
  */
 export async function runDemo(options: RunDemoOptions): Promise<DemoOutcome> {
@@ -152,6 +155,15 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoOutcome> {
             failed: event.failed,
             durationMs: Math.round(durations.get(event.toolCall.id) ?? 0),
           });
+          break;
+        case 'partial_answer':
+          if (options.streamObject === true) {
+            renderer.event({
+              type: 'partial_answer',
+              iteration: event.iteration,
+              partial: event.partial,
+            });
+          }
           break;
         case 'final_answer':
           renderer.event({

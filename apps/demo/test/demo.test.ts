@@ -243,6 +243,50 @@ describe('the built demo, offline, as a child process', { timeout: 30_000 }, () 
     expect(cost.priceNotes).toEqual([expect.stringMatching(/^prices: EXAMPLE prices/)]);
   });
 
+  it('--stream-object shows the typed answer growing: partial answers, each extending the last', async () => {
+    const json = await runDemo(['--stream-object', '--json']);
+    expect(json.stderr).toBe('');
+    expect(json.code).toBe(0);
+    const events = json.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as JsonEvent);
+    const partials = events.filter((event) => event.type === 'partial_answer');
+    const final = events.find((event) => event.type === 'final_answer');
+    // The offline model's answer comes word by word (paced): the object grows many times.
+    expect(partials.length).toBeGreaterThan(5);
+    expect(partials.every((event) => event.iteration === 3)).toBe(true);
+    for (let index = 1; index < partials.length; index++) {
+      const before = JSON.stringify(partials[index - 1]?.partial);
+      const after = JSON.stringify(partials[index]?.partial);
+      expect(after).not.toBe(before);
+    }
+    expect(partials.at(-1)?.partial).toEqual(final?.result);
+    expect(events.indexOf(final as JsonEvent)).toBeGreaterThan(
+      events.indexOf(partials.at(-1) as JsonEvent),
+    );
+
+    const text = await runDemo(['--stream-object']);
+    expect(text.code).toBe(0);
+    // The object in place of the answer's JSON text, then the typed result as always.
+    expect(text.stdout).not.toMatch(/^answer: {3}\{/m);
+    expect(text.stdout).toContain(
+      [
+        'object:',
+        '  answer: The Eiffel Tower is 330 m tall including its antennas, which is about 1,082.68 ft.',
+        '  figures:',
+        '    - label: height',
+        '      value: 330',
+        '      unit: m',
+        '    - label: height',
+        '      value: 1082.68',
+        '      unit: ft',
+        '  sources:',
+      ].join('\n'),
+    );
+    expect(text.stdout).toMatch(/^Result/m);
+  });
+
   it('answers another question offline by saying it is a script, and still prints the cost', async () => {
     const { code, stdout } = await runDemo([
       '--prompt',

@@ -3,7 +3,8 @@
  *
  * `agent.executeStream(prompt)` returns a `ReActStream`: an async iterable of events —
  * `iteration_start`, `reasoning` and `content` fragments as the model writes, `tool_call` (a whole
- * call, before it runs), `tool_result` (what the model reads back), and finally `final_answer`
+ * call, before it runs), `tool_result` (what the model reads back), `partial_answer` (the typed
+ * answer so far, while the model writes it: an agent with a schema), and finally `final_answer`
  * (with the typed `result`) or `error`. After the loop, `collect()` gives the run's overview.
  * Breaking out of the loop aborts the run: the model request and the running tools are cancelled.
  *
@@ -54,7 +55,13 @@ const agent = createReAct(createClient(provider, { defaultModel: model, tools: [
 const stream = agent.executeStream('Which is warmer right now, Paris or Rome, and by how much?');
 
 let last = '';
+let partials = 0;
 for await (const event of stream) {
+  // The typed answer so far (a UI would render it): counted here, its text is on the `text:` line.
+  if (event.type === 'partial_answer') {
+    partials++;
+    continue;
+  }
   // Fragments of one kind go on one line.
   if ((event.type === 'reasoning' || event.type === 'content') && last === event.type) {
     process.stdout.write(event.text);
@@ -83,7 +90,7 @@ for await (const event of stream) {
     case 'final_answer':
       // event.result is typed { warmer: string; difference: number }
       console.log(
-        `final answer: ${event.result.warmer} is warmer by ${event.result.difference} °C`,
+        `final answer: ${event.result.warmer} is warmer by ${event.result.difference} °C (${partials} partial answers while it streamed)`,
       );
       break;
     case 'error':

@@ -107,6 +107,16 @@ const EXPECTED: Record<string, readonly (string | RegExp)[]> = {
     /total weight: 870 g \(\d+ tokens\)\n/,
     'an answer that does not fit → ParseError (/servings: must be integer)\n',
   ],
+  'streamed-object': [
+    OFFLINE_HEADER,
+    'partial: {}\n',
+    'partial: {"city":"Lisbon"}\n',
+    /partial: \{"city":"Lisbon","summary":"Hills"/,
+    '  day 1 complete: Alfama and the castle (6.5 km)\n',
+    '  day 2 complete: Belém by the river (4 km)\n',
+    '  day 3 complete: Sintra by train (8 km)\n',
+    /final: Lisbon, 3 days, 18\.5 km in all — after \d{2,} partials \(\d+ tokens\)\n/,
+  ],
   streaming: [
     OFFLINE_HEADER,
     '[thinking] A one-sentence story: keep it short and gentle.\n',
@@ -208,7 +218,7 @@ const EXPECTED: Record<string, readonly (string | RegExp)[]> = {
     'tool result: {"city":"Paris","celsius":18}\ntool result: {"city":"Rome","celsius":24}\n',
     '-- iteration 2\nthinking: Rome has 24 °C, Paris 18 °C: Rome is 6 degrees warmer.\n',
     'text: {"warmer": "Rome", "difference": 6}\n',
-    'final answer: Rome is warmer by 6 °C\n',
+    'final answer: Rome is warmer by 6 °C (3 partial answers while it streamed)\n',
     /\n2 iterations, \d+ tokens\n$/,
   ],
   'web-streaming': [

@@ -6,6 +6,8 @@
  * @packageDocumentation
  */
 
+// The guard's pieces an application passes to serveA2A, so it need not import @aigo/http itself.
+export { type Authorize, bearerAuth } from '@aigo/http';
 export { a2aTools, toolNameOf } from './client/a2a-tools.js';
 export type { A2AHeaders, A2AToolsOptions } from './client/a2a-tools-options.js';
 export type { A2ARunStore, A2ARunStoreCallOptions } from './server/run-store.js';

@@ -25,6 +25,7 @@ export type {
   AgentInteractionRequestedEvent,
   AgentInteractionResumedEvent,
   AgentIterationStartEvent,
+  AgentPartialAnswerEvent,
   AgentReasoningEvent,
   AgentToolCallEvent,
   AgentToolProgressEvent,
@@ -309,6 +310,7 @@ export type {
   RunStoreCallOptions,
   StoredRun,
 } from './runs/run-store.js';
+export type { DeepPartial } from './schema/deep-partial.js';
 export {
   type InferSchema,
   type InferSchemaInput,

@@ -1,4 +1,9 @@
-import { type PriceListChoice, ValidationError } from '@aigo/ai';
+import {
+  checkModelLimitsOption,
+  type ModelLimitsOption,
+  type PriceListChoice,
+  ValidationError,
+} from '@aigo/ai';
 import { checkProviderOptions, type ProviderConnectionOptions } from '@aigo/http';
 import type { AnthropicPriceListId } from './prices/anthropic-prices.generated.js';
 
@@ -34,6 +39,19 @@ export interface AnthropicOptions extends ProviderConnectionOptions {
   /** Whose list prices `modelCost(model)` answers with: see {@link AnthropicPrices}. */
   readonly prices?: AnthropicPrices;
   /**
+   * Context windows and output limits by model name, over those of the price list `prices` picked
+   * (`modelLimits(model)`; a client fits its requests into them). For a model neither knows, a
+   * client trims nothing unless the application sets a budget.
+   */
+  readonly modelLimits?: ModelLimitsOption;
+  /**
+   * How `countTokens(request)` counts: `'estimate'` (the default) without a request — about 3.5
+   * characters a token, each message apart; `'endpoint'` with Anthropic's
+   * `POST /v1/messages/count_tokens` (exact; one request per request not counted before — counts are
+   * kept per request prefix).
+   */
+  readonly countTokens?: 'estimate' | 'endpoint';
+  /**
    * How many times `sendMessage` continues a turn the API paused (`stop_reason: pause_turn`, a
    * long server-tool turn) before it returns the paused answer. Default 5.
    */
@@ -60,11 +78,27 @@ export function isBetaList(value: unknown): value is readonly string[] {
 export function validateAnthropicOptions(options: AnthropicOptions): void {
   checkProviderOptions(options, {
     factory: 'anthropic',
-    known: ['apiVersion', 'betas', 'defaultModel', 'prices', 'maxPauseContinuations'],
+    known: [
+      'apiVersion',
+      'betas',
+      'defaultModel',
+      'prices',
+      'modelLimits',
+      'countTokens',
+      'maxPauseContinuations',
+    ],
     strings: ['apiVersion', 'defaultModel'],
   });
   if (options.betas !== undefined && !isBetaList(options.betas)) {
     throw new ValidationError('options.betas', 'must be an array of beta names');
+  }
+  checkModelLimitsOption(options.modelLimits);
+  if (
+    options.countTokens !== undefined &&
+    options.countTokens !== 'estimate' &&
+    options.countTokens !== 'endpoint'
+  ) {
+    throw new ValidationError('options.countTokens', "must be 'estimate' or 'endpoint'");
   }
   const pauses = options.maxPauseContinuations;
   if (

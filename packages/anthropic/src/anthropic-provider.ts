@@ -3,10 +3,17 @@ import {
   type ChatRequest,
   type ChatResponse,
   ChatStream,
+  type CountTokensOptions,
+  checkModelLimitsOption,
   type ModelCost,
+  type ModelLimits,
+  type ModelLimitsOption,
   type PriceList,
   priceListOption,
+  resolveModelLimits,
   type StreamProvider,
+  type TokenCount,
+  throwIfAborted,
   ValidationError,
 } from '@aigo/ai';
 import {
@@ -22,12 +29,16 @@ import {
   type AnthropicRequestOptions,
   parseAnthropicRequestOptions,
 } from './anthropic-request-options.js';
+import { claudeModelLimits } from './prices/anthropic-model-limits.js';
 import { ANTHROPIC_PRICE_DATA } from './prices/anthropic-prices.generated.js';
 import { buildAnthropicRequest } from './request/build-anthropic-request.js';
+import { toAnthropicContextOverflow } from './response/anthropic-context-overflow.js';
 import { AnthropicStreamMapper } from './response/anthropic-stream-mapper.js';
 import { mapAnthropicResponse } from './response/map-anthropic-response.js';
 import { continuePausedTurns } from './response/pause-turn.js';
 import { PausedTurnSource, type StreamedPart } from './response/paused-turn-source.js';
+import { ClaudeTokenCounter } from './tokens/count-claude-tokens.js';
+import { estimateClaudeTokens } from './tokens/estimate-claude-tokens.js';
 import type { AnthropicRequestBody } from './wire/anthropic-api.js';
 
 /** Anthropic's own API. */
@@ -41,6 +52,7 @@ export const ANTHROPIC_API_VERSION = '2023-06-01';
 
 const PROVIDER_ID = 'anthropic';
 const MESSAGES_PATH = '/v1/messages';
+const COUNT_TOKENS_PATH = '/v1/messages/count_tokens';
 
 /** How the provider reaches the API: where, with which key, in which header. */
 const ENDPOINT: ProviderEndpoint = {
@@ -67,8 +79,11 @@ export class AnthropicProvider implements StreamProvider {
   readonly #url: string;
   readonly #http: KeyedHttpClient;
   readonly #prices: PriceList | undefined;
+  readonly #limits: ModelLimitsOption | undefined;
   readonly #betas: readonly string[];
   readonly #maxPauses: number;
+  /** The counting endpoint's counter, with `countTokens: 'endpoint'`. */
+  readonly #endpointCounter: ClaudeTokenCounter | undefined;
 
   /** @internal Use {@link anthropic}. */
   constructor(options: AnthropicOptions, env: Readonly<Record<string, string | undefined>>) {
@@ -85,7 +100,12 @@ export class AnthropicProvider implements StreamProvider {
     this.#url = `${baseURL}${MESSAGES_PATH}`;
     this.defaultModel = options.defaultModel?.trim() || undefined;
     this.#prices = priceListOption(ANTHROPIC_PRICE_DATA, options.prices, baseURL);
+    this.#limits = checkModelLimitsOption(options.modelLimits);
     this.#maxPauses = options.maxPauseContinuations ?? 5;
+    this.#endpointCounter =
+      options.countTokens === 'endpoint'
+        ? new ClaudeTokenCounter(this.#http, `${this.baseURL}${COUNT_TOKENS_PATH}`, PROVIDER_ID)
+        : undefined;
   }
 
   /**
@@ -94,13 +114,16 @@ export class AnthropicProvider implements StreamProvider {
    */
   async sendMessage(request: ChatRequest, options?: CallOptions): Promise<ChatResponse> {
     const { body, jsonToolName, requestOptions } = this.#prepare(request, false, options);
-    const http = this.#http;
-    const client = http.client();
-    const { data } = await client.postJson(this.#url, body, requestOptions);
-    const whole = await continuePausedTurns(data, body, this.#maxPauses, async (next) => {
-      return (await client.postJson(this.#url, next, requestOptions)).data;
-    });
-    return mapAnthropicResponse(whole, PROVIDER_ID, jsonToolName);
+    const client = this.#http.client();
+    try {
+      const { data } = await client.postJson(this.#url, body, requestOptions);
+      const whole = await continuePausedTurns(data, body, this.#maxPauses, async (next) => {
+        return (await client.postJson(this.#url, next, requestOptions)).data;
+      });
+      return mapAnthropicResponse(whole, PROVIDER_ID, jsonToolName);
+    } catch (error) {
+      throw toAnthropicContextOverflow(error);
+    }
   }
 
   /**
@@ -114,7 +137,15 @@ export class AnthropicProvider implements StreamProvider {
     const { body, jsonToolName, requestOptions } = this.#prepare(request, true, options);
     // Only server tools make the API pause a turn: other streams keep the direct path.
     const continuing = this.#maxPauses > 0 && body.tools?.some((tool) => 'type' in tool) === true;
-    const first = await this.#streamPart(body, requestOptions, jsonToolName, undefined, continuing);
+    const first = await this.#streamPart(
+      body,
+      requestOptions,
+      jsonToolName,
+      undefined,
+      continuing,
+    ).catch((error: unknown) => {
+      throw toAnthropicContextOverflow(error);
+    });
     if (!continuing) return first.stream;
     const source = new PausedTurnSource(first, body, this.#maxPauses, (next, previous) =>
       this.#streamPart(next, requestOptions, jsonToolName, previous, true),
@@ -158,6 +189,54 @@ export class AnthropicProvider implements StreamProvider {
     return this.#prices?.modelCost(model);
   }
 
+  /**
+   * The context window and output limit of `model`: the `modelLimits` option's entry over what the
+   * price list knows (the same maintained model data as the prices) — the window (1M for Claude
+   * Sonnet 4 and 4.5 when the provider sends a `context-1m-…` beta) and the model family's output
+   * limit — or `undefined` for a model neither knows, or when the provider has no price list (another
+   * server than Anthropic's, unless `prices` names the list).
+   *
+   * @throws ValidationError when `model` is not a string.
+   */
+  modelLimits(model: string): ModelLimits | undefined {
+    if (typeof model !== 'string') throw new ValidationError('model', 'must be a string');
+    return resolveModelLimits(
+      this.#limits,
+      model,
+      claudeModelLimits(this.#prices, model, this.#betas),
+    );
+  }
+
+  /**
+   * Counts the input tokens of `request`. By default without a request: an estimate (about 3.5
+   * characters a token, fixed sizes for images, documents and the tool-use system prompt), each
+   * message apart, `method: 'estimate'`. With `countTokens: 'endpoint'`: exactly, with Anthropic's
+   * `POST /v1/messages/count_tokens` on the request's Messages body (`method: 'endpoint'`, no
+   * per-message counts); a request counted before (the same model, system prompt, messages, tools
+   * and betas) is answered from the provider's counts without a call.
+   *
+   * @throws ValidationError naming the bad field of `request`; with the endpoint, `ProviderError`
+   *   for an API error and `AbortError` when `options.signal` fires.
+   */
+  async countTokens(request: ChatRequest, options?: CountTokensOptions): Promise<TokenCount> {
+    const counter = this.#endpointCounter;
+    if (counter === undefined) {
+      this.#modelOf(request);
+      throwIfAborted(options?.signal);
+      return estimateClaudeTokens(request);
+    }
+    const { body, requestOptions } = this.#prepare(
+      request,
+      false,
+      options?.signal === undefined ? undefined : { signal: options.signal },
+    );
+    try {
+      return await counter.count(body, requestOptions);
+    } catch (error) {
+      throw toAnthropicContextOverflow(error);
+    }
+  }
+
   /** Releases the connection pool after the calls in flight finished. Later calls reject. */
   close(): Promise<void> {
     return this.#http.close();
@@ -168,7 +247,8 @@ export class AnthropicProvider implements StreamProvider {
     return this.close();
   }
 
-  #prepare(request: ChatRequest, stream: boolean, options: CallOptions | undefined) {
+  /** The model a request goes to: its own, else the default. */
+  #modelOf(request: ChatRequest): string {
     if (request === null || typeof request !== 'object') {
       throw new ValidationError('request', 'must be a ChatRequest');
     }
@@ -182,6 +262,11 @@ export class AnthropicProvider implements StreamProvider {
         'is required (or set defaultModel on the provider)',
       );
     }
+    return model;
+  }
+
+  #prepare(request: ChatRequest, stream: boolean, options: CallOptions | undefined) {
+    const model = this.#modelOf(request);
     const parsed = parseAnthropicRequestOptions(request, PROVIDER_ID);
     const { body, jsonToolName } = buildAnthropicRequest(request, model, parsed, stream);
     return { body, jsonToolName, requestOptions: this.#requestOptions(options, parsed) };

@@ -3,9 +3,10 @@
 // point at a gateway.
 import { userMessage } from '@aigo/ai';
 import { createClient } from '@aigo/client';
+import { fixtureRoute } from '@aigo/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { anthropic, anthropicTools } from '../src/index.js';
-import { route, startRig, TEST_API_KEY } from './support/harness.js';
+import { fixtureFile, route, startRig, TEST_API_KEY } from './support/harness.js';
 
 beforeEach(() => vi.stubEnv('ANTHROPIC_API_KEY', TEST_API_KEY));
 afterEach(() => vi.unstubAllEnvs());
@@ -49,5 +50,26 @@ describe('README examples', () => {
     });
     expect(answer.grounding?.searchQueries.length).toBe(3);
     expect(answer.codeExecutions).toBeUndefined();
+  });
+
+  it('context windows and token counts: the counting endpoint', async () => {
+    await using rig = await startRig([
+      fixtureRoute({
+        path: '/v1/messages/count_tokens',
+        fixture: fixtureFile('count-tokens.built.json'),
+      }),
+    ]);
+    vi.stubEnv('ANTHROPIC_BASE_URL', rig.server.url);
+    // `prices: 'anthropic'`: the base URL is a local server standing in for Anthropic's.
+    await using provider = anthropic({ countTokens: 'endpoint', prices: 'anthropic' });
+    expect(provider.modelLimits('claude-sonnet-4-5')).toEqual({
+      contextWindow: 200_000,
+      maxOutputTokens: 64_000,
+    });
+    const { tokens, method } = await provider.countTokens({
+      model: 'claude-sonnet-4-5',
+      messages: [userMessage('How long is this?')],
+    });
+    expect([tokens, method]).toEqual([2095, 'endpoint']);
   });
 });

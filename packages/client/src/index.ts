@@ -72,6 +72,11 @@ export {
   type SessionRunnerOptions,
 } from './runs/session-runner.js';
 export {
+  createPartialJsonParser,
+  type PartialAnswerParser,
+  type PartialJsonParserOptions,
+} from './structured/partial/partial-answer-parser.js';
+export {
   createStructuredClient,
   type StructuredClient,
   type StructuredClientOptions,
@@ -79,8 +84,15 @@ export {
   type StructuredMessageOptions,
   type StructuredOutputMode,
   type StructuredResponse,
+  type StructuredStreamContinueOptions,
+  type StructuredStreamOptions,
 } from './structured/structured-client.js';
 export { structuredOutputInstructions } from './structured/structured-output-instructions.js';
+export type {
+  ArrayProperty,
+  StreamElement,
+  StructuredStream,
+} from './structured/structured-stream.js';
 export { DEFAULT_TOOL_CONCURRENCY } from './tools/execute-tool-calls.js';
 export { createToolCatalog, type ToolCatalog } from './tools/tool-catalog.js';
 export type {

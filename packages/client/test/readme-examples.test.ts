@@ -189,6 +189,24 @@ describe('README examples', () => {
     expect(provider.lastRequest?.responseFormat?.type).toBe('json');
   });
 
+  it('structured output: streaming a typed answer', async () => {
+    const Trip = Type.Object({
+      city: Type.String(),
+      days: Type.Array(Type.Object({ day: Type.Integer(), plan: Type.String() })),
+    });
+    const provider = createFakeProvider().text(
+      '{"city": "Lisbon", "days": [{"day": 1, "plan": "Alfama"}, {"day": 2, "plan": "Belém"}]}',
+    );
+    const planner = createStructuredClient(provider, { schema: Trip, defaultModel: 'test-model' });
+
+    const stream = await planner.streamMessage('Plan two days in Lisbon.', { elements: 'days' });
+    const printed: string[] = [];
+    for await (const day of stream.elements) printed.push(`${day.day} ${day.plan}`);
+    const { data } = await stream.final;
+    expect(printed).toEqual(['1 Alfama', '2 Belém']);
+    expect(data.days.length).toBe(2);
+  });
+
   it('structured output with Zod', async () => {
     const Person = z.object({
       name: z.string(),

@@ -1,7 +1,21 @@
 import { type Agent, type RunStore, ValidationError } from '@aigo/ai';
+import {
+  type ResolvedServerOptions,
+  resolveServerOptions,
+  SERVER_OPTION_NAMES,
+  type ServerOptions,
+} from '@aigo/http';
 
-/** Options of `devtools()`. */
-export interface DevtoolsOptions {
+/** The default of `maxBodyBytes` for the devtools: 64 KiB (decisions are small JSON objects). */
+export const DEVTOOLS_MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * Options of `devtools()` — with the limits of every aigo server (`ServerOptions` of
+ * `@aigo/http`): `allowedHosts`, `allowedOrigins`, `maxBodyBytes` (default 64 KiB),
+ * `headersTimeoutMs`, `requestTimeoutMs`, `keepAliveTimeoutMs`. Not `authorize`: the devtools'
+ * own token decides who may use them.
+ */
+export interface DevtoolsOptions extends Omit<ServerOptions, 'authorize' | 'allowUnauthenticated'> {
   /** The port on 127.0.0.1. Default 0: a free one. The server never listens elsewhere. */
   readonly port?: number;
   /**
@@ -17,8 +31,8 @@ export interface DevtoolsOptions {
   /** Start even when `NODE_ENV` is `production`. Default false: refuse. */
   readonly force?: boolean;
   /**
-   * Where the page's address is printed. Default: a line on standard error. `false`: nowhere (read
-   * `url`).
+   * Where the page's address is printed, and a line for each request the server refused (never its
+   * body, query or token). Default: standard error. `false`: nowhere (read `url`).
    */
   readonly print?: false | ((line: string) => void);
   /** Aborting it closes the server. */
@@ -49,7 +63,23 @@ export interface ResolvedDevtoolsOptions {
   readonly signal: AbortSignal | undefined;
   /** Both given: runs can be resumed from the page. */
   readonly resume: { readonly runStore: RunStore; readonly agents: readonly Agent[] } | undefined;
+  /** Hosts, origins, body limit and timeouts. */
+  readonly server: ResolvedServerOptions;
 }
+
+const OPTION_NAMES = new Set([
+  'port',
+  'captureContent',
+  'maxRuns',
+  'maxSpansPerRun',
+  'force',
+  'print',
+  'signal',
+  'env',
+  'runStore',
+  'agents',
+  ...SERVER_OPTION_NAMES.filter((name) => name !== 'authorize' && name !== 'allowUnauthenticated'),
+]);
 
 /**
  * Checks the options and refuses production.
@@ -60,6 +90,11 @@ export interface ResolvedDevtoolsOptions {
 export function resolveDevtoolsOptions(options: DevtoolsOptions): ResolvedDevtoolsOptions {
   if (options === null || typeof options !== 'object') {
     throw new ValidationError('options', 'must be an object');
+  }
+  for (const key of Object.keys(options)) {
+    if (!OPTION_NAMES.has(key)) {
+      throw new ValidationError(`options.${key}`, 'is not an option of devtools()');
+    }
   }
   const port = options.port ?? 0;
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
@@ -113,7 +148,12 @@ export function resolveDevtoolsOptions(options: DevtoolsOptions): ResolvedDevtoo
     });
   }
   const resume = runStore === undefined || agents === undefined ? undefined : { runStore, agents };
-  return { port, captureContent, maxRuns, maxSpansPerRun, print, signal, resume };
+  const server = resolveServerOptions(options, {
+    argument: 'options',
+    host: '127.0.0.1',
+    maxBodyBytes: DEVTOOLS_MAX_BODY_BYTES,
+  });
+  return { port, captureContent, maxRuns, maxSpansPerRun, print, signal, resume, server };
 }
 
 function positive(value: number, argument: string): number {

@@ -38,7 +38,10 @@ class Devtools extends RunRecorder implements DevtoolsObserver {
  * and compute (the overview's figures), and graph runs drawn as they run.
  *
  * The server listens on 127.0.0.1 only, on a free port (or `port`), and answers only requests that
- * carry its random token (`url` has it); it is printed to standard error unless `print: false`.
+ * carry its random token (`url` has it), name it in their Host (or `allowedHosts`) and come from
+ * its own page (or `allowedOrigins`); bodies past `maxBodyBytes` and clients too slow to send a
+ * request are refused. The address is printed to standard error unless `print: false`, and so is a
+ * line for each refused request.
  * Nothing starts unless the application calls this, and it refuses to start under
  * `NODE_ENV=production` unless `force: true`. Message content is kept only with
  * `captureContent: true`. With `runStore` and `agents`, a suspended run's approvals can be approved
@@ -75,6 +78,14 @@ export async function devtools(options: DevtoolsOptions = {}): Promise<DevtoolsO
         ? undefined
         : new RunResumer(observer, resolved.resume.runStore, resolved.resume.agents),
     now,
+    server: resolved.server,
+    log:
+      resolved.print === false
+        ? undefined
+        : (failure) =>
+            (resolved.print as (line: string) => void)(
+              `aigo devtools: ${failure.status} ${failure.method} ${failure.path}: ${failure.message}`,
+            ),
   });
   const url = `http://127.0.0.1:${server.port}/?token=${token}`;
   const signal = resolved.signal;

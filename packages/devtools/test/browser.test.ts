@@ -72,6 +72,11 @@ describe('@aigo/devtools in headless Chromium', () => {
     await page.waitForFunction(
       () => document.querySelectorAll('[data-testid=waterfall-bar][data-kind=model]').length === 3,
     );
+    // The typed answer streamed: how, from the agent span.
+    await page.waitForSelector('[data-testid=answer-streaming]');
+    expect(await page.$eval('[data-testid=answer-streaming]', (e) => e.textContent)).toMatch(
+      /^Typed answer streamed: \d+ partial answers? over 1 model call; the first after \d+(\.\d+)? (ms|s)\.$/,
+    );
 
     const bars = await page.$$eval('[data-testid=waterfall-bar]', (elements) =>
       elements.map((element) => ({

@@ -1,7 +1,11 @@
 // End to end with the real human-in-the-loop agent: a `createReAct` agent (scripted model) that
 // suspends for approval, `inMemoryRunStore`, and the devtools server's decisions endpoint.
+import { createClient } from '@aigo/client';
+import { createReAct } from '@aigo/react';
+import { createFakeProvider } from '@aigo/testing';
+import { Type } from 'typebox';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DevtoolsObserver, RunDetail, RunSummary } from '../src/index.js';
+import { type DevtoolsObserver, devtools, type RunDetail, type RunSummary } from '../src/index.js';
 import { decide } from './support/test-decisions.js';
 import { payingSetup, suspend } from './support/test-real-payer.js';
 
@@ -95,5 +99,35 @@ describe('a real createReAct agent, suspended and resumed from the devtools', ()
     expect(answer.status).toBe(409);
     await spans.ended(2);
     expect(payments).toHaveLength(1);
+  });
+});
+
+describe('a real createReAct agent whose typed answer streams', () => {
+  it('shows how the answer streamed: partial answers, model calls, the first one', async () => {
+    const tools = await devtools({ print: false });
+    opened.push(tools);
+    const model = createFakeProvider().text('{"city": "Rome", "days": 3, "sights": ["Forum"]}');
+    const agent = createReAct(
+      createClient(model, { defaultModel: 'm', env: {}, observer: tools }),
+      {
+        name: 'planner',
+        schema: Type.Object({
+          city: Type.String(),
+          days: Type.Integer(),
+          sights: Type.Array(Type.String()),
+        }),
+      },
+    );
+    let partials = 0;
+    for await (const event of agent.executeStream('Plan a trip.')) {
+      if (event.type === 'partial_answer') partials++;
+    }
+
+    const [run] = await api<RunSummary[]>(tools, '/api/runs');
+    const detail = await api<RunDetail>(tools, `/api/runs/${run?.id}`);
+    expect(partials).toBeGreaterThan(1);
+    expect(detail.run.status).toBe('done');
+    expect(detail.answer).toMatchObject({ partialAnswers: partials, streamedCalls: 1 });
+    expect(detail.answer?.firstPartialMs).toBeGreaterThanOrEqual(0);
   });
 });

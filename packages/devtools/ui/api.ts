@@ -8,7 +8,7 @@ const withToken = (path: string): string =>
 
 async function getJson<T>(path: string): Promise<T> {
   const response = await fetch(withToken(path), { cache: 'no-store' });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await problemOf(response)}`);
   return (await response.json()) as T;
 }
 
@@ -40,5 +40,21 @@ export async function sendDecisions(runId: string, decisions: unknown): Promise<
     headers: { 'content-type': 'application/json', 'x-aigo-devtools-token': token },
     body: JSON.stringify(decisions),
   });
-  return `${response.status} ${await response.text()}`;
+  return response.ok
+    ? `${response.status} resumed`
+    : `${response.status} ${await problemOf(response)}`;
+}
+
+/** What an error answer says: its JSON `{ "error": "…" }`, else its text. */
+async function problemOf(response: Response): Promise<string> {
+  const text = await response.text();
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed !== null && typeof parsed === 'object' && 'error' in parsed) {
+      return String(parsed.error);
+    }
+  } catch {
+    // not JSON: the text as it is
+  }
+  return text;
 }

@@ -1,6 +1,7 @@
 import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { DevtoolsEvent, RunDetail, RunSummary } from '../src/model/run-model.js';
+import { AnswerStreamingNote } from './answer-streaming.js';
 import { fetchRun, fetchRuns, listen } from './api.js';
 import { Approvals } from './approvals.js';
 import { CostView } from './cost-view.js';
@@ -111,6 +112,7 @@ function App() {
               <p class="note">{run.droppedSpans} spans were not kept (the run's span limit).</p>
             ) : null}
             <Approvals detail={detail} />
+            <AnswerStreamingNote detail={detail} />
             <h3>Timeline</h3>
             <Waterfall
               spans={detail.spans}

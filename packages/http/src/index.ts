@@ -2,10 +2,11 @@
  * `@aigo/http` — the one place aigo speaks HTTP: JSON and streaming POSTs over a keep-alive undici
  * pool, SSE decoding into a `ChatStream`, status → typed `ProviderError` with retry hints, the
  * options every provider reads the same way (API key at the first call, base URL, per-call options)
- * and redaction — and the wire kit every adapter is written with (`wire/`: JSON guards, the
+ * and redaction; the wire kit every adapter is written with (`wire/`: JSON guards, the
  * invalid-response error, header merging, the keyed-client set-up, option checks and per-request
- * option reading), so an adapter is mapping code only. undici is loaded at the first request, so
- * importing this package is cheap.
+ * option reading), so an adapter is mapping code only; and the guard of aigo's own HTTP servers
+ * (`startGuardedServer`, `bearerAuth`). undici is loaded at the first request, so importing this
+ * package is cheap.
  *
  * @packageDocumentation
  */
@@ -72,6 +73,29 @@ export {
 } from './safe-fetch/safe-fetch-json.js';
 export { pickSafeNetworkOptions } from './safe-fetch/safe-network-options.js';
 export { UnsafeUrlError, type UnsafeUrlReason } from './safe-fetch/unsafe-url-error.js';
+export { bearerAuth, MIN_BEARER_TOKEN_LENGTH } from './server/bearer-auth.js';
+export type { CorsSettings } from './server/cors.js';
+export {
+  type FailOptions,
+  type GuardedRequest,
+  type GuardedServer,
+  type GuardedServerSettings,
+  type RequestFailure,
+  startGuardedServer,
+} from './server/guarded-server.js';
+export { observeFailures } from './server/observe-failures.js';
+export {
+  type Authorize,
+  DEFAULT_HEADERS_TIMEOUT_MS,
+  DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  isLoopbackHost,
+  type ResolvedServerOptions,
+  type ResolveServerOptionsSettings,
+  resolveServerOptions,
+  SERVER_OPTION_NAMES,
+  type ServerOptions,
+} from './server/server-options.js';
 export {
   DEFAULT_STREAM_HIGH_WATER_MARK,
   type FrameHandler,

@@ -6,6 +6,8 @@
  * @packageDocumentation
  */
 
+// The guard's pieces an application passes to serveMcp, so it need not import @aigo/http itself.
+export { type Authorize, bearerAuth } from '@aigo/http';
 export type {
   McpClientCommonOptions,
   McpClientOptions,

@@ -125,7 +125,7 @@ describe('serveMcp over Streamable HTTP', () => {
     const handle = await serve();
     const url = handle.url as string;
     const port = new URL(url).port;
-    expect(await initializeWith(url, { host: 'evil.example' })).toBe(403);
+    expect(await initializeWith(url, { host: 'evil.example' })).toBe(421);
     expect(
       await initializeWith(url, { host: `localhost:${port}`, origin: 'http://evil.example' }),
     ).toBe(403);

@@ -8,6 +8,7 @@ import {
   type Span,
   type StartSpanOptions,
 } from '@aigo/ai';
+import { answerLine } from './answer-lines.js';
 import { attributePairs } from './attribute-pairs.js';
 import { interactionLine } from './interaction-lines.js';
 
@@ -84,6 +85,11 @@ function verboseSpan(sink: LogSink, identity: Pairs, options: StartSpanOptions |
       const line = interactionLine(name, attributes);
       if (line !== undefined) {
         sink.emit('info', line.message, [...identity, ...line.pairs]);
+        return;
+      }
+      const answer = answerLine(name, attributes);
+      if (answer !== undefined) {
+        sink.emit('debug', answer.message, [...identity, ...answer.pairs]);
         return;
       }
       sink.emit('debug', 'Span event', [

@@ -61,8 +61,9 @@ export interface ReAct<T> extends Agent<T> {
    */
   execute(prompt: Prompt, options?: ReActRunOptions): Promise<ReActOverview<T>>;
   /**
-   * Runs the agent, streaming its events (`iteration_start`, `reasoning`, `content`, `tool_call`,
-   * `tool_progress`, `tool_result`, then `final_answer`, `interaction_requested` or `error`). Nothing runs until the stream is iterated or
+   * Runs the agent, streaming its events (`iteration_start`, `reasoning`, `content`,
+   * `partial_answer` — the typed answer so far, with a schema —, `tool_call`, `tool_progress`,
+   * `tool_result`, then `final_answer`, `interaction_requested` or `error`). Nothing runs until the stream is iterated or
    * collected; `collect()` resolves or rejects as `execute` does, and the memory ends up as
    * `execute` leaves it.
    *

@@ -66,6 +66,9 @@ describe('executeStream', () => {
       'iteration_start:2',
       'reasoning:2',
       'content:2',
+      'partial_answer:2',
+      'content:2',
+      'partial_answer:2',
       'final_answer:2',
     ]);
     expect(text(events, 'content')).toBe('Computing.{"total": 391}');

@@ -167,6 +167,35 @@ describe('README examples', () => {
     expect(overview.iterations).toBe(2);
   });
 
+  it('streaming: the typed answer as it arrives (partial_answer)', async () => {
+    const Trip = Type.Object({
+      city: Type.String(),
+      days: Type.Integer(),
+      sights: Type.Array(Type.String()),
+    });
+    const model = createFakeProvider().text(
+      '{"city": "Rome", "days": 3, "sights": ["Forum", "Pantheon"]}',
+    );
+    const agent = createReAct(createClient(model, { defaultModel: 'test-model' }), {
+      schema: Trip,
+    });
+
+    const partials: unknown[] = [];
+    let sights = 0;
+    for await (const event of agent.executeStream('Plan a short trip.')) {
+      if (event.type === 'partial_answer') partials.push(event.partial);
+      if (event.type === 'final_answer') sights = event.result.sights.length;
+    }
+    expect(sights).toBe(2);
+    expect(partials).toEqual([
+      {},
+      { city: 'Rome' },
+      { city: 'Rome', days: 3 },
+      { city: 'Rome', days: 3, sights: ['Forum'] },
+      { city: 'Rome', days: 3, sights: ['Forum', 'Pantheon'] },
+    ]);
+  });
+
   it('streaming: tool progress', async () => {
     const index = defineTool({
       name: 'index_site',

@@ -25,7 +25,7 @@ const weather = defineTool({
 });
 
 describe('an agent run served as server-sent events', () => {
-  it('sends tool calls, tool results and text, then the run usage and final_answer last', async () => {
+  it('sends tool calls, tool results, text and partial answers, then the run usage and final_answer last', async () => {
     const model = createFakeProvider()
       .toolCall('weather', { city: 'Paris' }, { id: 'call_p' })
       .text('{"celsius": 18}');
@@ -51,8 +51,17 @@ describe('an agent run served as server-sent events', () => {
       'tool_call',
       'tool_result',
       'iteration_start',
+      'partial_answer',
+      'partial_answer',
       'usage',
       'final_answer',
+    ]);
+    // The typed answer as it streamed: the whole answer so far in each.
+    expect(
+      events.filter((event) => event.event === 'partial_answer').map((event) => event.data),
+    ).toEqual([
+      { type: 'partial_answer', iteration: 2, partial: {} },
+      { type: 'partial_answer', iteration: 2, partial: { celsius: 18 } },
     ]);
     const call = {
       id: 'call_p',

@@ -86,6 +86,11 @@ export {
 } from './server/fixtures.js';
 export { loadPageFixture, PAGE_FIXTURES, type PageFixtureName } from './server/page-fixtures.js';
 export { piecewiseRoute } from './server/piecewise-route.js';
+export {
+  type RawHttpExchange,
+  type RawHttpExchangeOptions,
+  rawHttpExchange,
+} from './server/raw-http.js';
 export type { Fault, RecordedRequest, RecordedRoute } from './server/recorded-route.js';
 export {
   type RecordedServer,

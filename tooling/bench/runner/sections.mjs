@@ -93,6 +93,14 @@ export const SECTIONS = Object.freeze([
     },
   },
   {
+    name: 'structured',
+    title: '@aigo/client partial JSON parser (streamed structured output) vs one JSON.parse',
+    timeoutMs: 120_000,
+    async run() {
+      return (await import('../suites/structured/partial-json-bench.mjs')).main();
+    },
+  },
+  {
     name: 'graph',
     title: '@aigo/graph scheduling',
     timeoutMs: 120_000,

@@ -16,7 +16,10 @@ const SUPPORT: Layer = { rank: 1, label: 'support' };
 const ADAPTER: Layer = { rank: 2, label: 'adapter' };
 const CLIENT: Layer = { rank: 3, label: 'client' };
 const PATTERN: Layer = { rank: 4, label: 'pattern' };
-/** Developer tools over everything else (the devtools page): they read only `@aigo/ai`'s contracts. */
+/**
+ * Developer tools over everything else (the devtools page): they read `@aigo/ai`'s contracts, and
+ * serve through `@aigo/http`'s guard.
+ */
 const TOOLS: Layer = { rank: 5, label: 'tools' };
 
 const LAYER_BY_NAME: ReadonlyMap<string, Layer> = new Map([

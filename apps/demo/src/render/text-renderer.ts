@@ -1,6 +1,7 @@
 import type { DemoAnswer } from '../answer-schema.js';
 import type { DemoEvent, DemoRenderer } from '../demo-events.js';
 import { formatCostTable } from './format-cost-table.js';
+import { objectText } from './object-text.js';
 import { Progress } from './progress.js';
 import { StatusLine, type Terminal } from './status-line.js';
 import type { Style } from './style.js';
@@ -21,6 +22,11 @@ export interface TextRendererOptions {
   readonly terminal?: Terminal;
   /** The clock (tests). */
   readonly now?: () => number;
+  /**
+   * `--stream-object`: the typed answer is shown as a growing object (its `partial_answer` events)
+   * instead of the JSON text of the model's answer.
+   */
+  readonly streamObject?: boolean;
 }
 
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -28,7 +34,8 @@ const PREVIEW_CHARACTERS = 160;
 
 /**
  * Prints the demo for a person: the setup, each iteration's reasoning and answer as they stream
- * (token by token), each tool call and its result as it happens, the typed result, the cost table.
+ * (token by token; with `streamObject`, the typed answer as a growing object), each tool call and its
+ * result as it happens, the typed result, the cost table.
  * Progress (iteration, tokens, elapsed time) is a live line pinned to the bottom of a terminal, or a
  * plain `progress:` line per iteration when the output is not a terminal.
  */
@@ -49,7 +56,9 @@ export function createTextRenderer(options: TextRendererOptions): DemoRenderer {
   ticker?.unref();
 
   let atLineStart = true;
-  let streaming: 'reasoning' | 'content' | undefined;
+  let streaming: 'reasoning' | 'content' | 'object' | undefined;
+  /** The text of the partial answer shown last (each next one begins with it). */
+  let shownObject: string | undefined;
   const write = (text: string): void => {
     if (text === '') return;
     out.write(text);
@@ -89,6 +98,8 @@ export function createTextRenderer(options: TextRendererOptions): DemoRenderer {
           write(style.dim(style.italic(event.text)));
           break;
         case 'content':
+          // With --stream-object the answer shows as the object it is becoming, not as JSON text.
+          if (options.streamObject === true) break;
           if (streaming !== 'content') {
             line();
             write(style.cyan('answer:   '));
@@ -96,6 +107,18 @@ export function createTextRenderer(options: TextRendererOptions): DemoRenderer {
           }
           write(event.text);
           break;
+        case 'partial_answer': {
+          const text = `  ${objectText(event.partial).replaceAll('\n', '\n  ')}`;
+          if (streaming === 'object' && shownObject !== undefined && text.startsWith(shownObject)) {
+            write(text.slice(shownObject.length));
+          } else {
+            line();
+            write(`${style.cyan('object:')}\n${text}`);
+          }
+          shownObject = text;
+          streaming = 'object';
+          break;
+        }
         case 'tool_call':
           line(
             `${style.yellow('→ call')}    ${style.bold(event.name)} ${preview(event.arguments)}`,

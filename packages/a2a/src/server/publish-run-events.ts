@@ -30,7 +30,8 @@ function progressText(event: Extract<AgentEvent, { type: 'tool_progress' }>): st
 /**
  * Publishes a run's events as A2A events: tool calls and their progress as `working` status updates,
  * the final answer as the `answer` artifact (its text, and its typed result as a data part when it is
- * not text) then `completed`, a run waiting for decisions as `input-required` (the run saved to the
+ * not text) then `completed` (text fragments and partial answers are not published: the answer
+ * arrives whole), a run waiting for decisions as `input-required` (the run saved to the
  * run store under the task id), an error as `failed` with its message.
  */
 export async function publishRunEvents(
@@ -66,6 +67,11 @@ export async function publishRunEvents(
         publishStatus(bus, ref, TaskState.TASK_STATE_COMPLETED);
         return 'done';
       }
+      case 'partial_answer':
+        // Not published: the typed answer arrives whole, as the `answer` artifact (as text does,
+        // never in deltas). An artifact update per partial would be a task-store write each (a
+        // database row with `pgTaskStore`) and a replacement the client must redraw.
+        break;
       case 'error':
         if (context.cancelled() || context.signal.aborted) return 'done';
         publishStatus(bus, ref, TaskState.TASK_STATE_FAILED, [textA2APart(event.error.message)]);

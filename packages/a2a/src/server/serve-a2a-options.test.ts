@@ -39,6 +39,9 @@ describe('serveA2A options', () => {
       [agent(), { runStore: {} }, 'options.runStore'],
       [agent(), { legacy: 'yes' }, 'options.legacy'],
       [agent(), { authorize: true }, 'options.authorize'],
+      [agent(), { host: '0.0.0.0' }, 'options.host'],
+      [agent(), { maxBodyBytes: 0 }, 'options.maxBodyBytes'],
+      [agent(), { allowedOrigins: ['*'] }, 'options.allowedOrigins[0]'],
       [agent(), { bogus: 1 }, 'options.bogus'],
     ] as const) {
       await expect(serveA2A(target as never, options as never)).rejects.toMatchObject({
@@ -50,7 +53,7 @@ describe('serveA2A options', () => {
 
   it('publicUrl goes on the card; authorize refuses calls with 401 and leaves the card public', async () => {
     const server = await serveA2A(agent(), {
-      authorize: (headers) => headers.authorization === 'Bearer right',
+      authorize: (request) => request.headers.authorization === 'Bearer right',
     });
     try {
       const card = await fetch(`${server.url}/.well-known/agent-card.json`);

@@ -1,4 +1,3 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import type { TaskStore } from '@a2a-js/sdk/server';
 import {
   type Agent,
@@ -10,6 +9,12 @@ import {
   type Span,
   ValidationError,
 } from '@aigo/ai';
+import {
+  type ResolvedServerOptions,
+  resolveServerOptions,
+  SERVER_OPTION_NAMES,
+  type ServerOptions,
+} from '@aigo/http';
 import type { A2ARunStore } from './run-store.js';
 
 /**
@@ -40,11 +45,23 @@ export type A2AMessageHandler = (
   context: A2AHandlerContext,
 ) => string | readonly ContentPart[] | Promise<string | readonly ContentPart[]>;
 
-/** What `serveA2A` takes besides the agent. */
-export interface ServeA2AOptions {
+/** The default of `maxBodyBytes` for `serveA2A`: 1 MiB. */
+export const A2A_MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * What `serveA2A` takes besides the agent — with the options of every aigo server
+ * (`ServerOptions` of `@aigo/http`): `allowedHosts`, `allowedOrigins`, `authorize` (the card stays
+ * public), `allowUnauthenticated`, `maxBodyBytes` (default 1 MiB), `headersTimeoutMs`,
+ * `requestTimeoutMs`, `keepAliveTimeoutMs`.
+ */
+export interface ServeA2AOptions extends ServerOptions {
   /** The port to listen on; `0` (the default) picks a free one. */
   readonly port?: number;
-  /** The address to bind. Default `127.0.0.1`: only this machine can call. */
+  /**
+   * The address to bind. Default `127.0.0.1`, which only programs on this machine reach (and, of
+   * web pages, only those the Host and Origin checks let through). Any other address needs
+   * `authorize` — or `allowUnauthenticated: true`, when anyone who reaches it may use the agent.
+   */
   readonly host?: string;
   /** The URL clients reach the server at, when it is not `http://host:port` (behind a proxy). */
   readonly publicUrl?: string;
@@ -78,11 +95,6 @@ export interface ServeA2AOptions {
   readonly observer?: Observer;
   /** Serve A2A 0.3 clients too, through the SDK's compatibility layer. Default `true`. */
   readonly legacy?: boolean;
-  /**
-   * Decides whether a request may use the agent (the card stays public); `false` answers 401.
-   * Default: every request may.
-   */
-  readonly authorize?: (headers: IncomingHttpHeaders) => boolean | Promise<boolean>;
   /** Passed to the agent's tools as `ctx.context`. */
   readonly context?: unknown;
 }
@@ -101,7 +113,8 @@ export interface CheckedServeOptions {
   readonly runStore: A2ARunStore | undefined;
   readonly observer: Observer | undefined;
   readonly legacy: boolean;
-  readonly authorize: ((headers: IncomingHttpHeaders) => boolean | Promise<boolean>) | undefined;
+  /** Host, Origin, authorization, limits and timeouts. */
+  readonly server: ResolvedServerOptions;
   readonly context: unknown;
 }
 
@@ -118,8 +131,8 @@ const KEYS = new Set([
   'runStore',
   'observer',
   'legacy',
-  'authorize',
   'context',
+  ...SERVER_OPTION_NAMES,
 ]);
 
 function text(value: unknown, name: string): string | undefined {
@@ -191,12 +204,10 @@ export function checkServeOptions(agent: unknown, options: unknown): CheckedServ
   if (o.legacy !== undefined && typeof o.legacy !== 'boolean') {
     throw new ValidationError('options.legacy', 'must be a boolean');
   }
-  if (o.authorize !== undefined && typeof o.authorize !== 'function') {
-    throw new ValidationError('options.authorize', 'must be a function of the request headers');
-  }
+  const host = text(o.host, 'host') ?? '127.0.0.1';
   return {
     port,
-    host: text(o.host, 'host') ?? '127.0.0.1',
+    host,
     publicUrl,
     name,
     description:
@@ -209,7 +220,11 @@ export function checkServeOptions(agent: unknown, options: unknown): CheckedServ
     runStore: o.runStore,
     observer: o.observer,
     legacy: o.legacy ?? true,
-    authorize: o.authorize,
+    server: resolveServerOptions(o, {
+      argument: 'options',
+      host,
+      maxBodyBytes: A2A_MAX_BODY_BYTES,
+    }),
     context: o.context,
   };
 }

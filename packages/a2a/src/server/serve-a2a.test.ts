@@ -12,6 +12,7 @@ import {
   stateLabel,
   userText,
 } from '../../test/support/test-sdk.js';
+import { readParts } from '../shared/a2a-parts.js';
 import { type A2AServer, serveA2A } from './serve-a2a.js';
 
 const servers: A2AServer[] = [];
@@ -94,6 +95,42 @@ describe('serveA2A, called by the SDK’s own client', () => {
       'artifact:answer',
       'status:completed',
     ]);
+  });
+
+  it('streams a typed answer whole: partial answers are not published, one answer artifact is', async () => {
+    const provider = createFakeProvider().text(
+      '{"word": "agent", "meanings": ["one who acts", "a representative"]}',
+    );
+    const client = createClient(provider, { env: {}, defaultModel: 'm' });
+    const agent = createReAct(client, {
+      name: 'dictionary',
+      schema: Type.Object({ word: Type.String(), meanings: Type.Array(Type.String()) }),
+    });
+    // The run does emit partial answers…
+    const partials: unknown[] = [];
+    for await (const event of agent.executeStream('Define agent')) {
+      if (event.type === 'partial_answer') partials.push(event.partial);
+    }
+    expect(partials.length).toBeGreaterThan(2);
+    provider.text('{"word": "agent", "meanings": ["one who acts", "a representative"]}');
+    const server = await serve(agent);
+    const a2a = await new ClientFactory().createFromUrl(server.url);
+    const events: string[] = [];
+    let data: unknown;
+    for await (const event of a2a.sendMessageStream(sendRequest(userText('Define agent')))) {
+      events.push(describeEvent(event));
+      if (event.payload?.$case === 'artifactUpdate') {
+        data = readParts(event.payload.value.artifact?.parts).data[0];
+      }
+    }
+    // …which the task does not carry: the answer artifact comes once, whole, with its typed data.
+    expect(events).toEqual([
+      'task:submitted',
+      'status:working',
+      'artifact:answer',
+      'status:completed',
+    ]);
+    expect(JSON.stringify(data)).toContain('a representative');
   });
 
   it('cancels a task: the running tool’s signal aborts and the task ends canceled', async () => {

@@ -1,7 +1,8 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { NextFunction, Request, Response } from 'express';
-import { buildAgentCard, JSONRPC_PATH, REST_PATH } from './agent-card.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type GuardedRequest, observeFailures, startGuardedServer } from '@aigo/http';
+import type { Express, Request, Response } from 'express';
+import { AGENT_CARD_PATH, buildAgentCard, JSONRPC_PATH, REST_PATH } from './agent-card.js';
+import { a2aErrorBody } from './http-error-body.js';
 import { inProcessRunStore } from './run-store.js';
 import {
   type A2AMessageHandler,
@@ -21,28 +22,16 @@ export interface A2AServer {
   close(): Promise<void>;
 }
 
-function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error) => reject(error);
-    server.once('error', onError);
-    server.listen(port, host, () => {
-      server.off('error', onError);
-      resolve(server.address() as AddressInfo);
-    });
-  });
-}
-
-function hostForUrl(host: string): string {
-  if (host === '0.0.0.0') return '127.0.0.1';
-  if (host === '::') return '[::1]';
-  return host.includes(':') ? `[${host}]` : host;
-}
-
 /**
  * Serves an aigo agent — any agent of `@aigo/ai`'s `Agent` contract (a `createReAct` agent), or a
  * function of a message — over A2A, with `@a2a-js/sdk`'s request handler: JSON-RPC and HTTP+JSON, A2A
- * 1.0 and (unless `legacy: false`) 0.3. Binds 127.0.0.1 by default; `port: 0` (the default) picks a
- * free port. The agent card comes from the agent's name, description and tools (as skills). Each
+ * 1.0 and (unless `legacy: false`) 0.3. Binds 127.0.0.1 by default (another address needs
+ * `authorize` or `allowUnauthenticated`); `port: 0` (the default) picks a free port. Every request
+ * passes `@aigo/http`'s guard first: a Host that is not the server's (421: DNS rebinding), a foreign
+ * Origin (403), a caller `authorize` refuses (401; the card stays public, and says which scheme to
+ * use), a body over `maxBodyBytes` (413), a client too slow to send its request (the connection
+ * closed); every error is JSON. The agent card comes from the agent's name, description and tools
+ * (as skills). Each
  * message runs the agent with the memory of its A2A context (`memory`) under the caller's trace
  * context; its events become status updates and the `answer` artifact; a run waiting for decisions
  * becomes `input-required`, and the client's answer resumes it from the run store. A cancelled task
@@ -77,9 +66,23 @@ export async function serveA2A(
     import('./aigo-agent-executor.js'),
   ]);
   const { agentCardHandler, jsonRpcHandler, restHandler, UserBuilder } = sdkExpress;
-  const server = createServer();
-  const address = await listen(server, checked.port, checked.host);
-  const url = (checked.publicUrl ?? `http://${hostForUrl(checked.host)}:${address.port}`).replace(
+  let app: Express | undefined;
+  const guarded = await startGuardedServer({
+    host: checked.host,
+    port: checked.port,
+    options: checked.server,
+    ownHosts: checked.publicUrl === undefined ? [] : [new URL(checked.publicUrl).host],
+    cors: CORS,
+    // The card is public: a client reads it to learn how to authenticate.
+    isPublic: (request) =>
+      request.method === 'GET' && (request.url ?? '').split('?', 1)[0] === AGENT_CARD_PATH,
+    challenge: 'Bearer',
+    errorBody: a2aErrorBody,
+    log: observeFailures(checked.observer, 'serveA2A'),
+    handle: (request, response, guard) =>
+      app === undefined ? guard.fail(503, 'starting') : serveExpress(app, request, response, guard),
+  });
+  const url = (checked.publicUrl ?? `http://${hostForUrl(checked.host)}:${guarded.port}`).replace(
     /\/+$/,
     '',
   );
@@ -93,38 +96,90 @@ export async function serveA2A(
   );
   const legacyCompat = { enabled: checked.legacy };
 
-  const app = express();
-  app.disable('x-powered-by');
-  app.use(
-    '/.well-known/agent-card.json',
-    agentCardHandler({ agentCardProvider: handler, legacyCompat }),
-  );
-  const authorize = checked.authorize;
-  if (authorize !== undefined) {
-    app.use((request: Request, response: Response, next: NextFunction) => {
-      Promise.resolve()
-        .then(() => authorize(request.headers))
-        .then(
-          (allowed) => (allowed ? next() : response.status(401).json({ error: 'unauthorized' })),
-          () => response.status(401).json({ error: 'unauthorized' }),
-        );
-    });
-  }
+  const routes = express();
+  routes.disable('x-powered-by');
+  routes.use(AGENT_CARD_PATH, agentCardHandler({ agentCardProvider: handler, legacyCompat }));
   const userBuilder = UserBuilder.noAuthentication;
-  app.use(JSONRPC_PATH, jsonRpcHandler({ requestHandler: handler, userBuilder, legacyCompat }));
-  app.use(REST_PATH, restHandler({ requestHandler: handler, userBuilder, legacyCompat }));
-  server.on('request', app);
+  routes.use(JSONRPC_PATH, jsonRpcHandler({ requestHandler: handler, userBuilder, legacyCompat }));
+  routes.use(REST_PATH, restHandler({ requestHandler: handler, userBuilder, legacyCompat }));
+  app = routes;
 
   let closing: Promise<void> | undefined;
   return {
     url,
     close() {
-      closing ??= new Promise<void>((resolve) => {
+      closing ??= (async () => {
         executor.close();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+        await guarded.close();
+      })();
       return closing;
     },
   };
+}
+
+function hostForUrl(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+// What a browser page on a listed origin may send and read.
+const CORS = {
+  methods: ['GET', 'POST'],
+  headers: [
+    'content-type',
+    'authorization',
+    'a2a-version',
+    'a2a-extensions',
+    'x-a2a-extensions',
+    'traceparent',
+    'tracestate',
+  ],
+  exposeHeaders: ['a2a-version', 'a2a-extensions'],
+};
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+// Why Express (or the SDK's routers) gave up on a request, as the status's plain words.
+const CLIENT_ERRORS: Readonly<Record<number, string>> = {
+  400: 'bad request',
+  404: 'not found',
+  405: 'method not allowed',
+  413: 'the body is too large',
+  415: 'unsupported media type',
+};
+
+/**
+ * Hands a request that passed the guard to the Express app of the SDK's handlers. The body is read
+ * here, within `maxBodyBytes`, and parsed, so the SDK's own JSON parser (its limit fixed at 100 KB)
+ * finds it done and steps aside. Express's default handler never answers: what no route takes is a
+ * JSON 404, what fails is a JSON error without its stack.
+ */
+async function serveExpress(
+  app: Express,
+  request: IncomingMessage,
+  response: ServerResponse,
+  { readBody, fail }: GuardedRequest,
+): Promise<void> {
+  const headers = request.headers;
+  if (headers['transfer-encoding'] !== undefined || Number(headers['content-length']) > 0) {
+    const raw = await readBody();
+    if (raw === undefined) return;
+    if (JSON_TYPE.test(headers['content-type'] ?? '')) {
+      try {
+        (request as IncomingMessage & { body?: unknown }).body = JSON.parse(raw.toString('utf8'));
+      } catch {
+        return fail(400, 'Invalid JSON payload.', { code: -32700 });
+      }
+    }
+  }
+  // Express takes node's request and response and makes them its own (its types say its own).
+  app(request as Request, response as Response, (error?: unknown) => {
+    if (error === undefined) return fail(404, 'not found');
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === 'number' && CLIENT_ERRORS[status] !== undefined) {
+      return fail(status, CLIENT_ERRORS[status] as string);
+    }
+    fail(500, 'internal error', { cause: error instanceof Error ? error.name : typeof error });
+  });
 }

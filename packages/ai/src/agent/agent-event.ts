@@ -1,6 +1,7 @@
 import type { AigoError } from '../errors/aigo-error.js';
 import type { ContentPart } from '../messages/content-part.js';
 import type { ToolCall } from '../messages/tool-call.js';
+import type { DeepPartial } from '../schema/deep-partial.js';
 import type { ToolProgress } from '../tools/tool.js';
 import type { InteractionRequest, SuspendedRun } from './suspended-run.js';
 
@@ -70,6 +71,20 @@ export interface AgentInteractionResumedEvent {
   readonly runId: string;
 }
 
+/**
+ * The typed answer so far, while the model writes it (an agent with a schema whose shape streams:
+ * an object, an array, or a discriminated union of objects). Each is a new value, never one that a
+ * later event of the same model call retracts: strings grow, numbers, booleans and `null` appear
+ * once complete. A reply that turns out to call tools, or the JSON-only retry of an answer that did
+ * not parse, starts over: the value is always the whole answer of the current model call. The
+ * validated result comes with `final_answer`.
+ */
+export interface AgentPartialAnswerEvent<T> {
+  readonly type: 'partial_answer';
+  readonly iteration: number;
+  readonly partial: DeepPartial<T>;
+}
+
 /** The run's typed result. Always the last event of a successful run. */
 export interface AgentFinalAnswerEvent<T> {
   readonly type: 'final_answer';
@@ -96,6 +111,7 @@ export type AgentEvent<T = unknown> =
   | AgentToolResultEvent
   | AgentInteractionRequestedEvent
   | AgentInteractionResumedEvent
+  | AgentPartialAnswerEvent<T>
   | AgentFinalAnswerEvent<T>
   | AgentErrorEvent;
 

@@ -93,6 +93,10 @@ describe('error classes', () => {
     });
     expect(parse.text).toBe('hello');
     expect(parse.issues).toHaveLength(1);
+    expect(parse.partialOutput).toBeUndefined();
+    const cut = new ParseError('cut', { text: '{"a": "he', partialOutput: { a: 'he' } });
+    expect(cut.partialOutput).toEqual({ a: 'he' });
+    expect(cut.toJSON().partialOutput).toEqual({ a: 'he' });
     const stopped = new AgentStoppedError('max_iterations', 'stopped', { requests: 10 });
     expect(stopped.stopReason).toBe('max_iterations');
     expect(stopped.overview).toEqual({ requests: 10 });

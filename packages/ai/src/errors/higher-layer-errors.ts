@@ -39,21 +39,33 @@ export interface SchemaIssue {
   readonly message: string;
 }
 
-/** A model's answer could not be read as the expected type. */
+/**
+ * A model's answer could not be read as the expected type. `text` is the answer (as far as it came),
+ * `usage` its tokens, `issues` what did not fit; a structured stream's error also carries the last
+ * partial value it parsed (`partialOutput`), so a cut answer can still be shown as far as it went.
+ */
 export class ParseError extends AigoError {
   static override readonly marker: symbol = Symbol.for('@aigo/ai/ParseError');
   readonly text: string;
   readonly usage: Usage | undefined;
   readonly issues: readonly SchemaIssue[];
+  /** The last partial value a structured stream parsed before the answer failed (else unset). */
+  readonly partialOutput: unknown;
 
   constructor(
     message: string,
-    options: AigoErrorOptions & { text: string; usage?: Usage; issues?: readonly SchemaIssue[] },
+    options: AigoErrorOptions & {
+      text: string;
+      usage?: Usage;
+      issues?: readonly SchemaIssue[];
+      partialOutput?: unknown;
+    },
   ) {
     super('parse_error', message, options);
     this.text = options.text;
     this.usage = options.usage;
     this.issues = options.issues ?? [];
+    this.partialOutput = options.partialOutput;
   }
 }
 

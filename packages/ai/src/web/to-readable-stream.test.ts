@@ -77,6 +77,19 @@ describe('toReadableStream', () => {
     expect(read[2]).toMatchObject({ error });
   });
 
+  it("gives an agent run's partial_answer events as they are", async () => {
+    const events: AgentEvent<{ name: string }>[] = [
+      { type: 'iteration_start', iteration: 1 },
+      { type: 'partial_answer', iteration: 1, partial: {} },
+      { type: 'partial_answer', iteration: 1, partial: { name: 'Ad' } },
+      { type: 'final_answer', iteration: 1, content: '{"name":"Ada"}', result: { name: 'Ada' } },
+    ];
+
+    expect(await readAll(toReadableStream(scriptedAgentStream(events, USAGE).stream))).toEqual(
+      events,
+    );
+  });
+
   it('cancels the model call when the reader cancels', async () => {
     const { stream, controller, cancelled } = drivenChatStream();
     controller.enqueue({ type: 'content', text: 'a' });
@@ -125,6 +138,22 @@ describe('toTextStream', () => {
     expect((await reader.read()).value).toBe('Let me look. ');
     expect((await reader.read()).value).toBe('Still looking.');
     await expect(reader.read()).rejects.toBe(error);
+  });
+
+  it("leaves out an agent's partial_answer events: the text is the content fragments", async () => {
+    const { stream } = scriptedAgentStream<{ name: string }>(
+      [
+        { type: 'iteration_start', iteration: 1 },
+        { type: 'content', iteration: 1, text: '{"name": "Ad' },
+        { type: 'partial_answer', iteration: 1, partial: { name: 'Ad' } },
+        { type: 'content', iteration: 1, text: 'a"}' },
+        { type: 'partial_answer', iteration: 1, partial: { name: 'Ada' } },
+        { type: 'final_answer', iteration: 1, content: '{"name": "Ada"}', result: { name: 'Ada' } },
+      ],
+      USAGE,
+    );
+
+    expect((await readAll(toTextStream(stream))).join('')).toBe('{"name": "Ada"}');
   });
 
   it('ends the agent run when the reader cancels', async () => {

@@ -222,6 +222,37 @@ describe('toSSEStream of an agent run', () => {
     );
   });
 
+  it('sends partial_answer events as they come (the answer so far), final_answer last', async () => {
+    type City = { name: string; sights: string[] };
+    const events: AgentEvent<City>[] = [
+      { type: 'iteration_start', iteration: 1 },
+      { type: 'content', iteration: 1, text: '{"name": "Ro' },
+      { type: 'partial_answer', iteration: 1, partial: { name: 'Ro' } },
+      { type: 'content', iteration: 1, text: 'me", "sights": ["Forum"]}' },
+      { type: 'partial_answer', iteration: 1, partial: { name: 'Rome', sights: ['Forum'] } },
+      {
+        type: 'final_answer',
+        iteration: 1,
+        content: '{"name": "Rome", "sights": ["Forum"]}',
+        result: { name: 'Rome', sights: ['Forum'] },
+      },
+    ];
+    const { stream } = scriptedAgentStream(events, USAGE);
+
+    const text = await readText(toSSEStream(stream));
+
+    expect(text).toBe(
+      [
+        ...events.slice(0, 5).map((event) => frame(event.type, event)),
+        frame('usage', { type: 'usage', usage: USAGE }),
+        frame('final_answer', events[5]),
+      ].join(''),
+    );
+    expect(text).toContain(
+      'event: partial_answer\ndata: {"type":"partial_answer","iteration":1,"partial":{"name":"Ro"}}\n\n',
+    );
+  });
+
   it('sends an error event with the code, stop reason and iteration, never the overview', async () => {
     const error = new AgentStoppedError(
       'max_iterations',

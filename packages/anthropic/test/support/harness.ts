@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { StreamEvent } from '@aigo/ai';
+import type { ChatRequest, StreamEvent, StreamProvider } from '@aigo/ai';
 import {
   type FixtureRouteOptions,
   fixtureRoute,
@@ -175,4 +175,31 @@ export function sentBody(rig: AnthropicRig, index: number): unknown {
   const request = rig.server.requests[index];
   if (request === undefined) throw new Error(`no request ${index}`);
   return request.body;
+}
+
+/**
+ * A provider that records each request a client hands it (as the client built it, before the
+ * adapter turns it into a body) and passes everything on to `provider`.
+ */
+export function recordingProvider(provider: AnthropicProvider): {
+  readonly provider: StreamProvider;
+  readonly requests: ChatRequest[];
+} {
+  const requests: ChatRequest[] = [];
+  return {
+    requests,
+    provider: {
+      id: provider.id,
+      sendMessage: (request, options) => {
+        requests.push(request);
+        return provider.sendMessage(request, options);
+      },
+      streamMessage: (request, options) => {
+        requests.push(request);
+        return provider.streamMessage(request, options);
+      },
+      modelLimits: (model) => provider.modelLimits(model),
+      countTokens: (request, options) => provider.countTokens(request, options),
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import type { ChatResponse, ChatStream, Observer } from '@aigo/ai';
+import { type ChatResponse, type ChatStream, type Observer, ParseError } from '@aigo/ai';
 
 /** A streamed turn's part in its stream. */
 export interface StreamTurn {
@@ -35,6 +35,9 @@ export function persistWhenFinished(stream: ChatStream, turn: StreamTurn): ChatS
         },
         (error: unknown) => {
           turn.release();
+          // An answer a structured stream could not parse stored nothing: that is its `final`'s
+          // error to report, not a failed write.
+          if (ParseError.isInstance(error)) return { error };
           try {
             turn.observer?.warn('aigo client: storing a streamed turn failed', {
               'error.type': error instanceof Error ? error.name : typeof error,

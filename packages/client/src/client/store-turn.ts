@@ -8,7 +8,7 @@ import type { ClientSettings } from './resolve-client-options.js';
  * Stores a finished turn (the turn's messages and, unless `persistAssistantReplies` is false, the
  * reply) in one `appendMessages`, against `version` when the memory is versioned.
  */
-export function storeTurn(
+export async function storeTurn(
   memory: MemoryProvider,
   settings: ClientSettings,
   prepared: PreparedTurn,
@@ -23,6 +23,6 @@ export function storeTurn(
   const counts =
     stage === undefined || typeof memory.readContext !== 'function'
       ? undefined
-      : stage.countsFor(prepared.request.model, messages);
+      : await stage.countsFor(prepared.request.model, messages);
   return storeTurnMessages(memory, messages, version, counts);
 }

@@ -48,8 +48,16 @@ export interface TurnRunner {
     options: ContinueOptions | undefined,
     accept: (response: ChatResponse) => Promise<T>,
   ): Promise<T>;
-  /** One streaming turn, stored when the stream finishes. */
-  stream(turn: Message[] | undefined, options: ContinueOptions | undefined): Promise<ChatStream>;
+  /**
+   * One streaming turn, stored when the stream finishes. `beforeStore` runs on the finished response
+   * first: when it rejects, nothing is stored and `collect()` rejects with its error (a structured
+   * stream parses here).
+   */
+  stream(
+    turn: Message[] | undefined,
+    options: ContinueOptions | undefined,
+    beforeStore?: (response: ChatResponse) => Promise<void>,
+  ): Promise<ChatStream>;
 }
 
 /** A turn whose call is checked: what each of its attempts reads, builds, sends, records and stores. */
@@ -211,7 +219,11 @@ export function turnRunner(
     }
   };
 
-  const stream = async (turn: Message[] | undefined, options: ContinueOptions | undefined) => {
+  const stream = async (
+    turn: Message[] | undefined,
+    options: ContinueOptions | undefined,
+    beforeStore?: (response: ChatResponse) => Promise<void>,
+  ) => {
     const open = openTurn(turn, options, true);
     const memory = open.memory;
     let sent: TurnAttempt<ChatStream>;
@@ -224,6 +236,11 @@ export function turnRunner(
     return persistWhenFinished(sent.result, {
       onFinish: (response) => {
         record(open, sent, response);
+        if (beforeStore !== undefined) {
+          return beforeStore(response).then(() =>
+            memory === undefined ? undefined : store(memory, open, sent, response),
+          );
+        }
         return memory === undefined ? undefined : store(memory, open, sent, response);
       },
       release: open.release ?? noop,

@@ -11,7 +11,7 @@ import {
 } from '@aigo/ai';
 import type { PreparedTurn } from '../client/build-request.js';
 import { readTurnHistory, type TurnHistory } from '../client/memory-turn.js';
-import { type ContextGroup, groupMessages } from './context-groups.js';
+import { groupMessages } from './context-groups.js';
 import {
   type CheckedContextOptions,
   providerModelLimits,
@@ -19,9 +19,9 @@ import {
 } from './context-options.js';
 import { emptyReport, publishReport } from './context-report.js';
 import type { ContextReport, ContextState, StrategyContext } from './context-strategy.js';
-import { MESSAGE_OVERHEAD_TOKENS } from './estimate-tokens.js';
 import { readContextWindow } from './read-context-window.js';
-import { OMITTED_NOTE, SUMMARY_HEADING, summaryRequest, withSummary } from './summary-request.js';
+import { RequestSizes } from './request-sizes.js';
+import { OMITTED_NOTE, summaryRequest } from './summary-request.js';
 import { Calibration, type ConversationKey, TokenCounter } from './token-counter.js';
 
 /** The history of a turn with what a bounded read adds. */
@@ -47,6 +47,14 @@ export interface FittedRequest {
   readonly budget: number | undefined;
   readonly report: ContextReport | undefined;
 }
+
+/**
+ * With a provider that counts whole requests exactly, a fitted request is counted when its estimate is
+ * over this share of the budget (below it, even an estimate off by half fits).
+ */
+const VERIFY_FROM = 0.5;
+/** At most this many exact counts (and refits) per request. */
+const VERIFY_ROUNDS = 3;
 
 /** Sends the summary calls (through the client's call path). */
 export type SummaryCall = (
@@ -149,7 +157,9 @@ export class ContextStage {
 
   /**
    * Fits a prepared request into its budget (`budget` overrides the one of the options and the
-   * model: after an overflow). Returns the request unchanged when it fits.
+   * model: after an overflow). Returns the request unchanged when it fits. Everything the request
+   * sends is counted against the budget: the messages kept, the note that opens a request whose kept
+   * part begins with an answer, the system prompt with a summary in it.
    */
   async fit(
     prepared: PreparedTurn,
@@ -169,8 +179,7 @@ export class ContextStage {
         report: undefined,
       };
     }
-    const ratio = this.#ratio(call.memory, model);
-    const units = budget / ratio;
+    const signal = call.signal;
     const counter = this.#counter;
     const all = request.messages;
     const turnStart = all.length - prepared.turnMessages.length;
@@ -181,56 +190,92 @@ export class ContextStage {
       skip = Math.min(turnStart, Math.max(0, summary.through - history.start + 1));
     }
     const messages = skip === 0 ? all : all.slice(skip);
-    const counts = await counter.countMessages(model, messages, call.signal);
-    const fixed = await counter.fixedTokens(request, call.signal);
+    const counts = await counter.countMessages(model, messages, signal);
+    const fixed = await counter.fixedTokens(request, signal);
+    const [noteTokens] = await counter.countMessages(model, [OMITTED_NOTE], signal);
     const positions = positionsOf(history);
     const grouping = groupMessages(messages, counts, turnStart - skip, (index) =>
       positions?.get(messages[index] as Message),
     );
+    const sizes = new RequestSizes(
+      {
+        request,
+        fixed,
+        noteTokens: noteTokens as number,
+        groups: grouping.groups,
+        leftOut: skip > 0 || (history?.start ?? 1) > 1 || grouping.orphans > 0,
+      },
+      counter,
+    );
+    const ratio = this.#ratio(call.memory, model);
     const report = emptyReport(budget, counter.method(model));
     report.orphanMessages = grouping.orphans;
     report.unreadMessages = history?.unread ?? 0;
-    const summaryOverhead = MESSAGE_OVERHEAD_TOKENS + Math.ceil(SUMMARY_HEADING.length / 4);
-    const total = (state: ContextState): number => {
-      let sum = fixed + (state.summary === undefined ? 0 : state.summary.tokens + summaryOverhead);
-      for (const group of state.groups) sum += group.tokens;
-      return sum;
-    };
-    let state: ContextState = { groups: grouping.groups, summary };
-    const before = total(state) + grouping.orphanTokens;
-    report.tokensBefore = Math.round(before * ratio);
+    let state = await sizes.settle({ groups: grouping.groups, summary }, model, signal);
+    report.tokensBefore = Math.round((sizes.total(state) + grouping.orphanTokens) * ratio);
     const context: StrategyContext = {
-      budget: units,
+      budget: budget / ratio,
       model,
-      signal: call.signal,
-      total,
+      signal,
+      total: (one) => sizes.total(one),
       tokensOf: (message) => counter.tokensOf(model, message),
       summaryTokens: (text) => counter.tokensOf(model, { role: 'user', content: text }),
       summarise: (toSummarise, previous, maxTokens) =>
-        this.#summarise(model, toSummarise, previous, maxTokens, call.signal),
+        this.#summarise(model, toSummarise, previous, maxTokens, signal),
       report,
     };
-    for (const strategy of this.options.strategies) {
-      if (total(state) <= units) break;
-      state = await strategy.apply(state, context);
+    state = await this.#applyStrategies(state, context, sizes);
+    let after = sizes.total(state);
+    let sent = Math.round(after * ratio);
+    if (counter.countsWhole(model) && sent > budget * VERIFY_FROM) {
+      // The provider counts whole requests exactly (a counting endpoint): the fitted request is
+      // counted, and fitted again into the budget scaled by how far off the estimate was.
+      for (let round = 1; ; round++) {
+        const exact = await counter.countRequest(sizes.build(state), signal);
+        if (exact === undefined || exact.method === 'estimate') break;
+        report.method = exact.method;
+        sent = exact.tokens;
+        this.#calibration.learn(keyOf(call.memory), after, exact.tokens);
+        if (exact.tokens <= budget || round >= VERIFY_ROUNDS || after === 0) break;
+        const scale = exact.tokens / after;
+        const next = await this.#applyStrategies(
+          state,
+          { ...context, budget: Math.floor(budget / scale) },
+          sizes,
+        );
+        const shrunk = sizes.total(next);
+        // Nothing more can be left out: the request goes as it is.
+        if (shrunk >= after) break;
+        state = next;
+        after = shrunk;
+        sent = Math.round(after * scale);
+      }
     }
-    const after = total(state);
-    report.tokensAfter = Math.round(after * ratio);
+    report.tokensAfter = sent;
     report.summaryTokens = state.summary?.tokens ?? 0;
     if (state.summary !== undefined && state.summary !== summary && call.memory !== undefined) {
-      await this.#keepSummary(call.memory, state.summary, call.signal);
+      await this.#keepSummary(call.memory, state.summary, signal);
     }
-    // A request whose older messages were left out (by the read, a summary or the strategies) is
-    // rebuilt, and opens with a user message; one sent whole stays as the application built it.
-    const changed =
-      skip > 0 ||
-      (history?.start ?? 1) > 1 ||
-      state.summary !== undefined ||
-      report.orphanMessages > 0 ||
-      state.groups !== grouping.groups;
-    const fitted = changed ? rebuild(request, state) : request;
     publishReport(this.#observer, call.span, report, model);
-    return { request: fitted, tokens: after, sentTokens: report.tokensAfter, budget, report };
+    return { request: sizes.build(state), tokens: after, sentTokens: sent, budget, report };
+  }
+
+  /** Runs the strategies while the request is over `context.budget`, each result counted as it is sent. */
+  async #applyStrategies(
+    start: ContextState,
+    context: StrategyContext,
+    sizes: RequestSizes,
+  ): Promise<ContextState> {
+    let state = start;
+    for (const strategy of this.options.strategies) {
+      if (sizes.total(state) <= context.budget) break;
+      state = await sizes.settle(
+        await strategy.apply(state, context),
+        context.model,
+        context.signal,
+      );
+    }
+    return state;
   }
 
   /** Learns the estimate's calibration from a call's reported prompt tokens. */
@@ -240,9 +285,12 @@ export class ContextStage {
     this.#calibration.learn(keyOf(memory), fitted.tokens, response.usage?.promptTokens);
   }
 
-  /** The counts to store with a turn's messages (each counted once, and kept). */
-  countsFor(model: string, messages: readonly Message[]): number[] {
-    return messages.map((message) => this.#counter.tokensOf(model, message));
+  /**
+   * The counts to store with a turn's messages, as the request that sends them will count them (each
+   * counted once, and kept: the reply by the provider when it counts messages).
+   */
+  countsFor(model: string, messages: readonly Message[]): Promise<number[]> {
+    return this.#counter.countMessages(model, messages, undefined);
   }
 
   async #summarise(
@@ -300,21 +348,4 @@ function positionsOf(history: ContextHistory | undefined): Map<Message, number> 
     positions.set(message, history.start + index);
   });
   return positions;
-}
-
-/** The request with the state's messages (opening with a user message) and its summary. */
-function rebuild(request: ChatRequest, state: ContextState): ChatRequest {
-  const messages: Message[] = [];
-  for (const group of state.groups as readonly ContextGroup[]) {
-    for (const message of group.messages) messages.push(message);
-  }
-  const first = messages.find((message) => message.role !== 'system');
-  if (first !== undefined && first.role !== 'user') {
-    messages.splice(messages.indexOf(first), 0, OMITTED_NOTE);
-  }
-  const fitted: { -readonly [K in keyof ChatRequest]: ChatRequest[K] } = { ...request, messages };
-  if (state.summary !== undefined) {
-    fitted.systemPrompt = withSummary(request.systemPrompt, state.summary.text);
-  }
-  return fitted;
 }

@@ -39,9 +39,16 @@ export interface StrategyContext {
   /** The model of the request. */
   readonly model: string;
   readonly signal: AbortSignal | undefined;
-  /** The request's input tokens for a state: its groups, the summary and the fixed parts. */
+  /**
+   * The request's input tokens for a state, counted as the request sent for it will be: its groups,
+   * the system prompt with the summary, the fixed parts, and the note that opens a request whose
+   * older messages were left out when its kept part begins with an answer.
+   */
   total(state: ContextState): number;
-  /** The tokens of a message a strategy made (counted once and kept). */
+  /**
+   * The tokens of a message a strategy made (counted once and kept; when the provider counts
+   * messages, it counts this one before the request is sent, and the next strategy sees its count).
+   */
   tokensOf(message: Message): number;
   /** The tokens of a summary text as the request sends it. */
   summaryTokens(text: string): number;

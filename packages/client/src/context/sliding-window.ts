@@ -29,22 +29,28 @@ export function slidingWindow(options: SlidingWindowOptions = {}): ContextStrate
   return Object.freeze({
     name: 'sliding-window',
     apply(state: ContextState, context: StrategyContext): ContextState {
-      let excess = context.total(state) - context.budget;
-      if (excess <= 0) return state;
-      const groups = state.groups;
-      const droppable = groups.length - keepLast;
-      const kept: ContextGroup[] = [];
-      for (let index = 0; index < groups.length; index++) {
-        const group = groups[index] as ContextGroup;
-        if (excess > 0 && index < droppable && !group.pinned && !group.current) {
-          excess -= group.tokens;
-          context.report.droppedMessages += group.messages.length;
-          context.report.droppedTokens += group.tokens;
-          continue;
+      let kept = state;
+      // Dropping can leave the request opening with an answer, which adds the note that opens it:
+      // the total is taken again after each pass, until the request fits or nothing more may go.
+      for (;;) {
+        let excess = context.total(kept) - context.budget;
+        if (excess <= 0) return kept;
+        const groups = kept.groups;
+        const droppable = groups.length - keepLast;
+        const left: ContextGroup[] = [];
+        for (let index = 0; index < groups.length; index++) {
+          const group = groups[index] as ContextGroup;
+          if (excess > 0 && index < droppable && !group.pinned && !group.current) {
+            excess -= group.tokens;
+            context.report.droppedMessages += group.messages.length;
+            context.report.droppedTokens += group.tokens;
+            continue;
+          }
+          left.push(group);
         }
-        kept.push(group);
+        if (left.length === groups.length) return kept;
+        kept = { ...state, groups: left };
       }
-      return { ...state, groups: kept };
     },
   });
 }

@@ -6,8 +6,9 @@ import {
   userMessage,
   ValidationError,
 } from '@aigo/ai';
-import { createFakeProvider } from '@aigo/testing';
+import { createFakeProvider, createRecordingObserver } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
+import { plainMemory } from '../../test/support/test-context-helpers.js';
 import { createClient } from '../client/client.js';
 import { inMemoryMemory } from '../memory/in-memory-memory.js';
 import { countTokens } from './count-tokens.js';
@@ -50,10 +51,10 @@ describe('counting in the context stage', () => {
     await client.sendMessage('one');
     await client.sendMessage('two');
     await client.sendMessage('three');
-    // Turn 1: the prompt; then the fixed part once; later turns: only the new prompt (the stored
-    // messages keep the counts they were stored with).
-    const messageCounts = asked.filter((count) => count > 0);
-    expect(messageCounts).toEqual([1, 1, 1]);
+    // Turn 1: the prompt, the fixed part (no message), the note that may open a fitted request, the
+    // reply as it is stored; later turns: only the new prompt and reply (the stored messages keep the
+    // counts they were stored with).
+    expect(asked).toEqual([1, 0, 1, 1, 1, 1, 1, 1]);
   });
 
   it('estimates with the usage of the previous turn: a provider that reports twice the estimate halves the budget', async () => {
@@ -84,6 +85,95 @@ describe('counting in the context stage', () => {
       (request?.messages ?? []).reduce((sum, message) => sum + estimateMessageTokens(message), 0);
     expect(size(first)).toBeGreaterThan(1_500);
     expect(size(second)).toBeLessThan(1_100);
+  });
+});
+
+describe('providers that count', () => {
+  /** A provider that counts whole requests only, exactly: twice the client's estimate. */
+  function endpointProvider() {
+    const fake = createFakeProvider().default('fine');
+    const counted: ChatRequest[] = [];
+    const provider: StreamProvider = {
+      id: 'fake',
+      sendMessage: (request, options) => fake.sendMessage(request, options),
+      streamMessage: (request, options) => fake.streamMessage(request, options),
+      async countTokens(request: ChatRequest): Promise<TokenCount> {
+        counted.push(request);
+        let tokens = 3;
+        for (const message of request.messages) tokens += estimateMessageTokens(message);
+        return { tokens: tokens * 2, exact: true, method: 'endpoint', estimated: [] };
+      },
+    };
+    return { provider, fake, counted };
+  }
+
+  it('a provider that counts whole requests exactly is asked for the fitted request, fitted again while over', async () => {
+    const { provider, fake, counted } = endpointProvider();
+    const memory = inMemoryMemory();
+    await memory.appendMessages(
+      Array.from({ length: 40 }, (_, index) =>
+        index % 2 === 0 ? userMessage('x'.repeat(400)) : assistantMessage('y'.repeat(400)),
+      ),
+    );
+    const observer = createRecordingObserver();
+    const client = createClient(provider, {
+      env: {},
+      defaultModel: 'm',
+      memory,
+      observer,
+      context: { maxTokens: 2_000 },
+    });
+    await client.sendMessage('q');
+    const sent = fake.requests[0] as ChatRequest;
+    const exact = await countTokens(sent, { provider });
+    expect(exact.method).toBe('endpoint');
+    expect(exact.tokens).toBeLessThanOrEqual(2_000);
+    // The estimate alone would have sent about twice as much.
+    expect(exact.tokens).toBeGreaterThan(1_500);
+    expect(counted.some((one) => one.messages.length === sent.messages.length)).toBe(true);
+    const span = observer.spans.find((one) => one.name === 'aigo.context');
+    expect(span?.attributes['aigo.context.count_method']).toBe('endpoint');
+    expect(span?.attributes['aigo.context.tokens_after']).toBe(exact.tokens);
+  });
+
+  it('a provider whose estimate tells messages apart is counted with, as countTokens counts', async () => {
+    const fake = createFakeProvider().default('fine');
+    const provider: StreamProvider = {
+      id: 'fake',
+      sendMessage: (request, options) => fake.sendMessage(request, options),
+      streamMessage: (request, options) => fake.streamMessage(request, options),
+      async countTokens(request: ChatRequest): Promise<TokenCount> {
+        const messages = request.messages.map((message) => 7 + estimateMessageTokens(message) * 2);
+        let tokens = 11;
+        for (const one of messages) tokens += one;
+        return {
+          tokens,
+          exact: false,
+          method: 'estimate',
+          estimated: ['messages'],
+          messages,
+          fixed: 11,
+        };
+      },
+    };
+    // A memory without stored counts: the provider counts every message.
+    const memory = plainMemory();
+    await memory.appendMessages(
+      Array.from({ length: 40 }, (_, index) =>
+        index % 2 === 0 ? userMessage('x'.repeat(400)) : assistantMessage('y'.repeat(400)),
+      ),
+    );
+    const client = createClient(provider, {
+      env: {},
+      defaultModel: 'm',
+      memory,
+      context: { maxTokens: 1_500 },
+    });
+    await client.sendMessage('q');
+    const sent = fake.requests[0] as ChatRequest;
+    const count = await countTokens(sent, { provider });
+    expect(count.tokens).toBeLessThanOrEqual(1_500);
+    expect(count.tokens).toBeGreaterThan(1_200);
   });
 });
 

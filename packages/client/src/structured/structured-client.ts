@@ -3,6 +3,7 @@ import {
   type InferSchema,
   isStandardSchema,
   type JsonSchema,
+  type Message,
   type Provider,
   type ResponseFormat,
   type Schema,
@@ -22,7 +23,16 @@ import { resolveClientOptions } from '../client/resolve-client-options.js';
 import { TurnLocks } from '../client/turn-locks.js';
 import { turnRunner } from '../client/turn-runner.js';
 import { parseStringAs } from '../parse/parse-string-as.js';
+import { type ElementCheck, elementCheck } from './element-check.js';
+import { type ElementsShape, elementsShape, streamShape } from './partial/stream-shape.js';
 import { structuredOutputInstructions } from './structured-output-instructions.js';
+import type { StructuredResponse } from './structured-response.js';
+import {
+  type ArrayProperty,
+  type StreamElement,
+  type StructuredStream,
+  startStructuredStream,
+} from './structured-stream.js';
 
 /**
  * How the model is asked for the schema: `native` sends it as the request's response format (the
@@ -55,14 +65,28 @@ export interface StructuredClientOptions<S extends Schema>
   readonly strict?: boolean;
 }
 
-/** A model's answer with its content parsed and validated as `T`. */
-export type StructuredResponse<T> = ChatResponse & { readonly data: T };
+export type { StructuredResponse } from './structured-response.js';
 
 /** Per-call options of a structured `sendMessage` (the schema is the client's). */
 export type StructuredMessageOptions = Omit<MessageOptions, 'outputSchema' | 'responseFormat'>;
 
 /** Per-call options of a structured `continueConversation`. */
 export type StructuredContinueOptions = Omit<ContinueOptions, 'outputSchema' | 'responseFormat'>;
+
+/** Per-call options of a structured `streamMessage`. */
+export interface StructuredStreamOptions extends StructuredMessageOptions {
+  /**
+   * The array property of the answer's top-level object whose items `elements` gives (a top-level
+   * array's items are the elements without it).
+   */
+  readonly elements?: string;
+}
+
+/** Per-call options of a structured `streamContinueConversation`. */
+export interface StructuredStreamContinueOptions extends StructuredContinueOptions {
+  /** As `StructuredStreamOptions.elements`. */
+  readonly elements?: string;
+}
 
 /** A client whose answers are typed values. Immutable, like `Client`. */
 export interface StructuredClient<T> {
@@ -82,6 +106,28 @@ export interface StructuredClient<T> {
   sendMessage(prompt: Prompt, options?: StructuredMessageOptions): Promise<StructuredResponse<T>>;
   /** Continues the stored conversation; the answer is parsed as `sendMessage` describes. */
   continueConversation(options?: StructuredContinueOptions): Promise<StructuredResponse<T>>;
+  /**
+   * Sends a user message and streams the typed answer as it arrives: `partials` (the answer so far),
+   * `elements` (each element of its array, checked against the item schema), `final` (exactly what
+   * `sendMessage` resolves to, once the turn is stored; an answer that does not fit stores nothing)
+   * and `events` (the model stream's). Resolves once the model call started; a call that cannot
+   * start rejects here, as `Client.streamMessage` does.
+   *
+   * @throws ValidationError naming `elements` when it is not an array property of the schema's
+   *   top-level object.
+   */
+  streamMessage<K extends ArrayProperty<T>>(
+    prompt: Prompt,
+    options: StructuredStreamOptions & { readonly elements: K },
+  ): Promise<StructuredStream<T, StreamElement<NonNullable<T[K]>>>>;
+  streamMessage(prompt: Prompt, options?: StructuredStreamOptions): Promise<StructuredStream<T>>;
+  /** Continues the stored conversation, streaming the answer as `streamMessage` does. */
+  streamContinueConversation<K extends ArrayProperty<T>>(
+    options: StructuredStreamContinueOptions & { readonly elements: K },
+  ): Promise<StructuredStream<T, StreamElement<NonNullable<T[K]>>>>;
+  streamContinueConversation(
+    options?: StructuredStreamContinueOptions,
+  ): Promise<StructuredStream<T>>;
 }
 
 const SCHEMA_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -180,6 +226,29 @@ export function createStructuredClient<S extends Schema>(
     return Object.freeze({ ...response, data });
   };
 
+  const shape = streamShape(jsonSchema);
+  const elementsPlans = new Map<string | undefined, ElementsPlan>();
+  const stream = async (
+    turn: Message[] | undefined,
+    callOptions: StructuredStreamContinueOptions | undefined,
+  ) => {
+    let options: StructuredContinueOptions | undefined = checkStructuredCall(callOptions);
+    let property: string | undefined;
+    if (options !== undefined && options !== null && typeof options === 'object') {
+      const { elements: named, ...rest } = options as StructuredStreamContinueOptions;
+      property = named;
+      options = rest;
+    }
+    const elements = elementsPlanFor(elementsPlans, jsonSchema, property);
+    return startStructuredStream({
+      shape,
+      elements: elements.shape,
+      checkElement: elements.check,
+      accept,
+      start: (beforeStore) => runner.stream(turn, options, beforeStore),
+    });
+  };
+
   return Object.freeze({
     schema,
     jsonSchema,
@@ -189,7 +258,32 @@ export function createStructuredClient<S extends Schema>(
       runner.send([promptMessage(prompt)], checkStructuredCall(callOptions), accept),
     continueConversation: async (callOptions?: StructuredContinueOptions) =>
       runner.send(undefined, checkStructuredCall(callOptions), accept),
-  });
+    streamMessage: (prompt: Prompt, callOptions?: StructuredStreamOptions) =>
+      stream([promptMessage(prompt)], callOptions),
+    streamContinueConversation: (callOptions?: StructuredStreamContinueOptions) =>
+      stream(undefined, callOptions),
+  }) as StructuredClient<InferSchema<S>>;
+}
+
+/** The elements of a call's answer: where they are and how each is checked. */
+interface ElementsPlan {
+  readonly shape: ElementsShape | undefined;
+  readonly check: ElementCheck | undefined;
+}
+
+/** The elements plan for `property` (made once per property: the item schema compiles once). */
+function elementsPlanFor(
+  plans: Map<string | undefined, ElementsPlan>,
+  jsonSchema: JsonSchema,
+  property: string | undefined,
+): ElementsPlan {
+  let plan = plans.get(property);
+  if (plan === undefined) {
+    const found = elementsShape(jsonSchema, property);
+    plan = { shape: found, check: elementCheck(found) };
+    if (plans.size < 64) plans.set(property, plan);
+  }
+  return plan;
 }
 
 function checkStructuredCall<O extends object>(options: O | undefined): O | undefined {

@@ -1,4 +1,14 @@
-import type { ChatRequest, Message, ModelLimits, StreamProvider, ToolCall } from '@aigo/ai';
+import {
+  assistantMessage,
+  type ChatRequest,
+  type MemoryProvider,
+  type Message,
+  type ModelLimits,
+  type StreamProvider,
+  type ToolCall,
+  toolMessage,
+  userMessage,
+} from '@aigo/ai';
 import type { FakeProvider } from '@aigo/testing';
 
 /** A fake provider that also reports a model's limits (the fake has none of its own). */
@@ -49,4 +59,59 @@ export function orderProblems(request: ChatRequest): string[] {
     }
   }
   return problems;
+}
+
+/**
+ * A random history from `random` (a `seededRandom`): user and assistant messages, tool calls with
+ * their results in any order (some very large), stray results, and sometimes a last call without
+ * its result. It opens with the user, as conversations do.
+ */
+export function randomHistory(random: () => number, length: number): Message[] {
+  const messages: Message[] = [userMessage('hello')];
+  let next = 0;
+  while (messages.length < length) {
+    const kind = random();
+    const size = Math.floor(random() * 400) + 1;
+    if (kind < 0.35) messages.push(userMessage(textOf(size)));
+    else if (kind < 0.6) messages.push(assistantMessage(textOf(size)));
+    else if (kind < 0.95) {
+      const calls: ToolCall[] = [];
+      const count = 1 + Math.floor(random() * 3);
+      for (let index = 0; index < count; index++) calls.push(call(`c${next++}`));
+      messages.push(assistantMessage(random() < 0.5 ? '' : textOf(20), calls));
+      const order = [...calls].sort(() => random() - 0.5);
+      for (const one of order) {
+        const big = random() < 0.2 ? 5_000 : size;
+        messages.push(toolMessage(one.id, textOf(big), 'lookup'));
+      }
+    } else {
+      messages.push(toolMessage(`stray${next++}`, textOf(size), 'lookup'));
+    }
+  }
+  if (random() < 0.2) messages.push(assistantMessage('', [call(`c${next++}`)]));
+  return messages;
+}
+
+/** One of `items`, drawn from `random`. */
+export function pick<T>(random: () => number, items: readonly T[]): T {
+  return items[Math.floor(random() * items.length)] as T;
+}
+
+/** A memory without bounded reads (only the required methods). */
+export function plainMemory(): MemoryProvider {
+  const stored: Message[] = [];
+  return {
+    async appendMessages(batch) {
+      stored.push(...batch);
+    },
+    async appendMessage(message) {
+      stored.push(message);
+    },
+    async allMessages() {
+      return stored.slice();
+    },
+    async clear() {
+      stored.length = 0;
+    },
+  };
 }

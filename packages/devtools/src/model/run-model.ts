@@ -133,6 +133,16 @@ export interface PendingApproval {
   readonly message: string | undefined;
 }
 
+/** How an agent run's typed answer streamed (its partial answers). */
+export interface AnswerStreaming {
+  /** The `partial_answer` events the run emitted (set once a streamed model call ended). */
+  readonly partialAnswers: number | undefined;
+  /** The model calls whose answer streamed partially. */
+  readonly streamedCalls: number;
+  /** Milliseconds from the run's start to its first partial answer. */
+  readonly firstPartialMs: number | undefined;
+}
+
 /** Everything the page shows about one run. */
 export interface RunDetail {
   readonly run: RunSummary;
@@ -140,6 +150,8 @@ export interface RunDetail {
   readonly cost: RunCost;
   readonly graph: GraphView | undefined;
   readonly approvals: readonly PendingApproval[];
+  /** How the typed answer of an agent run streamed, when it streamed partially. */
+  readonly answer: AnswerStreaming | undefined;
   /** Whether approve / refuse buttons may act (a run store and the agents were given). */
   readonly canResume: boolean;
   /** Whether message content was captured (else the page shows counts only). */

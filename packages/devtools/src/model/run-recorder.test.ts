@@ -57,6 +57,35 @@ describe('RunRecorder: observer → run model', () => {
     expect(describeRun(run as never, 2_000, settings).run.status).toBe('done');
   });
 
+  it("tells how an agent's typed answer streamed: partial answers, calls, the first one's time", () => {
+    const observer = recorder();
+    const agent = observer.startSpan('invoke_agent typed', {
+      attributes: { 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.agent.name': 'typed' },
+    });
+    const [run] = observer.runs();
+    expect(describeRun(run as never, 2_000, settings).answer).toBeUndefined();
+    agent.addEvent('aigo.answer.partial', { 'aigo.react.iteration': 1 });
+    expect(describeRun(run as never, 2_000, settings).answer).toEqual({
+      partialAnswers: undefined,
+      streamedCalls: 1,
+      firstPartialMs: 10,
+    });
+    agent.setAttributes({ 'aigo.react.partial_answers': 12 });
+    agent.addEvent('aigo.answer.partial', { 'aigo.react.iteration': 1 });
+    agent.setAttributes({ 'aigo.react.partial_answers': 20 });
+    agent.end();
+    expect(describeRun(run as never, 2_000, settings).answer).toEqual({
+      partialAnswers: 20,
+      streamedCalls: 2,
+      firstPartialMs: 10,
+    });
+    // A graph or a bare call has none.
+    const call = observer.startSpan('chat m', { attributes: { 'gen_ai.operation.name': 'chat' } });
+    call.addEvent('aigo.answer.partial');
+    const callRun = observer.runs().find((candidate) => candidate.kind === 'call');
+    expect(describeRun(callRun as never, 2_000, settings).answer).toBeUndefined();
+  });
+
   it('classifies graph runs and bare calls, and a failed root as failed', () => {
     const observer = recorder();
     const graph = observer.startSpan('graph.execute', {

@@ -1,3 +1,4 @@
+import { answerStreamingOf } from './answer-streaming.js';
 import { graphView } from './graph-view.js';
 import { suspensionOf } from './pending-approvals.js';
 import type { RecordedRun } from './recorded-run.js';
@@ -61,7 +62,10 @@ export function summarizeRun(
   return { summary, cost };
 }
 
-/** The page's whole view of one run at `now`: its summary, spans, cost, graph and approvals. */
+/**
+ * The page's whole view of one run at `now`: its summary, spans, cost, graph, approvals and how its
+ * typed answer streamed.
+ */
 export function describeRun(
   run: RecordedRun,
   now: number,
@@ -80,6 +84,7 @@ export function describeRun(
     graph: graphView(run.root),
     approvals:
       settings.decided?.has(run.id) === true ? [] : (suspensionOf(run.root)?.approvals ?? []),
+    answer: run.kind === 'agent' ? answerStreamingOf(run.root) : undefined,
     canResume: settings.canResume,
     captureContent: settings.captureContent,
   };

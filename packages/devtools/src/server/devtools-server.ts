@@ -1,14 +1,20 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ValidationError } from '@aigo/ai';
+import {
+  type GuardedRequest,
+  type RequestFailure,
+  type ResolvedServerOptions,
+  startGuardedServer,
+} from '@aigo/http';
 import type { RunDetail } from '../model/run-model.js';
 import type { RunRecorder } from '../model/run-recorder.js';
 import { describeRun, summarizeRun } from '../model/run-summary.js';
 import type { RunResumer } from '../resume/run-resumer.js';
+import { TOKEN_HEADER } from './access-token.js';
 import { ASSET_TYPES } from './asset-files.js';
 import { EventHub } from './event-hub.js';
 import { pageHtml, SECURITY_HEADERS } from './page-html.js';
-import { checkRequest } from './request-guard.js';
+import { changesState, tokenAuthorize } from './request-guard.js';
 
 /** What {@link startDevtoolsServer} serves. */
 export interface DevtoolsServerSettings {
@@ -20,6 +26,10 @@ export interface DevtoolsServerSettings {
   /** Resumes suspended runs (approve / refuse); unset: the page is read-only. */
   readonly resumer: RunResumer | undefined;
   readonly now: () => number;
+  /** Hosts, origins, body limit and timeouts (`authorize` is the token's). */
+  readonly server: ResolvedServerOptions;
+  /** Told once of each refused or failed request. */
+  readonly log: ((failure: RequestFailure) => void) | undefined;
 }
 
 /** A running devtools server. */
@@ -28,15 +38,13 @@ export interface DevtoolsServer {
   close(): Promise<void>;
 }
 
-/** Largest request body read, in bytes (decisions are small JSON objects). */
-const MAX_BODY_BYTES = 64 * 1024;
-
 /**
  * Starts the devtools' `node:http` server on 127.0.0.1 — never another interface. Routes: `/` (the
  * page), `/assets/*` (its script and stylesheet), `/api/runs` (the runs list, newest first),
  * `/api/runs/:id` (one run), `/api/events` (server-sent events: `run`, `removed`) and `POST
- * /api/runs/:id/decisions` (approve / refuse a suspended run). Every request is checked by
- * `checkRequest` (host, token, origin).
+ * /api/runs/:id/decisions` (approve / refuse a suspended run). Every request is checked first by
+ * `@aigo/http`'s guard: its Host (421), its Origin (403; a POST without one too), the token (401),
+ * the body's size (413) and how long it takes to arrive. Every error answer is JSON.
  *
  * @throws ValidationError naming `options.port` when the port cannot be listened on.
  */
@@ -61,16 +69,13 @@ export async function startDevtoolsServer(
       : { type: 'run', run: summarizeRun(run, settings.now()).summary };
   });
   const stopListening = recorder.listen((runId, removed) => hub.changed(runId, removed));
-  let port = settings.port;
 
-  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const refusal = checkRequest(request, url, token, port);
-    if (refusal !== undefined) {
-      request.resume();
-      return text(response, refusal.status, refusal.message);
-    }
-    const path = url.pathname;
+  const handle = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+    { readBody, fail }: GuardedRequest,
+  ): Promise<void> => {
+    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
     const method = request.method ?? 'GET';
     if (method === 'GET' || method === 'HEAD') {
       if (path === '/') {
@@ -81,7 +86,7 @@ export async function startDevtoolsServer(
         const body = settings.assets.get(name);
         const type = ASSET_TYPES[name];
         return body === undefined || type === undefined
-          ? text(response, 404, 'not found')
+          ? fail(404, 'not found')
           : send(response, 200, type, body);
       }
       if (path === '/api/runs') {
@@ -99,75 +104,64 @@ export async function startDevtoolsServer(
       const match = /^\/api\/runs\/([\w-]+)$/.exec(path);
       if (match !== null) {
         const found = detail(match[1] as string);
-        return found === undefined
-          ? text(response, 404, 'no such run')
-          : json(response, 200, found);
+        return found === undefined ? fail(404, 'no such run') : json(response, 200, found);
       }
-      return text(response, 404, 'not found');
+      return fail(404, 'not found');
     }
     const decision = /^\/api\/runs\/([\w-]+)\/decisions$/.exec(path);
     if (method === 'POST' && decision !== null) {
       const resumer = settings.resumer;
       if (resumer === undefined) {
-        request.resume();
-        return text(
-          response,
+        return fail(
           409,
           'read-only: devtools() was given no runStore and agents to resume runs with',
         );
       }
+      const raw = await readBody();
+      if (raw === undefined) return;
       let body: unknown;
       try {
-        body = JSON.parse(await readBody(request));
+        body = JSON.parse(raw.toString('utf8'));
       } catch {
-        return text(response, 400, 'the body must be JSON of at most 64 KiB');
+        return fail(400, 'the body must be JSON');
       }
       const outcome = await resumer.decide(decision[1] as string, body);
-      return outcome.ok
-        ? json(response, 202, outcome)
-        : text(response, outcome.status, outcome.problem);
+      return outcome.ok ? json(response, 202, outcome) : fail(outcome.status, outcome.problem);
     }
-    request.resume();
-    return text(response, 405, 'method not allowed');
+    return fail(405, 'method not allowed');
   };
 
-  const server: Server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent) {
-        text(response, 500, error instanceof Error ? error.message : 'internal error');
-      } else {
-        response.destroy();
-      }
+  let guarded: Awaited<ReturnType<typeof startGuardedServer>>;
+  try {
+    guarded = await startGuardedServer({
+      host: '127.0.0.1',
+      port: settings.port,
+      options: { ...settings.server, authorize: tokenAuthorize(token) },
+      cors: { methods: ['GET', 'POST'], headers: ['content-type', TOKEN_HEADER] },
+      requireOrigin: changesState,
+      unauthorizedMessage: `a valid devtools token is required (in the address, or the ${TOKEN_HEADER} header)`,
+      headers: SECURITY_HEADERS,
+      errorBody: (failure) => ({ error: failure.message }),
+      log: settings.log,
+      handle,
     });
-  });
-  await new Promise<void>((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException) => {
-      stopListening();
-      reject(
-        new ValidationError(
-          'options.port',
-          `cannot listen on 127.0.0.1:${settings.port}: ${error.code ?? error.message}`,
-          { cause: error },
-        ),
-      );
-    };
-    server.once('error', onError);
-    server.listen(settings.port, '127.0.0.1', () => {
-      server.off('error', onError);
-      resolve();
-    });
-  });
-  port = (server.address() as AddressInfo).port;
+  } catch (error) {
+    stopListening();
+    throw new ValidationError(
+      'options.port',
+      `cannot listen on 127.0.0.1:${settings.port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      { cause: error },
+    );
+  }
   let closing: Promise<void> | undefined;
   return {
-    port,
+    port: guarded.port,
     close() {
-      closing ??= new Promise<void>((resolve) => {
+      closing ??= (async () => {
         stopListening();
         hub.closeAll();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+        await guarded.close();
+      })();
       return closing;
     },
   };
@@ -178,28 +172,6 @@ function send(response: ServerResponse, status: number, type: string, body: stri
   response.end(body);
 }
 
-function text(response: ServerResponse, status: number, message: string): void {
-  send(response, status, 'text/plain; charset=utf-8', `${message}\n`);
-}
-
 function json(response: ServerResponse, status: number, value: unknown): void {
   send(response, status, 'application/json; charset=utf-8', JSON.stringify(value));
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new Error('body too large'));
-        request.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
 }

@@ -16,8 +16,11 @@ export interface McpServerHandle extends AsyncDisposable {
  * Serves aigo tools (`defineTool` ones, a tool package's, a tool set) as an MCP server, built on the
  * SDK's `Server`: `transport: 'stdio'` speaks on this process's stdin and stdout (what Claude
  * Desktop and Cursor start), `{ port, host? }` is a Streamable HTTP endpoint bound to loopback unless
- * `host` says otherwise (`port: 0` picks a free port), refusing requests whose Host or Origin is not
- * the server's own. Results carry text, structured content, images and audio as MCP content;
+ * `host` says otherwise (`port: 0` picks a free port) — and then only with `authorize` or
+ * `allowUnauthenticated: true` —, refusing requests whose Host (421) or Origin (403) is not the
+ * server's own or allowed, unauthorized ones (401), bodies over `maxBodyBytes` (413) and clients
+ * too slow to send a request; at most `maxSessions` sessions are open, an idle one is closed after
+ * `sessionIdleTimeoutMs`. Results carry text, structured content, images and audio as MCP content;
  * progress reports go out as progress notifications and log messages; a tool set's changes go out
  * as `notifications/tools/list_changed`.
  *
@@ -30,7 +33,8 @@ export interface McpServerHandle extends AsyncDisposable {
  * console.log(server.url); // http://127.0.0.1:54321/mcp
  * await server.close();
  *
- * @throws ValidationError naming the bad argument; the listen error when the port is taken.
+ * @throws ValidationError naming the bad argument (`options.transport.host` for an address beyond
+ *   loopback without `authorize` or `allowUnauthenticated`); the listen error when the port is taken.
  */
 export async function serveMcp(
   tools: readonly Tool[] | ToolSet,

@@ -1,21 +1,52 @@
 import { isToolSet, type Observer, type Tool, type ToolSet, ValidationError } from '@aigo/ai';
+import {
+  type ResolvedServerOptions,
+  resolveServerOptions,
+  SERVER_OPTION_NAMES,
+  type ServerOptions,
+} from '@aigo/http';
 
-/** Streamable HTTP: the port (`0` picks a free one) and the host to bind (loopback by default). */
-export interface ServeHttpTransport {
+/**
+ * Streamable HTTP: the port (`0` picks a free one), the host to bind (loopback by default), and
+ * who may call and how much the server takes — the options of every aigo server (`ServerOptions`
+ * of `@aigo/http`: `allowedHosts`, `allowedOrigins`, `authorize`, `allowUnauthenticated`,
+ * `maxBodyBytes` (default 4 MiB), `headersTimeoutMs`, `requestTimeoutMs`, `keepAliveTimeoutMs`) —
+ * and the sessions it keeps.
+ */
+export interface ServeHttpTransport extends ServerOptions {
   readonly port: number;
-  /** The interface to bind. Default `127.0.0.1`; anything else exposes the tools beyond this machine. */
+  /**
+   * The interface to bind. Default `127.0.0.1`. Anything else exposes the tools beyond this
+   * machine, so it needs `authorize` (or `allowUnauthenticated: true`).
+   */
   readonly host?: string;
   /** The endpoint's path. Default `/mcp`. */
   readonly path?: string;
   /**
-   * More `Host` header values to accept (`my-box.local:3000`), besides `localhost`, `127.0.0.1`
-   * and `[::1]` (with or without the port) and the bound host: every other Host is refused (DNS
-   * rebinding protection).
+   * Sessions open at once (one per `initialize`). Past it an `initialize` is answered 503 with the
+   * JSON-RPC error `{ code: -32000, message: 'too many sessions' }`. Default 100.
    */
-  readonly allowedHosts?: readonly string[];
-  /** More `Origin` values to accept, besides `http://` and each allowed host. */
-  readonly allowedOrigins?: readonly string[];
+  readonly maxSessions?: number;
+  /**
+   * A session with no request for this long, in milliseconds, is closed (its event stream too);
+   * requests with its id are then answered 404, and the client starts a new one. Default 600,000
+   * (10 minutes).
+   */
+  readonly sessionIdleTimeoutMs?: number;
 }
+
+/** The HTTP transport's options, checked, with defaults. */
+export interface CheckedHttpTransport {
+  readonly port: number;
+  readonly host: string;
+  readonly path: string;
+  readonly server: ResolvedServerOptions;
+  readonly maxSessions: number;
+  readonly sessionIdleTimeoutMs: number;
+}
+
+/** The default of `maxBodyBytes` for `serveMcp`: 4 MiB. */
+export const MCP_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /** What `serveMcp` takes. */
 export interface ServeMcpOptions {
@@ -39,8 +70,18 @@ export interface CheckedServeOptions {
   readonly version: string;
   readonly instructions: string | undefined;
   readonly observer: Observer | undefined;
-  readonly transport: 'stdio' | (Required<Omit<ServeHttpTransport, 'host'>> & { host: string });
+  readonly transport: 'stdio' | CheckedHttpTransport;
 }
+
+const OPTION_NAMES = new Set(['name', 'version', 'transport', 'instructions', 'observer']);
+const TRANSPORT_NAMES = new Set([
+  'port',
+  'host',
+  'path',
+  'maxSessions',
+  'sessionIdleTimeoutMs',
+  ...SERVER_OPTION_NAMES,
+]);
 
 const TOOL_NAME = /^[a-zA-Z0-9_.-]{1,128}$/;
 
@@ -59,6 +100,11 @@ export function checkServeOptions(
   }
   if (typeof options !== 'object' || options === null) {
     throw new ValidationError('options', 'must be an object with name, version and transport');
+  }
+  for (const key of Object.keys(options)) {
+    if (!OPTION_NAMES.has(key)) {
+      throw new ValidationError(`options.${key}`, 'is not an option of serveMcp');
+    }
   }
   if (typeof options.name !== 'string' || options.name === '') {
     throw new ValidationError('options.name', 'must be a non-empty string');
@@ -86,13 +132,15 @@ function checkTransport(transport: ServeMcpOptions['transport']): CheckedServeOp
   if (typeof transport !== 'object' || transport === null) {
     throw new ValidationError('options.transport', "must be 'stdio' or { port, host? }");
   }
-  const {
-    port,
-    host = '127.0.0.1',
-    path = '/mcp',
-    allowedHosts = [],
-    allowedOrigins = [],
-  } = transport;
+  for (const key of Object.keys(transport)) {
+    if (!TRANSPORT_NAMES.has(key)) {
+      throw new ValidationError(
+        `options.transport.${key}`,
+        'is not an option of the HTTP transport',
+      );
+    }
+  }
+  const { port, host = '127.0.0.1', path = '/mcp' } = transport;
   if (typeof port !== 'number' || !Number.isInteger(port) || port < 0 || port > 65_535) {
     throw new ValidationError('options.transport.port', 'must be an integer from 0 to 65535');
   }
@@ -102,15 +150,30 @@ function checkTransport(transport: ServeMcpOptions['transport']): CheckedServeOp
   if (typeof path !== 'string' || !path.startsWith('/')) {
     throw new ValidationError('options.transport.path', 'must start with /');
   }
-  for (const [argument, list] of [
-    ['options.transport.allowedHosts', allowedHosts],
-    ['options.transport.allowedOrigins', allowedOrigins],
-  ] as const) {
-    if (!Array.isArray(list) || !list.every((item) => typeof item === 'string')) {
-      throw new ValidationError(argument, 'must be an array of strings');
-    }
+  return {
+    port,
+    host,
+    path,
+    server: resolveServerOptions(transport, {
+      argument: 'options.transport',
+      host,
+      maxBodyBytes: MCP_MAX_BODY_BYTES,
+    }),
+    maxSessions: positive(transport.maxSessions, 'options.transport.maxSessions', 100),
+    sessionIdleTimeoutMs: positive(
+      transport.sessionIdleTimeoutMs,
+      'options.transport.sessionIdleTimeoutMs',
+      600_000,
+    ),
+  };
+}
+
+function positive(value: unknown, argument: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+    throw new ValidationError(argument, 'must be a positive integer');
   }
-  return { port, host, path, allowedHosts, allowedOrigins };
+  return value;
 }
 
 function checkTools(tools: readonly Tool[], where: string): void {

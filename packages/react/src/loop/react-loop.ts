@@ -27,6 +27,7 @@ import { recordResumed } from './agent-span.js';
 import { callBase, toolBase } from './call-options.js';
 import { offersTools, parse } from './parse-answer.js';
 import { runToolRound } from './run-tools.js';
+import { streamReply } from './stream-reply.js';
 
 /** The client and request settings of one iteration. */
 interface Step {
@@ -61,6 +62,8 @@ export class ReActLoop {
   #approvals: PendingApprovals | undefined;
   /** Deciding on approvals failed: the run fails with this once the call returns. */
   #approvalError: { readonly error: unknown } | undefined;
+  /** What the run's streamed replies gave (the partial answers, counted on the agent span). */
+  readonly #counted = { partialAnswers: 0 };
 
   constructor(settings: AgentSettings, input: RunInput, state: RunState, extras: RunExtras) {
     this.#settings = settings;
@@ -336,14 +339,14 @@ export class ReActLoop {
       prompt === undefined
         ? await client.streamContinueConversation(options)
         : await client.streamMessage(prompt, options);
-    const iteration = this.iteration;
-    for await (const event of stream) {
-      if (event.type === 'content' || event.type === 'reasoning') {
-        const wait = sink.emit({ type: event.type, iteration, text: event.text });
-        if (wait !== undefined) await wait;
-      }
-    }
-    return stream.collect();
+    const span = this.#toolBase.span;
+    return streamReply(stream, {
+      sink,
+      iteration: this.iteration,
+      jsonSchema: this.#settings.jsonSchema,
+      agentSpan: span === this.#input.parentSpan ? undefined : span,
+      counted: this.#counted,
+    });
   }
 
   /** The JSON Schema to send as the request's response format, when it goes natively. */

@@ -217,6 +217,41 @@ function clientRows(c) {
   ];
 }
 
+function structuredRows(r) {
+  return [
+    [
+      '@aigo/client structured streams',
+      `partial parser, ${num(r.bytes / 1024, 1)} KB object read in ${num(r.chunks)} chunks / one JSON.parse, CPU`,
+      `${num(r.parserUs, 1)} µs`,
+      `${num(r.jsonParseUs, 1)} µs (JSON.parse)`,
+      `**${times(r.ratio)}**`,
+      num(r.control, 3),
+      `≤ ${r.targets.ratio}×`,
+      ratioVerdict(r, { atMost: r.targets.ratio }),
+    ],
+    [
+      '@aigo/client structured streams',
+      'the same, a new partial taken after every chunk (each copies the containers still open), CPU',
+      `${num(r.everyPartialUs, 1)} µs`,
+      `${num(r.jsonParseUs, 1)} µs (JSON.parse)`,
+      times(r.everyPartialRatio),
+      num(r.control, 3),
+      '—',
+      'information',
+    ],
+    [
+      '@aigo/client structured streams',
+      `partial parser's CPU per KB, ${num(r.linearity.bytes / 1024, 1)} KB over ${num(r.bytes / 1024, 1)} KB (linear: 1)`,
+      num(r.linearity.ratio, 2),
+      '—',
+      '—',
+      '—',
+      '—',
+      'information',
+    ],
+  ];
+}
+
 function mcpRows(m) {
   return ['stdio', 'http'].map((transport) => {
     const r = m[transport];
@@ -356,6 +391,7 @@ export function summaryRows(results) {
   add('anthropic', anthropicRows);
   add('client', clientRows);
   add('react', reactRows);
+  add('structured', structuredRows);
   add('graph', graphRows);
   add('observability', observabilityRows);
   add('mcp', mcpRows);

@@ -10,7 +10,14 @@
 // 2. The optimizer's overhead per request on a 200-message history that is over budget (the sliding
 //    window drops about half of it): a turn with `context` against the same turn without, over a
 //    model that answers at once.
-// 3. A turn on a 100,000-message conversation in PostgreSQL (@aigo/memory-pg, bounded read) against
+// 3. The Claude path: `anthropic().countTokens(request)` of the same 100k-token history cold (the
+//    estimate, each message apart), and the extra time of a client turn with a context policy over
+//    it with Claude's counting and window (`modelLimits`), against the same turn without one.
+// 4. The budget holds: a 300-message conversation of questions, tool calls with their results and
+//    answers, fitted into 1,000–16,000 tokens through the default strategy, over OpenAI's counting
+//    (gpt-tokenizer) and Claude's (the estimate); the request sent, counted the way the client's
+//    `countTokens(sent, { provider })` counts it, against the budget.
+// 5. A turn on a 100,000-message conversation in PostgreSQL (@aigo/memory-pg, bounded read) against
 //    a turn on a conversation holding exactly one window of messages (target ≤ 1.2×: the cost of a
 //    turn does not grow with the conversation), and the bounded read alone (`readContext`), which a
 //    turn's commit (fsync) does not drown in noise. The control: a second one-window conversation
@@ -125,6 +132,123 @@ async function counting({ ai, client: clientPkg, openai, testing }) {
     plainTurnMs: round3(median(warm.map((one) => one.without))),
     warmExtraMs: round3(median(warm.map((one) => one.extra))),
   };
+}
+
+async function claude({ ai, client: clientPkg, anthropic, testing }) {
+  const history = [];
+  for (let index = 0; index < 500; index++) {
+    history.push(
+      index % 2 === 0 ? ai.userMessage(prose(index)) : ai.assistantMessage(prose(index)),
+    );
+  }
+  const model = 'claude-sonnet-4-5';
+  const counter = anthropic.anthropic({ apiKey: 'sk-ant-bench-0000' });
+  const total = (await counter.countTokens({ model, messages: history })).tokens;
+  const cold = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const fresh = { model, messages: history.map((message) => ({ ...message })) };
+    const started = performance.now();
+    await counter.countTokens(fresh);
+    cold.push(performance.now() - started);
+  }
+  // Claude's window and output limit from the price data (200,000 and 64,000 for this model).
+  const limits = counter.modelLimits(model);
+  const fake = testing.createFakeProvider().default('ok');
+  const provider = {
+    id: 'bench',
+    sendMessage: (r, o) => fake.sendMessage(r, o),
+    countTokens: (r, o) => counter.countTokens(r, o),
+    modelLimits: (m) => counter.modelLimits(m),
+  };
+  const plainProvider = { id: 'bench', sendMessage: (r, o) => fake.sendMessage(r, o) };
+  const memory = fixedMemory(history);
+  const withContext = clientPkg.createClient(provider, {
+    env: {},
+    defaultModel: model,
+    maxRetries: 0,
+  });
+  const without = clientPkg.createClient(plainProvider, {
+    env: {},
+    defaultModel: model,
+    maxRetries: 0,
+  });
+  await timeTurns(withContext, memory, 20);
+  await timeTurns(without, memory, 20);
+  const warm = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const a = await timeTurns(withContext, memory, 50);
+    const b = await timeTurns(without, memory, 50);
+    warm.push({ with: a, without: b, extra: a - b });
+  }
+  return {
+    model,
+    contextWindow: limits?.contextWindow,
+    maxOutputTokens: limits?.maxOutputTokens,
+    historyTokens: total,
+    historyMessages: history.length,
+    coldMs: round3(median(cold)),
+    warmTurnMs: round3(median(warm.map((one) => one.with))),
+    plainTurnMs: round3(median(warm.map((one) => one.without))),
+    warmExtraMs: round3(median(warm.map((one) => one.extra))),
+  };
+}
+
+/** 75 cycles of a question, a tool call with its result and an answer: 300 messages. */
+function toolConversation(ai) {
+  const messages = [];
+  for (let cycle = 0; cycle < 75; cycle++) {
+    const id = `call_${cycle}`;
+    messages.push(ai.userMessage(`Question ${cycle}: ${prose(cycle).slice(0, 240)}`));
+    messages.push(
+      ai.assistantMessage('', [
+        { id, type: 'function', function: { name: 'lookup', arguments: `{"q":${cycle}}` } },
+      ]),
+    );
+    messages.push(ai.toolMessage(id, prose(cycle + 1000).slice(0, 600), 'lookup'));
+    messages.push(ai.assistantMessage(`Answer ${cycle}: ${prose(cycle + 2000).slice(0, 320)}`));
+  }
+  return messages;
+}
+
+async function budgets({ ai, client: clientPkg, openai, anthropic, testing }) {
+  const history = toolConversation(ai);
+  const counters = {
+    openai: { model: 'gpt-4o-mini', provider: openai.openai({ apiKey: 'sk-bench-0000' }) },
+    claude: {
+      model: 'claude-sonnet-4-5',
+      provider: anthropic.anthropic({ apiKey: 'sk-ant-bench-0000' }),
+    },
+  };
+  const rows = [];
+  for (const [path, { model, provider: counter }] of Object.entries(counters)) {
+    for (const maxTokens of [1_000, 2_000, 4_000, 8_000, 16_000]) {
+      const fake = testing.createFakeProvider().default('ok');
+      const provider = {
+        id: 'bench',
+        sendMessage: (r, o) => fake.sendMessage(r, o),
+        countTokens: (r, o) => counter.countTokens(r, o),
+      };
+      const client = clientPkg.createClient(provider, {
+        env: {},
+        defaultModel: model,
+        maxRetries: 0,
+        systemPrompt: 'You answer questions with the lookup tool.',
+        context: { maxTokens },
+      });
+      await client.sendMessage('And the next one?', { memory: fixedMemory(history) });
+      const sent = fake.requests.at(-1);
+      const count = await clientPkg.countTokens(sent, { provider });
+      rows.push({
+        path,
+        budget: maxTokens,
+        sentTokens: count.tokens,
+        method: count.method,
+        messagesSent: sent.messages.length,
+        holds: count.tokens <= maxTokens,
+      });
+    }
+  }
+  return { historyMessages: history.length, rows };
 }
 
 async function optimizer({ ai, client: clientPkg, testing }) {
@@ -256,9 +380,9 @@ async function boundedTurns({ client: clientPkg, testing }) {
   }
 }
 
-/** Runs the three parts; the result goes to the report and to results/context-<date>.json. */
+/** Runs the five parts; the result goes to the report and to results/context-<date>.json. */
 export async function main() {
-  if (!packagesBuilt('context', ['ai', 'client', 'openai', 'testing'])) {
+  if (!packagesBuilt('context', ['ai', 'anthropic', 'client', 'openai', 'testing'])) {
     process.exitCode = 1;
     return undefined;
   }
@@ -266,12 +390,15 @@ export async function main() {
     ai: await import(packageDist('ai').href),
     client: await import(packageDist('client').href),
     openai: await import(packageDist('openai').href),
+    anthropic: await import(packageDist('anthropic').href),
     testing: await import(packageDist('testing').href),
   };
   const result = {
     rounds: ROUNDS,
     counting: await counting(packages),
     optimizer: await optimizer(packages),
+    claude: await claude(packages),
+    budgets: await budgets(packages),
     memoryPg: await boundedTurns(packages),
   };
   console.log(JSON.stringify(result, null, 2));

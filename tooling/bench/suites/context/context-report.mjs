@@ -6,7 +6,7 @@ const AREA = 'context windows (@aigo/client)';
 
 /** The summary rows of a context result. */
 export function contextRows(r) {
-  const { counting: c, optimizer: o, memoryPg: m } = r;
+  const { counting: c, optimizer: o, claude: k, budgets: b, memoryPg: m } = r;
   const rows = [
     [
       AREA,
@@ -38,7 +38,39 @@ export function contextRows(r) {
       '< 1 ms',
       absoluteVerdict(o.overheadMs < 1),
     ],
+    [
+      AREA,
+      `Claude: count the same history, cold (@aigo/anthropic's estimate: ${num(k.historyTokens)} tokens)`,
+      `${num(k.coldMs, 1)} ms`,
+      '—',
+      '—',
+      '—',
+      '—',
+      'info',
+    ],
+    [
+      AREA,
+      `Claude: one turn on that history, counts kept (window ${num(k.contextWindow)}, output ${num(k.maxOutputTokens)}): extra time over a turn without context`,
+      `${num(k.warmExtraMs, 2)} ms`,
+      `${num(k.plainTurnMs, 2)} ms`,
+      '—',
+      '—',
+      '≤ 5 ms',
+      absoluteVerdict(k.warmExtraMs <= 5),
+    ],
   ];
+  for (const row of b.rows) {
+    rows.push([
+      AREA,
+      `budget ${num(row.budget)} on a ${b.historyMessages}-message tool conversation (${row.path}, ${row.method}): the request sent, counted (${row.messagesSent} messages)`,
+      `${num(row.sentTokens)} tokens`,
+      '—',
+      '—',
+      '—',
+      `≤ ${num(row.budget)}`,
+      absoluteVerdict(row.holds),
+    ]);
+  }
   if (m.skipped) {
     rows.push([
       AREA,
