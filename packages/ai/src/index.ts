@@ -46,6 +46,7 @@ export type {
   ToolChoice,
 } from './chat/chat-request.js';
 export { type ChatResponse, isStopMessage } from './chat/chat-response.js';
+export { estimatedParts } from './chat/estimated-parts.js';
 export { FINISH_REASONS, type FinishReason } from './chat/finish-reason.js';
 export {
   checkModelLimitsOption,
@@ -84,6 +85,11 @@ export {
   type ModelCallCost,
   totalOfModelCostParts,
 } from './cost/model-call-cost.js';
+export {
+  type ModelCatalog,
+  type ModelCatalogOptions,
+  modelCatalog,
+} from './cost/model-catalog.js';
 export { type PriceListChoice, priceListOption } from './cost/price-list-option.js';
 export {
   createPriceTable,

@@ -5,12 +5,11 @@ import {
   ChatStream,
   type CountTokensOptions,
   checkModelLimitsOption,
+  type ModelCatalog,
   type ModelCost,
   type ModelLimits,
-  type ModelLimitsOption,
-  type PriceList,
+  modelCatalog,
   priceListOption,
-  resolveModelLimits,
   type StreamProvider,
   type TokenCount,
   throwIfAborted,
@@ -78,8 +77,7 @@ export class AnthropicProvider implements StreamProvider {
   readonly defaultModel: string | undefined;
   readonly #url: string;
   readonly #http: KeyedHttpClient;
-  readonly #prices: PriceList | undefined;
-  readonly #limits: ModelLimitsOption | undefined;
+  readonly #models: ModelCatalog;
   readonly #betas: readonly string[];
   readonly #maxPauses: number;
   /** The counting endpoint's counter, with `countTokens: 'endpoint'`. */
@@ -99,8 +97,12 @@ export class AnthropicProvider implements StreamProvider {
     this.#http = http;
     this.#url = `${baseURL}${MESSAGES_PATH}`;
     this.defaultModel = options.defaultModel?.trim() || undefined;
-    this.#prices = priceListOption(ANTHROPIC_PRICE_DATA, options.prices, baseURL);
-    this.#limits = checkModelLimitsOption(options.modelLimits);
+    const prices = priceListOption(ANTHROPIC_PRICE_DATA, options.prices, baseURL);
+    this.#models = modelCatalog({
+      prices,
+      limits: checkModelLimitsOption(options.modelLimits),
+      knownLimits: (model) => claudeModelLimits(prices, model, this.#betas),
+    });
     this.#maxPauses = options.maxPauseContinuations ?? 5;
     this.#endpointCounter =
       options.countTokens === 'endpoint'
@@ -177,19 +179,6 @@ export class AnthropicProvider implements StreamProvider {
   }
 
   /**
-   * The list price of `model` (dated names and aliases alike) from Anthropic's price list — when the
-   * base URL is Anthropic's or `prices: 'anthropic'` was given — or `undefined`. The price carries
-   * its `origin` (the list, its entry for the model, the date of the data) and the cache-write rates
-   * of both lifetimes.
-   *
-   * @throws ValidationError when `model` is not a string.
-   */
-  modelCost(model: string): ModelCost | undefined {
-    if (typeof model !== 'string') throw new ValidationError('model', 'must be a string');
-    return this.#prices?.modelCost(model);
-  }
-
-  /**
    * The context window and output limit of `model`: the `modelLimits` option's entry over what the
    * price list knows (the same maintained model data as the prices) — the window (1M for Claude
    * Sonnet 4 and 4.5 when the provider sends a `context-1m-…` beta) and the model family's output
@@ -199,12 +188,19 @@ export class AnthropicProvider implements StreamProvider {
    * @throws ValidationError when `model` is not a string.
    */
   modelLimits(model: string): ModelLimits | undefined {
-    if (typeof model !== 'string') throw new ValidationError('model', 'must be a string');
-    return resolveModelLimits(
-      this.#limits,
-      model,
-      claudeModelLimits(this.#prices, model, this.#betas),
-    );
+    return this.#models.modelLimits(model);
+  }
+
+  /**
+   * The list price of `model` (dated names and aliases alike) from Anthropic's price list — when the
+   * base URL is Anthropic's or `prices: 'anthropic'` was given — or `undefined`. The price carries
+   * its `origin` (the list, its entry for the model, the date of the data) and the cache-write rates
+   * of both lifetimes.
+   *
+   * @throws ValidationError when `model` is not a string.
+   */
+  modelCost(model: string): ModelCost | undefined {
+    return this.#models.modelCost(model);
   }
 
   /**

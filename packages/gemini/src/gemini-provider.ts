@@ -8,12 +8,11 @@ import {
   type EmbeddingProvider,
   type EmbedRequest,
   type EmbedResult,
+  type ModelCatalog,
   type ModelCost,
   type ModelLimits,
-  type ModelLimitsOption,
-  type PriceList,
+  modelCatalog,
   priceListOption,
-  resolveModelLimits,
   type StreamProvider,
   type TokenCount,
   toContextOverflow,
@@ -97,8 +96,7 @@ export class GeminiProvider implements StreamProvider, EmbeddingProvider {
   ) => Promise<TokenCount>;
   readonly #http: KeyedHttpClient;
   readonly #streamFormat: 'sse' | 'json-array';
-  readonly #prices: PriceList | undefined;
-  readonly #limits: ModelLimitsOption | undefined;
+  readonly #models: ModelCatalog;
 
   /** @internal Use {@link gemini}. */
   constructor(options: GeminiOptions, env: Readonly<Record<string, string | undefined>>) {
@@ -107,8 +105,11 @@ export class GeminiProvider implements StreamProvider, EmbeddingProvider {
     this.#http = http;
     this.defaultModel = options.defaultModel?.trim() ?? GEMINI_DEFAULT_MODEL;
     this.#streamFormat = options.streamFormat ?? 'sse';
-    this.#prices = priceListOption(GEMINI_PRICE_DATA, options.prices, baseURL);
-    this.#limits = checkModelLimitsOption(options.modelLimits);
+    this.#models = modelCatalog({
+      prices: priceListOption(GEMINI_PRICE_DATA, options.prices, baseURL),
+      limits: checkModelLimitsOption(options.modelLimits),
+      listName: bareModelName,
+    });
     this.maxEmbeddingsPerCall = options.maxEmbeddingsPerCall ?? GEMINI_MAX_EMBEDDINGS_PER_CALL;
     if (options.countTokens === 'endpoint') {
       this.countTokens = async (request, callOptions) => {
@@ -130,13 +131,7 @@ export class GeminiProvider implements StreamProvider, EmbeddingProvider {
    * @throws ValidationError when `model` is not a string.
    */
   modelLimits(model: string): ModelLimits | undefined {
-    if (typeof model !== 'string') throw new ValidationError('model', 'must be a string');
-    const name = bareModelName(model);
-    return resolveModelLimits(
-      this.#limits,
-      model,
-      resolveModelLimits(this.#limits, name, this.#prices?.modelLimits(name)),
-    );
+    return this.#models.modelLimits(model);
   }
 
   /**
@@ -147,8 +142,7 @@ export class GeminiProvider implements StreamProvider, EmbeddingProvider {
    * @throws ValidationError when `model` is not a string.
    */
   modelCost(model: string): ModelCost | undefined {
-    if (typeof model !== 'string') throw new ValidationError('model', 'must be a string');
-    return this.#prices?.modelCost(bareModelName(model));
+    return this.#models.modelCost(model);
   }
 
   /** Sends a request and resolves to the whole answer. */

@@ -35,6 +35,7 @@ export {
 } from './options/base-url.js';
 export { type LoadApiKeyOptions, loadApiKey } from './options/load-api-key.js';
 export { type RequestOptions, toRequestOptions } from './options/request-options.js';
+export { positiveInteger } from './options/validate.js';
 export type { ApiBaseURLOptions } from './safe-fetch/api-base-url.js';
 export {
   type ApiToolClient,

@@ -8,17 +8,15 @@ import {
   type EmbeddingProvider,
   type EmbedRequest,
   type EmbedResult,
+  type ModelCatalog,
   type ModelCost,
   type ModelLimits,
-  type ModelLimitsOption,
-  type PriceList,
+  modelCatalog,
   priceListOption,
-  resolveModelLimits,
   type StreamProvider,
   type TokenCount,
   throwIfAborted,
   toContextOverflow,
-  ValidationError,
 } from '@aigo/ai';
 import {
   connectProvider,
@@ -88,8 +86,7 @@ export class OpenAIProvider implements StreamProvider, EmbeddingProvider {
   readonly #strategy: OpenAIApiStrategy;
   readonly #url: string;
   readonly #http: KeyedHttpClient;
-  readonly #prices: PriceList | undefined;
-  readonly #limits: ModelLimitsOption | undefined;
+  readonly #models: ModelCatalog;
 
   /** @internal Use {@link openai}. */
   constructor(options: OpenAIOptions, env: Readonly<Record<string, string | undefined>>) {
@@ -114,8 +111,10 @@ export class OpenAIProvider implements StreamProvider, EmbeddingProvider {
     this.api = this.#strategy.api;
     this.#url = `${baseURL}${this.#strategy.path}`;
     this.maxEmbeddingsPerCall = options.maxEmbeddingsPerCall ?? OPENAI_MAX_EMBEDDINGS_PER_CALL;
-    this.#prices = priceListOption(OPENAI_PRICE_DATA, options.prices, baseURL);
-    this.#limits = checkModelLimitsOption(options.modelLimits);
+    this.#models = modelCatalog({
+      prices: priceListOption(OPENAI_PRICE_DATA, options.prices, baseURL),
+      limits: checkModelLimitsOption(options.modelLimits),
+    });
     this.#settings = Object.freeze({
       providerId: PROVIDER_ID,
       isOpenAIHost: openAIHost,
@@ -176,7 +175,7 @@ export class OpenAIProvider implements StreamProvider, EmbeddingProvider {
         url: `${this.baseURL}/embeddings`,
         http: this.#http,
         batchSize: this.maxEmbeddingsPerCall,
-        modelCost: (model) => this.#prices?.modelCost(model),
+        modelCost: (model) => this.#models.modelCost(model),
       },
       request,
       options,
@@ -192,8 +191,7 @@ export class OpenAIProvider implements StreamProvider, EmbeddingProvider {
    * @throws ValidationError when `model` is not a string.
    */
   modelCost(model: string): ModelCost | undefined {
-    if (typeof model !== 'string') throw new ValidationError('model', 'must be a string');
-    return this.#prices?.modelCost(model);
+    return this.#models.modelCost(model);
   }
 
   /**
@@ -204,8 +202,7 @@ export class OpenAIProvider implements StreamProvider, EmbeddingProvider {
    * @throws ValidationError when `model` is not a string.
    */
   modelLimits(model: string): ModelLimits | undefined {
-    if (typeof model !== 'string') throw new ValidationError('model', 'must be a string');
-    return resolveModelLimits(this.#limits, model, this.#prices?.modelLimits(model));
+    return this.#models.modelLimits(model);
   }
 
   /**
