@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds the publishable package in the current directory into `dist/`: one ES module and one
-// declaration file per entry point of its `exports` map (chunks for code two entries share), with
-// every dependency left as an import.
+// declaration file per entry point of its `exports` map, and one ES module per `bin` in `dist/`
+// (chunks for code two entries share), with every dependency left as an import.
 //
 // Why not the plain `tsc` output: ESM loading costs Node about half a millisecond per file, and a
 // package of 40 small modules took 25–45 ms to import where its bundle takes 5–10; the files' 4 KiB
@@ -23,6 +23,17 @@ const dist = join(root, 'dist');
 // something else (a test, a benchmark) imports it.
 const staging = join(root, '.dist-next');
 
+/**
+ * `{ name: 'cli', js: './dist/cli.js' }` for each `bin` of the package that points into `./dist/`:
+ * bundled like the exports' entries (the source's `#!` line kept), without a declaration file.
+ */
+function binEntriesOf(pkg) {
+  const bins = typeof pkg.bin === 'string' ? [pkg.bin] : Object.values(pkg.bin ?? {});
+  return bins
+    .filter((js) => typeof js === 'string' && js.startsWith('./dist/') && js.endsWith('.js'))
+    .map((js) => ({ name: js.slice('./dist/'.length, -'.js'.length), js }));
+}
+
 /** `{ name: 'index', js: './dist/index.js' }` for each entry of the exports map that is code. */
 function entriesOf(pkg) {
   const entries = [];
@@ -42,6 +53,10 @@ function entriesOf(pkg) {
 const isExternal = (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0');
 
 const entries = entriesOf(manifest);
+const codeEntries = [
+  ...entries,
+  ...binEntriesOf(manifest).filter((bin) => !entries.some((entry) => entry.name === bin.name)),
+];
 await rm(tscOut, { recursive: true, force: true });
 await rm(staging, { recursive: true, force: true });
 
@@ -58,11 +73,11 @@ if (compiled.status !== 0) process.exit(compiled.status ?? 1);
 try {
   await build({
     entryPoints: Object.fromEntries(
-      entries.map(({ name }) => [name, resolve(tscOut, `${name}.js`)]),
+      codeEntries.map(({ name }) => [name, resolve(tscOut, `${name}.js`)]),
     ),
     outdir: staging,
     bundle: true,
-    splitting: entries.length > 1,
+    splitting: codeEntries.length > 1,
     chunkNames: 'chunks/[name]-[hash]',
     format: 'esm',
     platform: 'node',

@@ -2,10 +2,12 @@
  * Retrieval-augmented answering: embed a handbook into a vector store, then let a client answer
  * questions with the passages most relevant to each one put into its system prompt.
  *
- * - `provider.embed(...)` (here `openai()`) turns texts into vectors, batching over the API's limit.
- * - A `VectorStore` keeps them: `pgVectorStore` from `@aigo/vector-pg` when DATABASE_URL is set
- *   (pgvector with an HNSW index where the server has it, else exact search on plain arrays), else
- *   `inMemoryVectorStore` from `@aigo/client`.
+ * - `ingest` of `@aigo/retrieval` chunks each passage (`chunkText`), embeds the chunks through
+ *   `provider.embed(...)` (here `openai()`) in batches, and writes them to a `VectorStore`; run again,
+ *   it embeds nothing (the store already holds every passage at its version).
+ * - The store: `pgVectorStore` from `@aigo/vector-pg` when DATABASE_URL is set (pgvector with an HNSW
+ *   index where the server has it, else exact search on plain arrays), else `inMemoryVectorStore`
+ *   from `@aigo/retrieval`.
  * - `createRetriever` embeds a question and searches the store; `retrievalMiddleware` puts the best
  *   passages that fit a token budget into each request; `retrievalTool` lets a model search itself.
  *
@@ -17,14 +19,16 @@
  * Run: `node dist/retrieval.js` (offline), or with OPENAI_API_KEY set.
  */
 import type { VectorStore } from '@aigo/ai';
+import { createClient } from '@aigo/client';
+import { openai } from '@aigo/openai';
 import {
-  createClient,
+  chunkText,
   createRetriever,
+  ingest,
   inMemoryVectorStore,
   retrievalMiddleware,
   retrievalTool,
-} from '@aigo/client';
-import { openai } from '@aigo/openai';
+} from '@aigo/retrieval';
 import { createFakeEmbedder, type RecordedServer, startRecordedServer } from '@aigo/testing';
 import { pgVectorStore } from '@aigo/vector-pg';
 import { printHeader } from './shared/pick-model.js';
@@ -127,24 +131,27 @@ if (process.env.OPENAI_API_KEY) {
 }
 printHeader('Retrieval-augmented answering', { label });
 
-// 1. The store, with the provider as its embedder (records without vectors are embedded as documents).
+// 1. The store, and the passages ingested into it: chunked, embedded (as documents), written.
 const embedder = { provider, model: embeddingModel, dimensions: DIMENSIONS };
 const store: VectorStore = process.env.DATABASE_URL
   ? pgVectorStore({
       connectionString: process.env.DATABASE_URL,
       dimensions: DIMENSIONS,
       tableName: 'aigo_example_handbook',
-      embedder,
     })
-  : inMemoryVectorStore({ dimensions: DIMENSIONS, embedder });
-await store.upsert(HANDBOOK.map(({ id, text, topic }) => ({ id, text, metadata: { topic } })));
-console.log(`indexed ${HANDBOOK.length} passages (${DIMENSIONS} dimensions, cosine)`);
+  : inMemoryVectorStore({ dimensions: DIMENSIONS });
+const passages = HANDBOOK.map(({ id, text, topic }) => ({ id, text, metadata: { topic } }));
+const options = { chunker: chunkText, enricher: false, embedder, store } as const;
+const first = await ingest(passages, options);
+console.log(`indexed ${first.chunks} passages (${DIMENSIONS} dimensions, cosine)`);
+const again = await ingest(passages, options);
+console.log(`ingested again: ${again.unchanged} unchanged, ${again.chunks} chunks embedded`);
 
 // 2. A retriever: embed the question (as a query), search, best first.
 const retriever = createRetriever({ store, embedder, topK: 2 });
 const question = 'Within how many days are returns accepted?';
 for (const chunk of await retriever.retrieve(question)) {
-  console.log(`  retrieved ${chunk.id} (score ${chunk.score.toFixed(2)}): ${chunk.text}`);
+  console.log(`  retrieved ${chunk.document?.id} (score ${chunk.score.toFixed(2)}): ${chunk.text}`);
 }
 
 // 3. A client whose requests get the best passages that fit 200 tokens in their system prompt.
@@ -158,7 +165,7 @@ const client = createClient(provider, {
       topK: 2,
       maxTokens: 200,
       onInject: (chunks) =>
-        console.log(`  injected: ${chunks.map((chunk) => chunk.id).join(', ')}`),
+        console.log(`  injected: ${chunks.map((chunk) => chunk.document?.id).join(', ')}`),
     }),
   ],
 });
@@ -176,7 +183,7 @@ const tool = retrievalTool({
   description: 'Search the shop handbook: returns, refunds, shipping, opening hours, warranty.',
 });
 console.log(
-  `tool ${tool.name}({"query":"warranty"}) → ${JSON.parse(await tool.call('{"query":"warranty defects","topK":1}')).results[0].id}`,
+  `tool ${tool.name}({"query":"warranty"}) → ${JSON.parse(await tool.call('{"query":"warranty defects","topK":1}')).results[0].document.id}`,
 );
 
 await store.close();

@@ -27,11 +27,13 @@ export type {
   AgentIterationStartEvent,
   AgentPartialAnswerEvent,
   AgentReasoningEvent,
+  AgentSteeringMessageEvent,
   AgentToolCallEvent,
   AgentToolProgressEvent,
   AgentToolResultEvent,
 } from './agent/agent-event.js';
 export type { Prompt } from './agent/prompt.js';
+export { copyRunState, type Steer, type SteerResult } from './agent/run-state.js';
 export {
   type InteractionRequest,
   type InteractionResponse,
@@ -303,6 +305,8 @@ export { isSecretHeader, isSecretName } from './redaction/secret-names.js';
 export { REDACTED } from './redaction/secret-patterns.js';
 export type {
   Reranker,
+  RetrievalScores,
+  RetrievalStage,
   RetrievedChunk,
   RetrieveOptions,
   Retriever,
@@ -399,8 +403,10 @@ export {
   type MutableToolSet,
   type ToolSet,
 } from './tools/tool-set.js';
+export { checkDocumentRecords, checkMatchModels } from './vectors/check-document-records.js';
 export {
   type CheckedQueryOptions,
+  checkDocumentRef,
   checkMetadata,
   checkQueryOptions,
   checkVector,
@@ -420,11 +426,15 @@ export {
 export { parseMetadataFilter } from './vectors/parse-metadata-filter.js';
 export { dotProduct, vectorNorm, vectorScore } from './vectors/vector-math.js';
 export type {
+  DocumentRecords,
+  DocumentRef,
+  StoredDocument,
   StoredVectorRecord,
   VectorMatch,
   VectorMetric,
   VectorQueryOptions,
   VectorRecord,
+  VectorRecordFields,
   VectorStore,
   VectorWriteOptions,
 } from './vectors/vector-store.js';

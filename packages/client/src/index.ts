@@ -58,7 +58,6 @@ export {
   InvalidProviderResponseError,
   type InvalidProviderResponseErrorOptions,
 } from './provider/invalid-provider-response-error.js';
-export * from './retrieval/index.js';
 export {
   type InMemoryRunStore,
   type InMemoryRunStoreOptions,

@@ -52,4 +52,24 @@ describe('interaction events', () => {
     expect(interaction).toHaveLength(1);
     expect(interaction[0]?.level).toBe('INFO');
   });
+
+  it('a steered message is an info line with its run and iteration, never its text', () => {
+    const sink = lineSink();
+    const observer = createLogObserver({ format: 'json', clock, env: {}, output: sink });
+    observer.startSpan('invoke_agent planner').addEvent('aigo.steering', {
+      'aigo.run.id': 'run-7',
+      'aigo.react.iteration': 3,
+      'aigo.steering.text': 'Actually, make it Porto.',
+    });
+    const records = sink.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({
+      level: 'INFO',
+      msg: 'Steering message',
+      event: 'aigo.steering',
+      'aigo.run.id': 'run-7',
+      'aigo.react.iteration': 3,
+    });
+    expect(sink.lines.join('')).not.toContain('Porto');
+  });
 });

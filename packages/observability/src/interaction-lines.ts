@@ -1,16 +1,24 @@
 import type { Attributes, AttributeValue } from '@aigo/ai';
 import { attributePairs } from './attribute-pairs.js';
 
-/** The span events of human in the loop that the log observer writes as `info` lines. */
+/**
+ * The span events that the log observer writes as `info` lines: human in the loop, and a message
+ * steered into an agent run (`aigo.steering`: its text only when the agent's observer captures
+ * content).
+ */
 const INTERACTION_MESSAGES: Readonly<Record<string, string>> = {
   'aigo.interaction.requested': 'Interaction requested',
   'aigo.interaction.resumed': 'Interaction resumed',
+  'aigo.steering': 'Steering message',
 };
+
+/** The attribute of an `aigo.steering` event that holds the message's text. */
+const STEERING_TEXT = 'aigo.steering.text';
 
 /**
  * The log line of a span event when it is an interaction event (a run suspended for decisions, or
- * resumed with them) — written at `info` whatever the span verbosity, since a person is waiting —
- * else `undefined`. The attributes are the event's: request ids, tool names and the arguments as
+ * resumed with them; a person's message steered into a run) — written at `info` whatever the span
+ * verbosity, since a person is waiting or speaking — else `undefined`. The attributes are the event's: request ids, tool names and the arguments as
  * the approval rule redacted them for people (and every value through the secret rules).
  */
 export function interactionLine(
@@ -19,5 +27,13 @@ export function interactionLine(
 ): { message: string; pairs: Array<readonly [string, AttributeValue]> } | undefined {
   const message = INTERACTION_MESSAGES[name];
   if (message === undefined) return undefined;
-  return { message, pairs: [['event', name], ...attributePairs(attributes)] };
+  const pairs = attributePairs(attributes);
+  return {
+    message,
+    pairs: [
+      ['event', name],
+      // What a person wrote is content: never in a log line, whatever another observer captures.
+      ...(name === 'aigo.steering' ? pairs.filter(([key]) => key !== STEERING_TEXT) : pairs),
+    ],
+  };
 }

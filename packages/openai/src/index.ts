@@ -6,6 +6,7 @@
  */
 
 export {
+  OPENAI_MAX_EMBEDDING_TOKENS_PER_CALL,
   OPENAI_MAX_EMBEDDINGS_PER_CALL,
   type OpenAIEmbeddingOptions,
 } from './embeddings/openai-embeddings-request.js';
@@ -20,3 +21,4 @@ export {
 export type { OpenAIRequestOptions } from './openai-request-options.js';
 export { type OpenAIWebSearchOptions, openaiTools } from './openai-tools.js';
 export type { OpenAIPriceListId } from './prices/openai-prices.generated.js';
+export { openAITokenCounter } from './tokens/openai-token-counter.js';

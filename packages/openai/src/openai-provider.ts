@@ -26,7 +26,10 @@ import {
 } from '@aigo/http';
 import { openAIChatStrategy } from './chat/openai-chat-strategy.js';
 import { openAIEmbed } from './embeddings/openai-embed.js';
-import { OPENAI_MAX_EMBEDDINGS_PER_CALL } from './embeddings/openai-embeddings-request.js';
+import {
+  OPENAI_MAX_EMBEDDING_TOKENS_PER_CALL,
+  OPENAI_MAX_EMBEDDINGS_PER_CALL,
+} from './embeddings/openai-embeddings-request.js';
 import { type OpenAIApi, type OpenAIOptions, validateOpenAIOptions } from './openai-options.js';
 import { OPENAI_PRICE_DATA } from './prices/openai-prices.generated.js';
 import { validateRequest } from './request/validate-request.js';
@@ -82,6 +85,8 @@ export class OpenAIProvider implements StreamProvider, EmbeddingProvider {
   readonly baseURL: string;
   /** The most values one `/embeddings` request carries (`maxEmbeddingsPerCall`, default 2048). */
   readonly maxEmbeddingsPerCall: number;
+  /** The most input tokens of one `/embeddings` request: OpenAI's limit, 300,000. */
+  readonly maxTokensPerCall: number = OPENAI_MAX_EMBEDDING_TOKENS_PER_CALL;
   readonly #settings: OpenAISettings;
   readonly #strategy: OpenAIApiStrategy;
   readonly #url: string;

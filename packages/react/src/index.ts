@@ -13,7 +13,8 @@ export type {
   ApprovalVerdict,
 } from './approval/approval-policy.js';
 export { REDACTED } from './approval/redact-arguments.js';
-export { createReAct, type ReAct } from './create-react.js';
+export { createReAct } from './create-react.js';
+export type { ReAct } from './react-agent.js';
 export { jsonOnlyRequest, reactInstructions } from './react-instructions.js';
 export type {
   FinalAnswer,
@@ -26,6 +27,14 @@ export type {
 } from './react-options.js';
 export type { ReActOverview, ReActStoppedOverview } from './react-result.js';
 export { ReActStream, type StreamRun } from './react-stream.js';
+export { createSteeringQueue, type SteeringQueue } from './steering/steering-queue.js';
+export type {
+  ReActRunState,
+  ReActStartOptions,
+  ReActStepOptions,
+  ReActStepOutcome,
+  ReActStepResult,
+} from './step/step-types.js';
 export { TOOL_REFUSED } from './suspend/resume-turn.js';
 export { SUSPENDED_STATE_VERSION } from './suspend/suspended-state.js';
 export * from './task-memory/index.js';

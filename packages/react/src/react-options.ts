@@ -1,16 +1,19 @@
 import type {
   ChatResponse,
   InferSchema,
+  JsonObject,
   JsonSchema,
   MemoryProvider,
   RunStore,
   Schema,
   Span,
+  Steer,
   Tool,
   ToolChoice,
 } from '@aigo/ai';
 import type { ContextOptions, ToolHooks } from '@aigo/client';
 import type { ApprovalPolicy } from './approval/approval-policy.js';
+import type { SteeringQueue } from './steering/steering-queue.js';
 import type { ReActTaskMemoryOptions } from './task-memory/react-task-memory-options.js';
 
 /**
@@ -44,6 +47,13 @@ export interface IterationStep {
   readonly context: unknown;
   /** The run's signal. */
   readonly signal: AbortSignal | undefined;
+  /** The run's state (`ctx.state` of its tools): read it, write it. */
+  readonly state: JsonObject;
+  /**
+   * Queues a message for the run's model calls; one steered here joins this iteration's model call
+   * (`ctx.steer`).
+   */
+  readonly steer: Steer;
 }
 
 /** What `prepareIteration` may change for one iteration. */
@@ -70,6 +80,13 @@ export interface FinalAnswer<T> {
   readonly response: ChatResponse;
   /** Whatever the application passed to the run as `context`. */
   readonly context: unknown;
+  /** The run's state (`ctx.state` of its tools): read it, write it. */
+  readonly state: JsonObject;
+  /**
+   * Queues a message for the run's next model call (`ctx.steer`). An answer accepted while a message
+   * waits is not final: the model reads the message first (within `maxIterations`).
+   */
+  readonly steer: Steer;
 }
 
 /** Options of `createReAct`. Every option is optional. */
@@ -180,4 +197,15 @@ export interface ReActRunOptions {
   readonly runId?: string;
   /** Where a suspension is saved and a resume claimed, overriding the agent's `runStore`. */
   readonly runStore?: RunStore;
+  /**
+   * The run's state when it starts (`ctx.state` of its tools, hooks, `prepareIteration` and
+   * `validateFinalAnswer`): a JSON object, checked (`ValidationError` naming the key) and copied.
+   * Returned, as the run left it, as `result.state`. A resumed run has the state it suspended with.
+   */
+  readonly state?: JsonObject;
+  /**
+   * A queue (`createSteeringQueue()`) to steer the run with from elsewhere: each message pushed joins
+   * the conversation at the next model call. One queue per run.
+   */
+  readonly steering?: SteeringQueue;
 }

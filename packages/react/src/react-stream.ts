@@ -1,17 +1,26 @@
-import { AbortError, type AgentEvent, AigoError } from '@aigo/ai';
+import { AbortError, type AgentEvent, AigoError, type Prompt, type SteerResult } from '@aigo/ai';
 import type { EventSink } from './loop/agent-settings.js';
 import type { ReActOverview } from './react-result.js';
+import { promptAsMessage } from './steering/steering-message.js';
+import { checkSteeringQueue, RunSteering, type SteeringQueue } from './steering/steering-queue.js';
 
-/** Starts the run behind a stream: events go to `sink`; `signal` aborts it. */
-export type StreamRun<T> = (sink: EventSink, signal: AbortSignal) => Promise<ReActOverview<T>>;
+/**
+ * Starts the run behind a stream: events go to `sink`; `signal` aborts it; `steering` is the queue
+ * `stream.steer` pushes to (the run's `steering` option, or the stream's own).
+ */
+export type StreamRun<T> = (
+  sink: EventSink,
+  signal: AbortSignal,
+  steering: SteeringQueue,
+) => Promise<ReActOverview<T>>;
 
 /** Events queued before the run waits for the consumer. */
 const HIGH_WATER_MARK = 64;
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
 /**
- * A streamed ReAct run: an `AsyncIterable` of `@aigo/ai`'s `AgentEvent<T>` plus
- * `collect()`: an `AgentStream<T>`.
+ * A streamed ReAct run: an `AsyncIterable<AgentEvent<T>>` (`@aigo/ai`'s `AgentEvent<T>`) plus
+ * `collect()` and `steer(message)`: an `AgentStream<T>`.
  *
  * - Lazy: the run starts when iteration starts (or `collect()` is called), not before.
  * - Single consumer: iterate it once, and/or call `collect()` (during or after the loop it resolves
@@ -23,10 +32,13 @@ const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value:
  *   tools are cancelled, and `collect()` rejects with `AgentStoppedError` (`aborted`).
  * - A consumer slower than the model makes the run wait once 64 events are queued (progress
  *   events of running tools are queued without waiting).
+ * - `steer(message)` queues a message for the run's next model call (`steering_message` announces
+ *   it); `finished` once the run ended.
  */
 export class ReActStream<T> implements AsyncIterable<AgentEvent<T>> {
   readonly #run: StreamRun<T>;
   readonly #userSignal: AbortSignal | undefined;
+  #steering: RunSteering | undefined;
   readonly #controller = new AbortController();
   #outcome: Promise<ReActOverview<T>> | undefined;
   #consumer: 'none' | 'iterator' | 'collect' = 'none';
@@ -38,9 +50,29 @@ export class ReActStream<T> implements AsyncIterable<AgentEvent<T>> {
   #drain: (() => void) | undefined;
 
   /** Made by `agent.executeStream()`. */
-  constructor(run: StreamRun<T>, signal?: AbortSignal) {
+  constructor(run: StreamRun<T>, signal?: AbortSignal, steering?: SteeringQueue) {
     this.#run = run;
     this.#userSignal = signal;
+    this.#steering = checkSteeringQueue(steering);
+  }
+
+  /**
+   * Queues a message — text, content parts or a user message — for the run: it joins the
+   * conversation at the next model call, after every tool result of the current step (never inside
+   * a tool-call group), announced by a `steering_message` event just before that iteration's
+   * `iteration_start`; several join in order. Before the stream is read, it joins the first model
+   * call, after the prompt. `finished` when the run already ended: the message is neither used nor
+   * kept.
+   *
+   * @throws ValidationError (argument `message`) when the message is not a prompt; nothing is queued.
+   */
+  steer(message: Prompt): SteerResult {
+    if (this.#finished) {
+      promptAsMessage(message, 'message');
+      return 'finished';
+    }
+    this.#steering ??= new RunSteering();
+    return this.#steering.push(message);
   }
 
   /**
@@ -104,9 +136,11 @@ export class ReActStream<T> implements AsyncIterable<AgentEvent<T>> {
         this.#post(event as AgentEvent<T>);
       },
     };
+    this.#steering ??= new RunSteering();
+    const steering = this.#steering;
     let outcome: Promise<ReActOverview<T>>;
     try {
-      outcome = this.#run(sink, controller.signal);
+      outcome = this.#run(sink, controller.signal, steering);
     } catch (error) {
       outcome = Promise.reject(error);
     }

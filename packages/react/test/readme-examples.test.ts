@@ -9,7 +9,7 @@ import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { Type } from 'typebox';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod';
-import { createReAct, type ReActStoppedOverview } from '../src/index.js';
+import { createReAct, type ReActRunState, type ReActStoppedOverview } from '../src/index.js';
 
 describe('README examples', () => {
   it('the opening example: a typed math agent', async () => {
@@ -301,5 +301,81 @@ describe('README examples', () => {
     }
     expect(answer).toBe('Sent 20 EUR to Alice.');
     expect(sent).toEqual([{ to: 'Alice', amount: 20 }]);
+  });
+
+  it('steering a run', async () => {
+    const trains = defineTool({
+      name: 'find_trains',
+      description: 'Morning trains to a city',
+      input: Type.Object({ to: Type.String() }),
+      execute: ({ to }) => ({ to, departures: ['08:05'] }),
+    });
+    const model = createFakeProvider()
+      .toolCalls([
+        { name: 'find_trains', args: { to: 'Lisbon' } },
+        { name: 'find_trains', args: { to: 'Seville' } },
+      ])
+      .text('Porto, then: I will look for trains to Porto.');
+    const agent = createReAct(createClient(model, { defaultModel: 'test-model', tools: [trains] }));
+    const memory = inMemoryMemory();
+
+    const stream = agent.executeStream('A train to Lisbon or Seville?', { memory });
+    const seen: string[] = [];
+    for await (const event of stream) {
+      if (event.type === 'steering_message' || event.type === 'iteration_start') {
+        seen.push(event.type);
+      }
+      if (event.type === 'tool_call' && !seen.includes('queued')) seen.push(stream.steer('Porto!'));
+    }
+    expect(seen).toEqual(['iteration_start', 'queued', 'steering_message', 'iteration_start']);
+    expect((await memory.allMessages()).map((message) => message.role)).toEqual([
+      'user',
+      'assistant',
+      'tool',
+      'tool',
+      'user',
+      'assistant',
+    ]);
+    expect(stream.steer('Thanks!')).toBe('finished');
+  });
+
+  it('step by step', async () => {
+    const model = createFakeProvider().text('Hello, Ada.');
+    const runs = inMemoryRunStore();
+    const agent = createReAct(createClient(model, { defaultModel: 'test-model' }), {
+      signingKey: 'a secret of at least thirty-two bytes!!',
+      runStore: runs,
+    });
+
+    const first = await agent.start('I am Ada.', { runId: 'run-1', memory: null });
+    const saved = JSON.stringify(first);
+    const step = await agent.step(JSON.parse(saved) as ReActRunState, { memory: null });
+    expect(step.outcome).toBe('final');
+    if (step.outcome === 'final') expect(step.result.data).toBe('Hello, Ada.');
+    expect(await runs.load('run-1')).toBeUndefined();
+  });
+
+  it('run state for workflows', async () => {
+    const addToCart = defineTool({
+      name: 'add_to_cart',
+      description: 'Adds an item to the cart',
+      input: Type.Object({ item: Type.String() }),
+      execute: ({ item }, ctx) => {
+        const cart = Array.isArray(ctx.state.cart) ? ctx.state.cart : [];
+        ctx.state.cart = [...cart, item];
+        return { added: item };
+      },
+    });
+    const model = createFakeProvider().toolCall('add_to_cart', { item: 'tea' }).text('Added tea.');
+    const agent = createReAct(
+      createClient(model, { defaultModel: 'test-model', tools: [addToCart] }),
+      {
+        prepareIteration: ({ state }) =>
+          Array.isArray(state.cart) ? undefined : { tools: ['add_to_cart'] },
+      },
+    );
+
+    const result = await agent.execute('Add tea', { state: { user: 'ada' } });
+    expect(result.state).toEqual({ user: 'ada', cart: ['tea'] });
   });
 });

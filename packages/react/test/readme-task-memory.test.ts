@@ -1,5 +1,6 @@
 // The README's "Task memory" example, run as written there (imports adjusted to the source tree).
-import { createClient, inMemoryVectorStore } from '@aigo/client';
+import { createClient } from '@aigo/client';
+import { inMemoryVectorStore } from '@aigo/retrieval';
 import { createFakeEmbedder, createFakeProvider } from '@aigo/testing';
 import { expect, it } from 'vitest';
 import { createReAct } from '../src/create-react.js';

@@ -76,6 +76,8 @@ export {
 } from './observer/recording-observer.js';
 export { cutAtRandom } from './random/cut-at-random.js';
 export { seededRandom } from './random/seeded-random.js';
+// The recording proxy and its replaying routes: listed once, in the `@aigo/testing/recording` entry.
+export * from './recording/index.js';
 export { type FixtureRouteOptions, fixtureRoute } from './server/fixture-route.js';
 export {
   fixturePath,

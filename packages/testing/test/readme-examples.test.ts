@@ -1,4 +1,7 @@
 // The README's examples, run as they are written there (imports adjusted to the source tree).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { userMessage } from '@aigo/ai';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,6 +17,7 @@ import {
   startRecordedServer,
   streamFromEvents,
 } from '../src/index.js';
+import { startRecordingProxy } from '../src/recording/index.js';
 
 describe('README: recorded server', () => {
   it('replays a recorded stream and records what was sent', async () => {
@@ -54,6 +58,35 @@ describe('README: recorded server', () => {
       await closed; // the client really closed its connection
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe('README: recording a provider once', () => {
+  it('answers from the recording once a request was recorded', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'aigo-readme-recording-'));
+    const upstream = await startRecordedServer([
+      { path: '/v1/chat/completions', body: { answer: 42 } },
+    ]);
+    try {
+      // `upstream` stands in for the real API here; in a real recording it is https://api.openai.com/v1.
+      const recorder = await startRecordingProxy({ directory });
+      const baseURL = recorder.addUpstream('openai', `${upstream.url}/v1`);
+      const first = await fetch(`${baseURL}/chat/completions`, { method: 'POST', body: '{"n":1}' });
+      expect(await first.json()).toEqual({ answer: 42 });
+      await recorder.close();
+
+      const replay = await startRecordingProxy({ directory, mode: 'replay' });
+      const again = await fetch(`${replay.url}/openai/chat/completions`, {
+        method: 'POST',
+        body: '{ "n": 1 }', // the same JSON: keys and spacing do not matter
+      });
+      expect(await again.json()).toEqual({ answer: 42 });
+      expect(upstream.requests).toHaveLength(1);
+      await replay.close();
+    } finally {
+      await upstream.close();
+      await rm(directory, { recursive: true, force: true });
     }
   });
 });

@@ -1,12 +1,15 @@
 import {
+  checkDocumentRecords,
+  checkMatchModels,
   checkQueryOptions,
   checkVector,
   checkVectorIds,
   checkVectorRecords,
+  type DocumentRecords,
   type EmbedderSettings,
-  type JsonObject,
   MemoryError,
   raceAbort,
+  type StoredDocument,
   type StoredVectorRecord,
   throwIfAborted,
   ValidationError,
@@ -24,7 +27,7 @@ import {
   toStoreError,
   withConnection,
 } from '@aigo/pg';
-import { checkStorable } from './check-storable.js';
+import { checkStorable, checkStorableDocuments } from './check-storable.js';
 import {
   type CheckedStoreOptions,
   checkStoreOptions,
@@ -38,17 +41,20 @@ import type {
   PgVectorStoreOptions,
 } from './pg-vector-store-options.js';
 import { nearestSql, scoreOfDistance } from './query-sql.js';
+import {
+  documentsSql,
+  fieldsOfRow,
+  modelsSql,
+  RECORD_COLUMNS,
+  type RecordRow,
+  type WriteRow,
+} from './record-sql.js';
 import { type ReadyFacts, setUpStore } from './store-setup.js';
 import { type TableNames, tableNames } from './table-sql.js';
 import { fromVectorColumn, toArrayLiteral, toVectorLiteral } from './vector-codec.js';
+import { writeRows } from './write-rows.js';
 
-/** Records per INSERT statement of an upsert (all in one transaction). */
-const UPSERT_CHUNK = 500;
-
-interface MatchRow {
-  id: string;
-  text: string | null;
-  metadata: JsonObject;
+interface MatchRow extends RecordRow {
   distance?: number;
   score?: number;
 }
@@ -150,49 +156,29 @@ class PgVectorStoreImpl implements PgVectorStore {
     const vectors = new Map(
       missing.map((record, index) => [record.id, embedded[index] as number[]]),
     );
-    const rows = records.map((record) => ({
+    const model = this.#embedder?.model;
+    const rows: WriteRow[] = records.map((record) => ({
       record,
       vector: record.vector ?? (vectors.get(record.id) as number[]),
+      model: record.vector === undefined ? model : undefined,
+      document: record.document,
+      version: undefined,
     }));
     throwIfAborted(signal);
-    const exact = facts.mode === 'exact';
-    const sql = exact
-      ? `INSERT INTO ${this.label} (id, embedding, norm, text, metadata)
-         SELECT r.id, r.embedding::float8[], r.norm, r.text, r.metadata
-         FROM unnest($1::text[], $2::text[], $3::float8[], $4::text[], $5::jsonb[]) AS r(id, embedding, norm, text, metadata)
-         ON CONFLICT (id) DO UPDATE SET embedding = excluded.embedding, norm = excluded.norm, text = excluded.text,
-           metadata = excluded.metadata, updated_at = now()`
-      : `INSERT INTO ${this.label} (id, embedding, text, metadata)
-         SELECT r.id, r.embedding::vector, r.text, r.metadata
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::jsonb[]) AS r(id, embedding, text, metadata)
-         ON CONFLICT (id) DO UPDATE SET embedding = excluded.embedding, text = excluded.text,
-           metadata = excluded.metadata, updated_at = now()`;
+    await this.#write(facts, rows, undefined, signal, 'Upserting into');
+  }
+
+  async #write(
+    facts: ReadyFacts,
+    rows: readonly WriteRow[],
+    documentIds: readonly string[] | undefined,
+    signal: AbortSignal | undefined,
+    operation: string,
+  ): Promise<void> {
     try {
-      await withConnection(
-        this.#handle.pool,
-        (client) =>
-          inTransaction(client, async () => {
-            for (let start = 0; start < rows.length; start += UPSERT_CHUNK) {
-              const chunk = rows.slice(start, start + UPSERT_CHUNK);
-              const ids = chunk.map(({ record }) => record.id);
-              const texts = chunk.map(({ record }) => record.text ?? null);
-              const metadata = chunk.map(({ record }) => JSON.stringify(record.metadata ?? {}));
-              const values = exact
-                ? [
-                    ids,
-                    chunk.map(({ vector }) => toArrayLiteral(vector)),
-                    chunk.map(({ vector }) => vectorNorm(vector)),
-                    texts,
-                    metadata,
-                  ]
-                : [ids, chunk.map(({ vector }) => toVectorLiteral(vector)), texts, metadata];
-              await client.query(sql, values);
-            }
-          }),
-        signal,
-      );
+      await writeRows(this.#handle.pool, this.#names, facts.mode, rows, documentIds, signal);
     } catch (error) {
-      throw this.#error(error, 'Upserting into');
+      throw this.#error(error, operation);
     }
   }
 
@@ -245,17 +231,20 @@ class PgVectorStoreImpl implements PgVectorStore {
     } catch (error) {
       throw this.#error(error, 'Querying');
     }
-    const matches = rows.map((row) => ({
-      id: row.id,
+    const matches: VectorMatch[] = rows.map((row) => ({
+      ...fieldsOfRow(row),
       score: exact ? Number(row.score) : scoreOfDistance(this.metric, Number(row.distance)),
-      text: row.text ?? undefined,
-      metadata: row.metadata,
     }));
     // HNSW returns distance order; ties (and relaxed_order's near-ties) are settled here, by id.
     if (!exact)
       matches.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const min = checked.minScore;
-    return min === undefined ? matches : matches.filter((match) => match.score >= min);
+    const kept = min === undefined ? matches : matches.filter((match) => match.score >= min);
+    checkMatchModels(
+      kept,
+      checked.model ?? (typeof query === 'string' ? this.#embedder?.model : undefined),
+    );
+    return kept;
   }
 
   async delete(ids: readonly string[], options?: VectorWriteOptions): Promise<number> {
@@ -279,12 +268,12 @@ class PgVectorStoreImpl implements PgVectorStore {
     const signal = options?.signal;
     await this.#ready(signal);
     if (ids.length === 0) return [];
-    let rows: { id: string; embedding: unknown; text: string | null; metadata: JsonObject }[];
+    let rows: (RecordRow & { embedding: unknown })[];
     try {
       rows = (
         await raceAbort(
-          this.#handle.pool.query(
-            `SELECT id, embedding::text AS embedding, text, metadata FROM ${this.label} WHERE id = ANY($1::text[])`,
+          this.#handle.pool.query<RecordRow & { embedding: unknown }>(
+            `SELECT ${RECORD_COLUMNS}, embedding::text AS embedding FROM ${this.label} WHERE id = ANY($1::text[])`,
             [ids],
           ),
           signal,
@@ -298,15 +287,102 @@ class PgVectorStoreImpl implements PgVectorStore {
       const row = byId.get(id);
       if (row === undefined) return [];
       byId.delete(id);
-      return [
-        {
-          id,
-          vector: fromVectorColumn(row.embedding),
-          text: row.text ?? undefined,
-          metadata: row.metadata,
-        },
-      ];
+      return [{ ...fieldsOfRow(row), vector: fromVectorColumn(row.embedding) }];
     });
+  }
+
+  async deleteDocument(documentId: string, options?: VectorWriteOptions): Promise<number> {
+    if (typeof documentId !== 'string' || documentId === '')
+      throw new ValidationError('documentId', 'must be a non-empty string');
+    const signal = options?.signal;
+    await this.#ready(signal);
+    try {
+      const result = await raceAbort(
+        this.#handle.pool.query(`DELETE FROM ${this.label} WHERE document_id = $1`, [documentId]),
+        signal,
+      );
+      return result.rowCount ?? 0;
+    } catch (error) {
+      throw this.#error(error, 'Deleting a document from');
+    }
+  }
+
+  async documents(ids: readonly string[], options?: VectorWriteOptions): Promise<StoredDocument[]> {
+    checkVectorIds(ids);
+    const signal = options?.signal;
+    await this.#ready(signal);
+    if (ids.length === 0) return [];
+    let rows: StoredDocument[];
+    try {
+      rows = (
+        await raceAbort(
+          this.#handle.pool.query<{
+            id: string;
+            version: string | null;
+            model: string | null;
+            records: number;
+          }>(documentsSql(this.#names), [ids]),
+          signal,
+        )
+      ).rows.map((row) => ({
+        id: row.id,
+        version: row.version ?? undefined,
+        model: row.model ?? undefined,
+        records: Number(row.records),
+      }));
+    } catch (error) {
+      throw this.#error(error, 'Reading documents from');
+    }
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return [...new Set(ids)].flatMap((id) => {
+      const found = byId.get(id);
+      return found === undefined ? [] : [found];
+    });
+  }
+
+  async replaceDocuments(
+    documents: readonly DocumentRecords[],
+    options?: VectorWriteOptions,
+  ): Promise<void> {
+    checkDocumentRecords(documents, this.dimensions);
+    checkStorableDocuments(documents);
+    const signal = options?.signal;
+    const facts = await this.#ready(signal);
+    if (documents.length === 0) return;
+    const rows: WriteRow[] = [];
+    for (const { document, version, records } of documents) {
+      for (const record of records) {
+        rows.push({
+          record,
+          vector: record.vector as number[],
+          model: undefined,
+          document,
+          version,
+        });
+      }
+    }
+    throwIfAborted(signal);
+    await this.#write(
+      facts,
+      rows,
+      documents.map((entry) => entry.document.id),
+      signal,
+      'Replacing documents in',
+    );
+  }
+
+  async models(options?: VectorWriteOptions): Promise<string[]> {
+    const signal = options?.signal;
+    await this.#ready(signal);
+    try {
+      const { rows } = await raceAbort(
+        this.#handle.pool.query<{ model: string }>(modelsSql(this.#names)),
+        signal,
+      );
+      return rows.map((row) => row.model).sort();
+    } catch (error) {
+      throw this.#error(error, 'Reading the models of');
+    }
   }
 
   async count(options?: { readonly signal?: AbortSignal }): Promise<number> {

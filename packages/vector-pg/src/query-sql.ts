@@ -1,6 +1,7 @@
 import type { VectorMetric } from '@aigo/ai';
 import type { SqlCondition } from './filter-to-sql.js';
 import type { PgVectorMode } from './pg-vector-store-options.js';
+import { RECORD_COLUMNS } from './record-sql.js';
 import { PGVECTOR_METRIC, type TableNames } from './table-sql.js';
 
 /**
@@ -22,7 +23,7 @@ export function nearestSql(
   const where = filter.sql === 'TRUE' ? '' : `WHERE ${filter.sql}`;
   if (mode === 'hnsw') {
     const distance = `embedding ${PGVECTOR_METRIC[metric].operator} $1::vector`;
-    return `SELECT id, text, metadata, ${distance} AS distance FROM ${names.qualified} ${where} ORDER BY ${distance} LIMIT $2`;
+    return `SELECT ${RECORD_COLUMNS}, ${distance} AS distance FROM ${names.qualified} ${where} ORDER BY ${distance} LIMIT $2`;
   }
   const dot = '(SELECT sum(u.a * u.b) FROM unnest(embedding, $1::float8[]) AS u(a, b))';
   const score =
@@ -31,7 +32,7 @@ export function nearestSql(
       : metric === 'cosine'
         ? `CASE WHEN norm = 0 OR $3::float8 = 0 THEN 0::float8 ELSE ${dot} / ($3::float8 * norm) END`
         : '1 / (1 + sqrt((SELECT sum((u.a - u.b) * (u.a - u.b)) FROM unnest($1::float8[], embedding) AS u(a, b))))';
-  return `SELECT id, text, metadata, s.score FROM ${names.qualified} CROSS JOIN LATERAL (SELECT ${score} AS score) AS s ${where} ORDER BY s.score DESC, id COLLATE "C" LIMIT $2`;
+  return `SELECT ${RECORD_COLUMNS}, s.score FROM ${names.qualified} CROSS JOIN LATERAL (SELECT ${score} AS score) AS s ${where} ORDER BY s.score DESC, id COLLATE "C" LIMIT $2`;
 }
 
 /** The score of a pgvector distance (see `VectorMetric`). */

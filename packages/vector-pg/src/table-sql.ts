@@ -29,7 +29,9 @@ export const PGVECTOR_METRIC: Readonly<
  * The table's steps. `hnsw`: `CREATE EXTENSION IF NOT EXISTS vector`, then a `vector(n)` column;
  * `exact`: a `double precision[]` column with its length checked, and the vector's norm kept beside
  * it (cosine needs it per row). Both: `id text` key, `text`, `metadata jsonb` (a GIN index for the
- * containment of filters), `updated_at`.
+ * containment of filters), the chunk's document (`document_id`, indexed, `document_title`,
+ * `document_source`), `chunk_position`, `context`, `embedding_model` (indexed: `models()` reads its
+ * distinct values), `document_version`, `updated_at`.
  */
 export function tableMigrations(
   names: TableNames,
@@ -50,9 +52,18 @@ export function tableMigrations(
   ${embedding},
   text text,
   metadata jsonb NOT NULL DEFAULT '{}'::jsonb,
+  document_id text,
+  document_title text,
+  document_source text,
+  chunk_position integer,
+  context text,
+  embedding_model text,
+  document_version text,
   updated_at timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX IF NOT EXISTS ${quoteIdentifier(`${names.table}_metadata`)} ON ${names.qualified} USING gin (metadata jsonb_path_ops);`,
+CREATE INDEX IF NOT EXISTS ${quoteIdentifier(`${names.table}_metadata`)} ON ${names.qualified} USING gin (metadata jsonb_path_ops);
+CREATE INDEX IF NOT EXISTS ${quoteIdentifier(`${names.table}_document`)} ON ${names.qualified} (document_id);
+CREATE INDEX IF NOT EXISTS ${quoteIdentifier(`${names.table}_model`)} ON ${names.qualified} (embedding_model);`,
     },
   ];
 }

@@ -118,6 +118,14 @@ export const SECTIONS = Object.freeze([
     },
   },
   {
+    name: 'evals',
+    title: '@aigo/evals: harness CPU per case, 10,000 cases streamed to the results file',
+    timeoutMs: 180_000,
+    async run() {
+      return (await import('../suites/evals/evals-bench.mjs')).main();
+    },
+  },
+  {
     name: 'mcp',
     title: "@aigo/mcp tool call vs the SDK's Client.callTool (stdio, Streamable HTTP)",
     timeoutMs: 420_000,
@@ -171,6 +179,15 @@ export const SECTIONS = Object.freeze([
     timeoutMs: 600_000,
     async run() {
       return (await import('../suites/vectors/vectors-bench.mjs')).main();
+    },
+  },
+  {
+    name: 'retrieval',
+    title: '@aigo/retrieval: chunking 1 MiB of markdown, ingestion into PostgreSQL',
+    timeoutMs: 300_000,
+    async run() {
+      process.env.BENCH_ROUNDS ??= '5';
+      return (await import('../suites/retrieval/retrieval-bench.mjs')).main();
     },
   },
   {

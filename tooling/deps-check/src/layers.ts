@@ -17,8 +17,10 @@ const ADAPTER: Layer = { rank: 2, label: 'adapter' };
 const CLIENT: Layer = { rank: 3, label: 'client' };
 const PATTERN: Layer = { rank: 4, label: 'pattern' };
 /**
- * Developer tools over everything else (the devtools page): they read `@aigo/ai`'s contracts, and
- * serve through `@aigo/http`'s guard.
+ * Developer tools over everything else: the devtools page (it reads `@aigo/ai`'s contracts and
+ * serves through `@aigo/http`'s guard) and the evals, which run clients, agents and graphs (agents
+ * and graphs through `@aigo/ai`'s contracts, clients for per-case memory and the judge's structured
+ * output) and record model traffic with `@aigo/testing`'s recording proxy.
  */
 const TOOLS: Layer = { rank: 5, label: 'tools' };
 
@@ -40,7 +42,9 @@ const LAYER_BY_NAME: ReadonlyMap<string, Layer> = new Map([
   ['@aigo/client', CLIENT],
   ['@aigo/react', PATTERN],
   ['@aigo/graph', PATTERN],
+  ['@aigo/retrieval', PATTERN],
   ['@aigo/devtools', TOOLS],
+  ['@aigo/evals', TOOLS],
 ]);
 
 /** Workspace directories whose packages are libraries; everything else (apps, tooling) may import anything. */

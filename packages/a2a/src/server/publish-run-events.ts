@@ -1,6 +1,6 @@
 import { TaskState } from '@a2a-js/sdk';
 import type { ExecutionEventBus } from '@a2a-js/sdk/server';
-import type { AgentEvent, AgentStream, JsonValue } from '@aigo/ai';
+import { type AgentEvent, type AgentStream, type JsonValue, messageText } from '@aigo/ai';
 import { dataA2APart, textA2APart } from '../shared/a2a-parts.js';
 import { interactionQuestion } from './interaction-answer.js';
 import type { A2ARunStore } from './run-store.js';
@@ -27,8 +27,15 @@ function progressText(event: Extract<AgentEvent, { type: 'tool_progress' }>): st
   return `${event.toolCall.function.name}: ${message ?? 'working'}${amount}`;
 }
 
+/** A steering message as the task's status shows it: its text (or that it had only media). */
+function steeringText(event: Extract<AgentEvent, { type: 'steering_message' }>): string {
+  const text = messageText(event.message);
+  return text === '' ? 'Steered with a message (media only)' : `Steered: ${text}`;
+}
+
 /**
  * Publishes a run's events as A2A events: tool calls and their progress as `working` status updates,
+ * a message steered into the run as a `working` status update with its text,
  * the final answer as the `answer` artifact (its text, and its typed result as a data part when it is
  * not text) then `completed` (text fragments and partial answers are not published: the answer
  * arrives whole), a run waiting for decisions as `input-required` (the run saved to the
@@ -49,6 +56,9 @@ export async function publishRunEvents(
         break;
       case 'tool_progress':
         publishStatus(bus, ref, TaskState.TASK_STATE_WORKING, [textA2APart(progressText(event))]);
+        break;
+      case 'steering_message':
+        publishStatus(bus, ref, TaskState.TASK_STATE_WORKING, [textA2APart(steeringText(event))]);
         break;
       case 'interaction_requested':
         await context.runStore.save(event.suspended, { signal: context.signal });

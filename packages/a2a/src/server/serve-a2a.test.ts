@@ -97,6 +97,29 @@ describe('serveA2A, called by the SDK’s own client', () => {
     ]);
   });
 
+  it('streams a message steered into the run as a working status update with its text', async () => {
+    const nudge = defineTool({
+      name: 'nudge',
+      description: 'Notices something the model must hear',
+      execute: (_input, ctx) => ctx.steer('Keep the answer short.'),
+    });
+    const provider = createFakeProvider().toolCall('nudge').text('Short.');
+    const server = await serve(reactAgent(provider, [nudge]));
+    const client = await new ClientFactory().createFromUrl(server.url);
+    const events: string[] = [];
+    for await (const event of client.sendMessageStream(sendRequest(userText('Go')))) {
+      events.push(describeEvent(event));
+    }
+    expect(events).toEqual([
+      'task:submitted',
+      'status:working',
+      'status:working: Calling nudge',
+      'status:working: Steered: Keep the answer short.',
+      'artifact:answer',
+      'status:completed',
+    ]);
+  });
+
   it('streams a typed answer whole: partial answers are not published, one answer artifact is', async () => {
     const provider = createFakeProvider().text(
       '{"word": "agent", "meanings": ["one who acts", "a representative"]}',

@@ -1,5 +1,6 @@
 import type { AigoError } from '../errors/aigo-error.js';
 import type { ContentPart } from '../messages/content-part.js';
+import type { Message } from '../messages/message.js';
 import type { ToolCall } from '../messages/tool-call.js';
 import type { DeepPartial } from '../schema/deep-partial.js';
 import type { ToolProgress } from '../tools/tool.js';
@@ -9,6 +10,19 @@ import type { InteractionRequest, SuspendedRun } from './suspended-run.js';
 export interface AgentIterationStartEvent {
   readonly type: 'iteration_start';
   readonly iteration: number;
+}
+
+/**
+ * A message steered into the run (`stream.steer`, a steering queue, `ctx.steer`) joins the
+ * conversation: emitted just before the `iteration_start` of the iteration whose model call receives
+ * it, after every tool result of the step before; several in the order they were queued.
+ */
+export interface AgentSteeringMessageEvent {
+  readonly type: 'steering_message';
+  /** The iteration whose model call receives the message. */
+  readonly iteration: number;
+  /** The user message as it joins the conversation. */
+  readonly message: Message;
 }
 
 /** A fragment of the model's reasoning, as it streams. */
@@ -103,6 +117,7 @@ export interface AgentErrorEvent {
 
 /** One event of a streamed agent run, discriminated on `type`. */
 export type AgentEvent<T = unknown> =
+  | AgentSteeringMessageEvent
   | AgentIterationStartEvent
   | AgentReasoningEvent
   | AgentContentEvent

@@ -1,11 +1,13 @@
 import type { Usage } from '../chat/usage.js';
 import type { CostSummary } from '../cost/cost.js';
+import type { JsonObject } from '../json.js';
 import type { MemoryProvider } from '../memory/memory.js';
 import type { Span } from '../observability/observer.js';
 import type { RunStore } from '../runs/run-store.js';
 import type { ToolDescription } from '../tools/tool-description.js';
 import type { AgentEvent } from './agent-event.js';
 import type { Prompt } from './prompt.js';
+import type { SteerResult } from './run-state.js';
 import type { InteractionResponses, SuspendedRun } from './suspended-run.js';
 
 /** Per-run options every agent takes. */
@@ -30,11 +32,19 @@ export interface AgentRunOptions {
    * deletes it once the resumed run ends with a final answer.
    */
   readonly runStore?: RunStore;
+  /**
+   * The run's state when it starts (`ctx.state` of its tools and hooks): a JSON object the run reads
+   * and writes, returned as `result.state`. Agents that keep no state ignore it. A session passes the
+   * state its last prompt left.
+   */
+  readonly state?: JsonObject;
 }
 
 /** What a finished run resolves to: its typed data, usage and cost. */
 export interface AgentResult<T> {
   readonly data: T;
+  /** The run's state as it ended (`ctx.state`), for agents that keep one. */
+  readonly state?: JsonObject;
   /** Tokens of every model call of the run. */
   readonly totalUsage: Usage;
   /** What the run cost: models, tools, compute. */
@@ -47,6 +57,11 @@ export interface AgentResult<T> {
  */
 export interface AgentStream<T> extends AsyncIterable<AgentEvent<T>> {
   collect(): Promise<AgentResult<T>>;
+  /**
+   * Queues a message into the running run (agents that can be steered): it joins the conversation
+   * at the next model call, announced by a `steering_message` event; `finished` once the run ended.
+   */
+  steer?(message: Prompt): SteerResult;
 }
 
 /**

@@ -57,6 +57,12 @@ export interface EmbeddingProvider {
   /** The most values one HTTP call carries; `embed` splits longer requests into several calls. */
   readonly maxEmbeddingsPerCall: number;
   /**
+   * The most input tokens one HTTP call may carry, summed over its values, where the API has such
+   * a limit (OpenAI's embeddings endpoint: 300,000). `embed` does not split by it; an ingestion
+   * sizes its batches to stay under it.
+   */
+  readonly maxTokensPerCall?: number;
+  /**
    * Embeds `request.values`, in calls of at most {@link maxEmbeddingsPerCall} values, one after the
    * other; the vectors come back in the request's order. An empty `values` resolves at once with no
    * embeddings and no call.

@@ -1,4 +1,5 @@
 import { raceAbort } from '../abort/race-abort.js';
+import type { SteerResult } from '../agent/run-state.js';
 import type { ToolMetrics } from '../cost/cost.js';
 import { AigoError } from '../errors/aigo-error.js';
 import { AbortError } from '../errors/interruption-errors.js';
@@ -122,6 +123,8 @@ const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const EMPTY_OBJECT_SCHEMA: JsonSchema = Object.freeze({ type: 'object', properties: {} });
 const NEVER_ABORTED = new AbortController().signal;
 const IGNORE_PROGRESS = (_update: ToolProgress): void => {};
+/** `ctx.steer` of a call made outside an agent run: there is no run to steer. */
+const OUTSIDE_A_RUN = (): SteerResult => 'finished';
 
 /**
  * Defines a tool from typebox schemas or Standard Schemas (Zod, Valibot, ArkType). The input schema
@@ -196,6 +199,8 @@ export function defineTool<
       context: options?.context as Context,
       runId: options?.runId,
       progress: options?.onProgress ?? IGNORE_PROGRESS,
+      state: options?.state ?? {},
+      steer: options?.steer ?? OUTSIDE_A_RUN,
     };
     return await execute(value as never, context);
   };

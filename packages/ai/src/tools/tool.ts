@@ -1,4 +1,7 @@
+import type { Prompt } from '../agent/prompt.js';
+import type { SteerResult } from '../agent/run-state.js';
 import type { ToolMetrics } from '../cost/cost.js';
+import type { JsonObject } from '../json.js';
 import type { Span } from '../observability/observer.js';
 import type { ToolDescription } from './tool-description.js';
 import type { ToolResult } from './tool-result.js';
@@ -34,6 +37,20 @@ export interface ToolContext<Context = unknown> {
   readonly runId: string | undefined;
   /** Reports progress; cheap, and a no-op when nobody listens. */
   progress(update: ToolProgress): void;
+  /**
+   * The run's state: one JSON object per agent run that its tools, hooks and policies read and write
+   * (`ctx.state.plan = …`), kept in suspended values and run states and returned as `result.state`.
+   * Outside a run, an empty object of this call only.
+   */
+  readonly state: JsonObject;
+  /**
+   * Queues a message (text, content parts or a user message) into the run: it joins the
+   * conversation at the next model call, after every tool result of this step. `finished` when the
+   * run already ended — or outside a run, where there is nothing to steer.
+   *
+   * @throws ValidationError (argument `message`) when the message is not a prompt.
+   */
+  steer(message: Prompt): SteerResult;
 }
 
 /** The optional context of `tool.call`. */
@@ -46,6 +63,10 @@ export interface ToolCallOptions<Context = unknown> {
   readonly runId?: string;
   /** Receives the tool's progress reports (`ToolContext.progress`). */
   readonly onProgress?: (update: ToolProgress) => void;
+  /** The run's state (`ToolContext.state`); an empty object of the call when unset. */
+  readonly state?: JsonObject;
+  /** Steers the run (`ToolContext.steer`); unset, `ctx.steer` answers `finished`. */
+  readonly steer?: (message: Prompt) => SteerResult;
 }
 
 /**

@@ -2,7 +2,12 @@ import { ValidationError } from '../errors/validation-error.js';
 import type { JsonObject } from '../json.js';
 import type { FilterNode } from './metadata-filter.js';
 import { parseMetadataFilter } from './parse-metadata-filter.js';
-import type { VectorMetric, VectorQueryOptions, VectorRecord } from './vector-store.js';
+import type {
+  DocumentRef,
+  VectorMetric,
+  VectorQueryOptions,
+  VectorRecord,
+} from './vector-store.js';
 
 /** The metrics a store may measure with. */
 export const VECTOR_METRICS: readonly VectorMetric[] = Object.freeze([
@@ -39,7 +44,8 @@ export function checkVector(
 /**
  * Checks the records of an upsert: an array of objects with a non-empty string `id` (no id twice),
  * a vector of `dimensions` numbers (or, when `canEmbed`, a `text` to embed instead), an optional
- * string `text` and a JSON-object `metadata`.
+ * string `text`, a JSON-object `metadata`, and a valid `document`, `position`, `context` and
+ * `model` when set. `name` is how errors name the array.
  *
  * @throws ValidationError naming the record and field (`records[2].vector`).
  */
@@ -47,14 +53,18 @@ export function checkVectorRecords(
   records: unknown,
   dimensions: number,
   canEmbed: boolean,
+  name = 'records',
 ): asserts records is readonly VectorRecord[] {
-  if (!Array.isArray(records)) throw new ValidationError('records', 'must be an array of records');
+  if (!Array.isArray(records)) throw new ValidationError(name, 'must be an array of records');
   const seen = new Set<string>();
   records.forEach((record: unknown, index) => {
-    const where = `records[${index}]`;
+    const where = `${name}[${index}]`;
     if (record === null || typeof record !== 'object')
       throw new ValidationError(where, 'must be an object');
-    const { id, vector, text, metadata } = record as Record<string, unknown>;
+    const { id, vector, text, metadata, document, position, context, model } = record as Record<
+      string,
+      unknown
+    >;
     if (typeof id !== 'string' || id === '')
       throw new ValidationError(`${where}.id`, 'must be a non-empty string');
     if (seen.has(id))
@@ -73,7 +83,38 @@ export function checkVectorRecords(
       }
     } else checkVector(vector, dimensions, `${where}.vector`);
     if (metadata !== undefined) checkMetadata(metadata, `${where}.metadata`);
+    if (document !== undefined) checkDocumentRef(document, `${where}.document`);
+    if (
+      position !== undefined &&
+      (typeof position !== 'number' || !Number.isInteger(position) || position < 0)
+    ) {
+      throw new ValidationError(`${where}.position`, 'must be an integer from 0');
+    }
+    if (context !== undefined && typeof context !== 'string')
+      throw new ValidationError(`${where}.context`, 'must be a string');
+    if (model !== undefined && (typeof model !== 'string' || model === ''))
+      throw new ValidationError(`${where}.model`, 'must be a non-empty string');
   });
+}
+
+/**
+ * Checks a {@link DocumentRef}: a non-empty string `id`, and `title` and `source` strings when set.
+ *
+ * @throws ValidationError naming `where` and the field.
+ */
+export function checkDocumentRef(
+  document: unknown,
+  where: string,
+): asserts document is DocumentRef {
+  if (document === null || typeof document !== 'object' || Array.isArray(document))
+    throw new ValidationError(where, 'must be an object');
+  const { id, title, source } = document as Record<string, unknown>;
+  if (typeof id !== 'string' || id === '')
+    throw new ValidationError(`${where}.id`, 'must be a non-empty string');
+  if (title !== undefined && typeof title !== 'string')
+    throw new ValidationError(`${where}.title`, 'must be a string');
+  if (source !== undefined && typeof source !== 'string')
+    throw new ValidationError(`${where}.source`, 'must be a string');
 }
 
 /**
@@ -109,6 +150,8 @@ export interface CheckedQueryOptions {
   readonly topK: number;
   readonly minScore: number | undefined;
   readonly filter: FilterNode;
+  /** The query vector's embedding model, when the query named one. */
+  readonly model: string | undefined;
   readonly signal: AbortSignal | undefined;
 }
 
@@ -137,7 +180,11 @@ export function checkQueryOptions(
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
     throw new ValidationError('options.signal', 'must be an AbortSignal');
   }
-  return { topK, minScore, filter: parseMetadataFilter(options?.filter), signal };
+  const model = options?.model;
+  if (model !== undefined && (typeof model !== 'string' || model === '')) {
+    throw new ValidationError('options.model', 'must be a non-empty string');
+  }
+  return { topK, minScore, filter: parseMetadataFilter(options?.filter), model, signal };
 }
 
 /**
@@ -145,10 +192,10 @@ export function checkQueryOptions(
  *
  * @throws ValidationError naming `ids[i]`.
  */
-export function checkVectorIds(ids: unknown): asserts ids is readonly string[] {
-  if (!Array.isArray(ids)) throw new ValidationError('ids', 'must be an array of strings');
+export function checkVectorIds(ids: unknown, where = 'ids'): asserts ids is readonly string[] {
+  if (!Array.isArray(ids)) throw new ValidationError(where, 'must be an array of strings');
   ids.forEach((id: unknown, index) => {
     if (typeof id !== 'string' || id === '')
-      throw new ValidationError(`ids[${index}]`, 'must be a non-empty string');
+      throw new ValidationError(`${where}[${index}]`, 'must be a non-empty string');
   });
 }

@@ -7,7 +7,8 @@ import { type ErrorMessage, sseErrorData, toStreamError } from './web-error.js';
 
 /**
  * An agent run as server-sent events: every `AgentEvent` as an event of its `type` with the event as
- * data, except that
+ * data (a `steering_message` carries the user message that joined the run, so a chat UI shows it
+ * where the model read it), except that
  * - an `error` event carries `{ type, code, message, stopReason?, iteration }`, never the error
  *   object (its overview stays on the server);
  * - `interaction_requested` carries `requests` without `suspended` (the run's state is for the

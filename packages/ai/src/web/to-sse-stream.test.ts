@@ -298,6 +298,22 @@ describe('toSSEStream of an agent run', () => {
     );
   });
 
+  it('sends a steering_message with the user message that joined the run, before its iteration', async () => {
+    const events: AgentEvent<string>[] = [
+      {
+        type: 'steering_message',
+        iteration: 2,
+        message: { role: 'user', content: 'Actually, make it Porto.' },
+      },
+      { type: 'iteration_start', iteration: 2 },
+    ];
+    const { stream } = scriptedAgentStream(events, USAGE);
+
+    expect(await readText(toSSEStream(stream))).toBe(
+      frame('steering_message', events[0]) + frame('iteration_start', events[1]),
+    );
+  });
+
   it('sends the requests of interaction_requested without the suspended run', async () => {
     const requests = [{ id: 'approve-1', kind: 'approval', toolCall }] as never;
     const { stream } = scriptedAgentStream(

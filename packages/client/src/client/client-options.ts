@@ -1,6 +1,7 @@
 import type {
   ChatRequest,
   ComputeCost,
+  JsonObject,
   JsonSchema,
   MemoryProvider,
   Message,
@@ -10,6 +11,7 @@ import type {
   ReasoningOptions,
   ResponseFormat,
   Span,
+  Steer,
   Tool,
   ToolChoice,
   ToolSet,
@@ -208,4 +210,11 @@ export interface ExecuteToolCallsOptions extends ToolHooks {
   readonly span?: Span;
   /** The run the calls belong to, passed to every tool as `ctx.runId`. */
   readonly runId?: string;
+  /**
+   * The run's state, passed to every tool and hook as `ctx.state` (the same object: what one writes,
+   * the next reads). Default: an empty object shared by the calls of this batch.
+   */
+  readonly state?: JsonObject;
+  /** Steers the run the calls belong to (`ctx.steer`); unset, `ctx.steer` answers `finished`. */
+  readonly steer?: Steer;
 }

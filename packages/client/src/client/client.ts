@@ -167,6 +167,8 @@ export function clientFromSettings(
         overview: options?.overview,
         span: options?.span,
         runId: options?.runId,
+        state: options?.state,
+        steer: options?.steer,
         observer: settings.observer,
         hooks: hooks === undefined ? settings.hooks : { ...settings.hooks, ...hooks },
       });

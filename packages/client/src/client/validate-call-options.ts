@@ -46,6 +46,8 @@ const TOOL_KEYS = new Set<string>([
   'overview',
   'span',
   'runId',
+  'state',
+  'steer',
   ...TOOL_HOOK_NAMES,
 ]);
 
@@ -137,6 +139,16 @@ export function validateToolCallOptions(
   }
   if (options.runId !== undefined && typeof options.runId !== 'string') {
     throw new ValidationError('runId', 'must be a string');
+  }
+  const state: unknown = options.state;
+  if (
+    state !== undefined &&
+    (state === null || typeof state !== 'object' || Array.isArray(state))
+  ) {
+    throw new ValidationError('state', 'must be a JSON object');
+  }
+  if (options.steer !== undefined && typeof options.steer !== 'function') {
+    throw new ValidationError('steer', 'must be a function');
   }
   checkRecorder(options.overview);
   return pickToolHooks(options);

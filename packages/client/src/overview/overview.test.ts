@@ -321,6 +321,22 @@ describe('Overview records', () => {
     );
   });
 
+  it('counts the run time of earlier parts of the execution, never a bad value', () => {
+    const time = clock();
+    const overview = new Overview({ now: time.now, computeCost: { costPerSecond: 1 } });
+    overview.addPriorDuration(2_000);
+    overview.addPriorDuration(500);
+    time.advance(1_000);
+    overview.end();
+    expect(overview.executionDuration()).toBe(3_500);
+    expect(overview.costSummary().computeCost).toBeCloseTo(3.5, 9);
+    for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY, '5']) {
+      expect(() => overview.addPriorDuration(bad as number)).toThrow(
+        expect.objectContaining({ argument: 'durationMs' }),
+      );
+    }
+  });
+
   it('loses no record when parallel work records across awaits', async () => {
     const overview = new Overview({ modelCost: modelA });
     const worker = async (index: number): Promise<void> => {

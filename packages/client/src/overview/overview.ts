@@ -53,6 +53,8 @@ export class Overview {
   readonly #attempts = new AttemptLog();
   readonly #start: number;
   #end: number | undefined;
+  /** Run time of earlier parts of this execution (a run continued step by step), in ms. */
+  #prior = 0;
 
   /** @throws ValidationError for invalid prices or clock. */
   constructor(options: OverviewOptions = {}) {
@@ -126,6 +128,21 @@ export class Overview {
   recordToolCall(call: ToolCallRecord): void {
     const currency = this.#tools.record(call);
     if (currency !== undefined) this.#currency ??= currency;
+  }
+
+  /**
+   * Counts `durationMs` of run time spent before this overview was made, in other parts of the same
+   * execution — the earlier steps of a ReAct run driven with `agent.step`, or its part before a
+   * suspension — in {@link executionDuration} and the compute cost. The time the run waited between
+   * its parts is not run time: it is never counted.
+   *
+   * @throws ValidationError unless `durationMs` is a finite, non-negative number.
+   */
+  addPriorDuration(durationMs: number): void {
+    if (typeof durationMs !== 'number' || !Number.isFinite(durationMs) || durationMs < 0) {
+      throw new ValidationError('durationMs', 'must be a finite, non-negative number');
+    }
+    this.#prior += durationMs;
   }
 
   /** Marks the end of the execution. Only the first call counts. */
@@ -210,9 +227,12 @@ export class Overview {
     return this.#end === undefined ? undefined : new Date(this.#end);
   }
 
-  /** Milliseconds from the start to the end — or to now, before {@link end}. */
+  /**
+   * Milliseconds from the start to the end — or to now, before {@link end} — plus the run time of
+   * earlier parts ({@link addPriorDuration}).
+   */
   executionDuration(): number {
-    return Math.max(0, (this.#end ?? this.#now()) - this.#start);
+    return Math.max(0, (this.#end ?? this.#now()) - this.#start) + this.#prior;
   }
 
   /** What the execution cost so far, by kind and by model, in {@link currency}. */

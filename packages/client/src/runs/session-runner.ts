@@ -2,12 +2,15 @@ import {
   type Agent,
   type AgentResult,
   AgentStoppedError,
+  copyRunState,
   type InteractionRequest,
   type InteractionResponses,
+  type JsonObject,
   type MemoryStore,
   type Prompt,
   RunConflictError,
   type RunStore,
+  SUSPENDED_RUN_FORMAT,
   ValidationError,
 } from '@aigo/ai';
 
@@ -17,7 +20,10 @@ export interface SessionRunnerOptions<T> {
   readonly agent: Agent<T>;
   /** The conversations, one per session id (`inMemoryMemoryStore`, `pgMemoryStore`). */
   readonly memoryStore: Pick<MemoryStore, 'conversation'>;
-  /** The runs waiting for decisions, one per session at most (`inMemoryRunStore`, `pgRunStore`). */
+  /**
+   * The runs waiting for decisions, one per session at most (`inMemoryRunStore`, `pgRunStore`), and
+   * each session's run state (`ctx.state`) between its prompts.
+   */
   readonly runStore: RunStore;
 }
 
@@ -39,7 +45,10 @@ export type SessionOutcome<T> =
       readonly requests: readonly InteractionRequest[];
     };
 
-/** Runs an agent in sessions that may wait for people between calls (the seed's `SessionRunner`). */
+/**
+ * Runs an agent in sessions that may wait for people between calls and keep a state between prompts
+ * (the seed's `SessionRunner` and `Session.State`).
+ */
 export interface SessionRunner<T> {
   /**
    * Runs `prompt` in the session's conversation. Resolves to the result, or to the pending requests
@@ -69,9 +78,13 @@ export interface SessionRunner<T> {
 
 /**
  * Sessions for an agent with human in the loop: each session id has its conversation (in
- * `memoryStore`) and at most one run waiting for decisions (in `runStore`, under the run id
- * `session:<sessionId>`, which tools see as `ctx.runId`). Any process with the same agent and stores
- * can resume a session.
+ * `memoryStore`), at most one run waiting for decisions (in `runStore`, under the run id
+ * `session:<sessionId>`, which tools see as `ctx.runId`) and its run state: the `ctx.state` a prompt's
+ * run ends with (`result.state`) is where the session's next prompt starts — kept in `runStore` too,
+ * under `session-state:<sessionId>` (a record with no requests, never claimed; written only when the
+ * state changed, checked to be JSON first: `ValidationError` naming the key). Any process with the
+ * same agent and stores can resume a session. Two prompts of one session at once: the later-ending
+ * run's state wins.
  *
  * @example
  * const sessions = createSessionRunner({ agent, memoryStore: inMemoryMemoryStore(), runStore: inMemoryRunStore() });
@@ -107,12 +120,51 @@ export function createSessionRunner<T>(options: SessionRunnerOptions<T>): Sessio
     }
     return `session:${sessionId}`;
   };
+  const stateIdOf = (sessionId: string) => `session-state:${sessionId}`;
+  const loadState = async (sessionId: string, signal: AbortSignal | undefined) => {
+    const stored = await runStore.load(
+      stateIdOf(sessionId),
+      signal === undefined ? undefined : { signal },
+    );
+    return stored?.suspended.state;
+  };
+  /** Saves the state a run ended with, when it is not the one the session had. */
+  const keepState = async (
+    sessionId: string,
+    before: JsonObject | undefined,
+    result: AgentResult<T>,
+    signal: AbortSignal | undefined,
+  ) => {
+    if (result.state === undefined) return;
+    const state = copyRunState(result.state, 'result.state');
+    const unchanged =
+      before === undefined
+        ? Object.keys(state).length === 0
+        : JSON.stringify(before) === JSON.stringify(state);
+    if (unchanged) return;
+    await runStore.save(
+      {
+        format: SUSPENDED_RUN_FORMAT,
+        version: 1,
+        runId: stateIdOf(sessionId),
+        agent: agent.name,
+        requests: [],
+        state,
+      },
+      signal === undefined ? undefined : { signal },
+    );
+  };
   const settle = async (
+    sessionId: string,
     runId: string,
+    before: JsonObject | undefined,
+    call: SessionCallOptions | undefined,
     outcome: Promise<AgentResult<T>>,
   ): Promise<SessionOutcome<T>> => {
     try {
-      return { status: 'completed', result: await outcome };
+      const result = await outcome;
+      await keepState(sessionId, before, result, call?.signal);
+      return { status: 'completed', result };
     } catch (error) {
       if (AgentStoppedError.isInstance(error) && error.suspended !== undefined) {
         return { status: 'suspended', runId, requests: error.suspended.requests };
@@ -135,13 +187,24 @@ export function createSessionRunner<T>(options: SessionRunnerOptions<T>): Sessio
   return Object.freeze({
     run: async (sessionId: string, prompt: Prompt, call?: SessionCallOptions) => {
       const runId = runIdOf(sessionId);
-      if ((await waiting(runId, call?.signal)) !== undefined) {
+      const [stored, state] = await Promise.all([
+        waiting(runId, call?.signal),
+        loadState(sessionId, call?.signal),
+      ]);
+      if (stored !== undefined) {
         throw new RunConflictError(
           runId,
           `Session ${JSON.stringify(sessionId)} has a run waiting for decisions: resume it first`,
         );
       }
-      return settle(runId, agent.execute(prompt, callOptions(sessionId, runId, call)));
+      const options = callOptions(sessionId, runId, call);
+      return settle(
+        sessionId,
+        runId,
+        state,
+        call,
+        agent.execute(prompt, state === undefined ? options : { ...options, state }),
+      );
     },
     resume: async (
       sessionId: string,
@@ -149,7 +212,11 @@ export function createSessionRunner<T>(options: SessionRunnerOptions<T>): Sessio
       call?: SessionCallOptions,
     ) => {
       const runId = runIdOf(sessionId);
-      const stored = await waiting(runId, call?.signal);
+      // The waiting run carries the state its run had; the stored one is what to compare with.
+      const [stored, state] = await Promise.all([
+        waiting(runId, call?.signal),
+        loadState(sessionId, call?.signal),
+      ]);
       if (stored === undefined) {
         throw new RunConflictError(
           runId,
@@ -157,7 +224,10 @@ export function createSessionRunner<T>(options: SessionRunnerOptions<T>): Sessio
         );
       }
       return settle(
+        sessionId,
         runId,
+        state,
+        call,
         agent.resume(stored.suspended, responses, callOptions(sessionId, runId, call)),
       );
     },

@@ -194,6 +194,45 @@ describe('executeToolCalls', () => {
     });
   });
 
+  it('gives every tool and hook of a batch one state object and the run’s steer', async () => {
+    const bump = defineTool({
+      name: 'bump',
+      description: 'Counts in the state, steers the run',
+      execute: (_input, ctx) => {
+        ctx.state.count = (typeof ctx.state.count === 'number' ? ctx.state.count : 0) + 1;
+        return ctx.steer('look at this');
+      },
+    });
+    const client = createClient(createFakeProvider(), { env: {}, tools: [bump] });
+    const state = { count: 0 };
+    const steered: unknown[] = [];
+    const seen: unknown[] = [];
+    const results = await client.executeToolCalls([call('bump', {}, 'a'), call('bump', {}, 'b')], {
+      state,
+      steer: (message) => {
+        steered.push(message);
+        return 'queued';
+      },
+      beforeToolCall: (info) => {
+        seen.push(info.state === state);
+        return undefined;
+      },
+    });
+    expect(state.count).toBe(2);
+    expect(steered).toEqual(['look at this', 'look at this']);
+    expect(seen).toEqual([true, true]);
+    expect(results.map((message) => message.content)).toEqual(['"queued"', '"queued"']);
+    // Outside a run: a state of the batch's own, and a steer that answers finished.
+    const [alone] = await client.executeToolCalls([call('bump')]);
+    expect(alone?.content).toBe('"finished"');
+    await expect(client.executeToolCalls([], { state: [] as never })).rejects.toMatchObject({
+      argument: 'state',
+    });
+    await expect(client.executeToolCalls([], { steer: 'x' as never })).rejects.toMatchObject({
+      argument: 'steer',
+    });
+  });
+
   it('records every call and the cost of the successful ones into the overview', async () => {
     const client = createClient(createFakeProvider(), { env: {}, tools: [echo] });
     const overview = client.createOverview();

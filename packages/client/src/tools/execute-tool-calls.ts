@@ -2,10 +2,13 @@ import {
   AbortError,
   type ContentPart,
   callTool,
+  type JsonObject,
   type Message,
   type Observer,
   parseToolErrorEnvelope,
   type Span,
+  type Steer,
+  type SteerResult,
   type Tool,
   type ToolCall,
   type ToolMetrics,
@@ -44,7 +47,20 @@ export interface ToolRunSettings<Context> {
   readonly hooks?: ToolHooks<Context> | undefined;
   /** The run the calls belong to (`ctx.runId`). */
   readonly runId?: string | undefined;
+  /** The run's state (`ctx.state`); default an empty object shared by the batch. */
+  readonly state?: JsonObject | undefined;
+  /** Steers the run (`ctx.steer`); default one that answers `finished`. */
+  readonly steer?: Steer | undefined;
   readonly now?: () => number;
+}
+
+/** `ctx.steer` of calls made outside a run: there is no run to steer. */
+const OUTSIDE_A_RUN: Steer = (): SteerResult => 'finished';
+
+/** The run scope of a batch: its state and steer, defaulted once for every call of the batch. */
+interface BatchScope {
+  readonly state: JsonObject;
+  readonly steer: Steer;
 }
 
 /**
@@ -72,6 +88,10 @@ export function executeToolCalls<Context>(
   if (signal?.aborted) return Promise.reject(AbortError.fromSignal(signal));
   const count = toolCalls.length;
   if (count === 0) return Promise.resolve([]);
+  const scope: BatchScope = {
+    state: settings.state ?? {},
+    steer: settings.steer ?? OUTSIDE_A_RUN,
+  };
 
   return new Promise<Message[]>((resolve, reject) => {
     const results = new Array<Message>(count);
@@ -91,7 +111,7 @@ export function executeToolCalls<Context>(
       while (!settled && running < concurrency && started < count) {
         const index = started++;
         running++;
-        runOne(toolCalls[index] as ToolCall, settings).then((message) => {
+        runOne(toolCalls[index] as ToolCall, settings, scope).then((message) => {
           results[index] = message;
           running--;
           finished++;
@@ -119,6 +139,7 @@ interface Outcome {
 async function runOne<Context>(
   toolCall: ToolCall,
   settings: ToolRunSettings<Context>,
+  scope: BatchScope,
 ): Promise<Message> {
   const { catalog, signal, context, hooks, runId } = settings;
   const now = settings.now ?? performance.now.bind(performance);
@@ -126,7 +147,15 @@ async function runOne<Context>(
   const tool = catalog.get(requestedName) as Tool<Context> | undefined;
   const span = startToolSpan(settings.observer, settings.span, toolCall, tool as Tool | undefined);
   const started = now();
-  const info: ToolCallInfo<Context> = { toolCall, tool, context, signal, runId };
+  const info: ToolCallInfo<Context> = {
+    toolCall,
+    tool,
+    context,
+    signal,
+    runId,
+    state: scope.state,
+    steer: scope.steer,
+  };
 
   let result: string | undefined;
   let content: readonly ContentPart[] | undefined;
@@ -226,6 +255,8 @@ async function runTool<Context>(
       ...(settings.context === undefined ? {} : { context: settings.context }),
       ...(settings.runId === undefined ? {} : { runId: settings.runId }),
       ...(progress === undefined ? {} : { onProgress: progress.report }),
+      state: info.state,
+      steer: info.steer,
     });
     const output: unknown = result?.output;
     if (typeof output !== 'string') {

@@ -1,5 +1,7 @@
 import {
   type ContentPart,
+  type JsonObject,
+  type Steer,
   type Tool,
   type ToolCall,
   type ToolProgress,
@@ -18,6 +20,10 @@ export interface ToolCallInfo<Context = unknown> {
   readonly signal: AbortSignal | undefined;
   /** The id of the run the call belongs to (`ToolContext.runId`), when it runs in one. */
   readonly runId: string | undefined;
+  /** The run's state (`ToolContext.state`): the object the run's tools and hooks share. */
+  readonly state: JsonObject;
+  /** Steers the run (`ToolContext.steer`): `finished` outside a run. */
+  readonly steer: Steer;
 }
 
 /** What `afterToolCall` learns: the call, its result (JSON or an error envelope) and how it went. */

@@ -18,6 +18,8 @@ export const CONTENT_ATTRIBUTES: ReadonlySet<string> = new Set([
   'gen_ai.tool.call.result',
   // A suspended run's requested tool arguments (as the approval rule redacted them for people).
   'aigo.interaction.arguments',
+  // The text of a message steered into an agent run (`aigo.steering` events).
+  'aigo.steering.text',
 ]);
 
 /** Longest string attribute kept, in characters (longer ones are cut and marked). */

@@ -149,6 +149,28 @@ describe('RunRecorder: observer → run model', () => {
     expect(span?.attributes['gen_ai.output.messages']).toBeUndefined();
   });
 
+  it('keeps a steering event of an agent run, its text only with captureContent', () => {
+    const event = {
+      'aigo.run.id': 'run-1',
+      'aigo.react.iteration': 2,
+      'aigo.steering.text': 'Make it Porto.',
+    };
+    const steered = (observer: RunRecorder) => {
+      const span = observer.startSpan('invoke_agent react', {
+        attributes: { 'gen_ai.operation.name': 'invoke_agent' },
+      });
+      span.addEvent('aigo.steering', event);
+      span.end();
+      return describeRun(observer.runs()[0] as never, 0, settings).spans[0]?.events[0];
+    };
+    expect(steered(recorder())).toMatchObject({
+      name: 'aigo.steering',
+      attributes: { 'aigo.run.id': 'run-1', 'aigo.react.iteration': 2 },
+    });
+    expect(steered(recorder())?.attributes).not.toHaveProperty('aigo.steering.text');
+    expect(steered(recorder({ captureContent: true }))?.attributes).toEqual(event);
+  });
+
   it('keeps the last maxRuns runs, dropping the oldest finished one first', () => {
     const observer = recorder({ maxRuns: 2 });
     const removed: string[] = [];

@@ -4,6 +4,9 @@ import { isRecord, readProviderRequestOptions } from '@aigo/http';
 /** The most inputs OpenAI's `/embeddings` takes in one request. */
 export const OPENAI_MAX_EMBEDDINGS_PER_CALL = 2048;
 
+/** The most input tokens, summed over its inputs, OpenAI's `/embeddings` takes in one request. */
+export const OPENAI_MAX_EMBEDDING_TOKENS_PER_CALL = 300_000;
+
 /**
  * Per-request settings of `embed`, passed as `request.providerOptions.openai`; unknown keys are
  * rejected so that a typo does not silently do nothing.

@@ -1,7 +1,9 @@
 import type {
   AgentEvent,
+  JsonObject,
   JsonSchema,
   MemoryProvider,
+  Message,
   Prompt,
   RunStore,
   Schema,
@@ -15,6 +17,7 @@ import type {
   IterationStep,
   StructuredOutputMode,
 } from '../react-options.js';
+import type { RunSteering } from '../steering/steering-queue.js';
 import type { VisibleTools } from './visible-tools.js';
 
 /** An agent's settings, checked and frozen by `createReAct`. */
@@ -57,7 +60,8 @@ export interface EventSink {
 
 /** One run's inputs, checked. */
 export interface RunInput {
-  readonly prompt: Prompt;
+  /** The prompt of a new run (`execute`); `undefined` for a run that goes on (resume, step). */
+  readonly prompt: Prompt | undefined;
   /** The run's memory; `undefined` runs stateless (a memory of the run's own). */
   readonly memory: MemoryProvider | undefined;
   readonly signal: AbortSignal | undefined;
@@ -71,10 +75,32 @@ export interface RunInput {
   readonly runStore: RunStore | undefined;
   /** Set for `resume`: the suspended run and the decisions, unchecked. */
   readonly resume?: { readonly suspended: unknown; readonly responses: unknown };
+  /** The queue the caller steers the run with (the `steering` option, a stream's own). */
+  readonly steering: RunSteering | undefined;
+  /** The state a new run starts with (the `state` option, checked and copied). */
+  readonly state: JsonObject | undefined;
+}
+
+/**
+ * Where the loop of a run starts: a new run's prompt, or what a run that goes on (a resume, a step)
+ * saved — its iteration, the messages that open its next model call, the steering messages not
+ * delivered yet and its state (`ctx.state`).
+ */
+export interface RunStart {
+  /** Iterations (model calls) done so far. */
+  readonly iteration: number;
+  /** The prompt, when the first model call has not happened yet. */
+  readonly prompt: Prompt | undefined;
+  /** The messages that open the next model call (tool results, a rejected answer's reason). */
+  readonly next: readonly Message[] | undefined;
+  /** Steering messages queued before, not delivered yet: they go first. */
+  readonly steering: readonly Message[] | undefined;
+  /** The run's state, the object `ctx.state` is. */
+  readonly state: JsonObject;
 }
 
 /** What a run works with besides its settings and inputs. */
-export interface RunState {
+export interface RunParts {
   readonly overview: Overview;
   /** The memory of the run: the caller's, or one of the run's own (`ownMemory`). */
   readonly memory: MemoryProvider;

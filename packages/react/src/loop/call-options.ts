@@ -1,14 +1,15 @@
+import type { JsonObject, Steer } from '@aigo/ai';
 import type { ContinueOptions, ExecuteToolCallsOptions, ToolHooks } from '@aigo/client';
-import type { AgentSettings, RunInput, RunState } from './agent-settings.js';
+import type { AgentSettings, RunInput, RunParts } from './agent-settings.js';
 
 /** What every model call of a run shares: memory, overview, signal, span, system prompt. */
 export function callBase(
   settings: AgentSettings,
   input: RunInput,
-  state: RunState,
+  parts: RunParts,
 ): ContinueOptions {
   const { signal } = input;
-  const { memory, overview, span } = state;
+  const { memory, overview, span } = parts;
   return {
     memory,
     overview,
@@ -24,18 +25,19 @@ export function callBase(
 }
 
 /**
- * What every tool execution of a run shares: overview, concurrency, signal, span, context, run id
- * and the agent's hooks. A streamed run also turns each progress report into a `tool_progress`
- * event of the iteration running the tools.
+ * What every tool execution of a run shares: overview, concurrency, signal, span, context, run id,
+ * the run's state and steer (`ctx.state`, `ctx.steer`) and the agent's hooks. A streamed run also
+ * turns each progress report into a `tool_progress` event of the iteration running the tools.
  */
 export function toolBase(
   settings: AgentSettings,
   input: RunInput,
-  state: RunState,
+  parts: RunParts,
   iteration: () => number,
+  scope: { readonly state: JsonObject; readonly steer: Steer },
 ): ExecuteToolCallsOptions {
   const { signal, context, sink, runId } = input;
-  const { overview, span } = state;
+  const { overview, span } = parts;
   const { beforeToolCall, afterToolCall, onToolProgress } = settings.hooks;
   const progress: ToolHooks['onToolProgress'] =
     sink === undefined
@@ -53,6 +55,8 @@ export function toolBase(
     overview,
     concurrency: settings.toolConcurrency,
     runId,
+    state: scope.state,
+    steer: scope.steer,
     ...(signal === undefined ? {} : { signal }),
     ...(span === undefined ? {} : { span }),
     ...(context === undefined ? {} : { context }),

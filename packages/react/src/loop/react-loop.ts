@@ -3,31 +3,39 @@ import {
   AgentStoppedError,
   type AigoError,
   type ChatResponse,
-  type JsonSchema,
+  copyRunState,
+  type JsonObject,
   type MemoryProvider,
   type Message,
   ParseError,
   type Prompt,
+  type Span,
+  type Steer,
+  type SteerResult,
   type ToolCall,
   ToolError,
   userMessage,
   ValidationError,
 } from '@aigo/ai';
 import type { Client, ContinueOptions, ExecuteToolCallsOptions, Overview } from '@aigo/client';
-import { type PendingApprovals, pendingApprovals } from '../approval/pending-approvals.js';
-import { jsonOnlyRequest } from '../react-instructions.js';
+import { ApprovalGate } from '../approval/approval-gate.js';
+import type { PendingApprovals } from '../approval/pending-approvals.js';
 import type { IterationSettings } from '../react-options.js';
 import { finishedOverview, type ReActOverview, stoppedOverview } from '../react-result.js';
-import { buildSuspendedRun } from '../suspend/build-suspended-run.js';
+import { deliverSteering } from '../steering/deliver-steering.js';
+import { promptAsMessage } from '../steering/steering-message.js';
+import { RunSteering } from '../steering/steering-queue.js';
+import { saveSuspendedRun } from '../suspend/build-suspended-run.js';
 import type { DeferringMemory } from '../suspend/deferring-memory.js';
 import type { ResumePlan } from '../suspend/prepare-resume.js';
 import { resumeTurn } from '../suspend/resume-turn.js';
-import type { AgentSettings, RunInput, RunState } from './agent-settings.js';
+import type { AgentSettings, RunInput, RunParts, RunStart } from './agent-settings.js';
 import { recordResumed } from './agent-span.js';
+import { callModel, nativeSchema, type ReplySite } from './call-model.js';
 import { callBase, toolBase } from './call-options.js';
-import { offersTools, parse } from './parse-answer.js';
+import { readFinalAnswer } from './final-answer.js';
+import type { LoopSnapshot, RunExtras, StepEnd } from './loop-types.js';
 import { runToolRound } from './run-tools.js';
-import { streamReply } from './stream-reply.js';
 
 /** The client and request settings of one iteration. */
 interface Step {
@@ -35,106 +43,216 @@ interface Step {
   readonly toolChoice: IterationSettings['toolChoice'];
 }
 
-/** What a run with human in the loop works with besides its state. */
-export interface RunExtras {
-  /** The memory under the deferring view (the run's own, for a run without a memory). */
-  readonly baseMemory: MemoryProvider;
-  readonly deferring: DeferringMemory | undefined;
-  readonly plan: ResumePlan | undefined;
-}
-
-/** The loop of one run and its state (`runReAct` makes one per run). */
+/**
+ * The loop of one run and its state. `step()` is one iteration — one model call and the tools of its
+ * reply — and the only place the loop's work happens: `loop()` (`execute`, `executeStream`,
+ * `resume`) calls it until the run ends, `agent.step` (run-step.ts) once per call, between a
+ * `RunStart` read from the saved state and a `snapshot()` written back.
+ */
 export class ReActLoop {
-  iteration = 0;
+  iteration: number;
   readonly #settings: AgentSettings;
   readonly #input: RunInput;
   readonly #overview: Overview;
   readonly #memory: MemoryProvider;
   readonly #ownMemory: boolean;
+  readonly #span: Span | undefined;
   /** What every model call of the run shares (memory, overview, signal, span, system prompt). */
   readonly #callBase: ContinueOptions;
   readonly #toolBase: ExecuteToolCallsOptions;
   readonly #extras: RunExtras;
+  /** The run's state: the object every `ctx.state` of the run is. */
+  readonly #state: JsonObject;
+  /** `ctx.steer` of everything that runs in the run. */
+  readonly #steer: Steer;
   #stopped = false;
+  /** The run ended (final answer or stop): steering answers `finished`. */
+  #ended = false;
+  /** The prompt, until the first model call sends it. */
+  #prompt: Prompt | undefined;
+  /** The messages that open the next model call: tool results, or a rejection of the last answer. */
+  #pending: Message[] | undefined;
+  /** A resume not run yet: the first step runs the waiting reply's tools. */
+  #plan: ResumePlan | undefined;
+  /** The queue steering messages wait in (the caller's, or the run's own once something steers). */
+  #steering: RunSteering | undefined;
+  #result: ReActOverview<unknown> | undefined;
   /** The client of the iteration running now (its visible tools). */
   #stepClient: Client;
-  /** What the last reply waits for, when the memory held its turn back. */
-  #approvals: PendingApprovals | undefined;
-  /** Deciding on approvals failed: the run fails with this once the call returns. */
-  #approvalError: { readonly error: unknown } | undefined;
-  /** What the run's streamed replies gave (the partial answers, counted on the agent span). */
-  readonly #counted = { partialAnswers: 0 };
+  /** What the memory's write learned about the last reply (approvals it waits for). */
+  readonly #gate: ApprovalGate;
+  /** Where a streamed reply's events and partial answers go (the partial answers, counted). */
+  readonly #reply: ReplySite;
 
-  constructor(settings: AgentSettings, input: RunInput, state: RunState, extras: RunExtras) {
+  constructor(
+    settings: AgentSettings,
+    input: RunInput,
+    parts: RunParts,
+    extras: RunExtras,
+    start: RunStart,
+  ) {
     this.#settings = settings;
     this.#extras = extras;
     this.#stepClient = settings.client;
+    this.#gate = new ApprovalGate(settings.approval, input.context, input.runId);
     this.#input = input;
-    this.#overview = state.overview;
-    this.#memory = state.memory;
-    this.#ownMemory = state.ownMemory;
-    this.#callBase = callBase(settings, input, state);
-    this.#toolBase = toolBase(settings, input, state, () => this.iteration);
+    this.#overview = parts.overview;
+    this.#memory = parts.memory;
+    this.#ownMemory = parts.ownMemory;
+    this.#span = parts.span;
+    this.iteration = start.iteration;
+    this.#prompt = start.prompt;
+    this.#pending = start.next === undefined ? undefined : [...start.next];
+    this.#plan = extras.plan;
+    this.#state = start.state;
+    this.#steering = input.steering;
+    if (start.steering !== undefined && start.steering.length > 0) {
+      this.#queue().restore(start.steering);
+    }
+    const steer: Steer = (message) => this.steer(message);
+    this.#steer = steer;
+    this.#callBase = callBase(settings, input, parts);
+    const { span } = parts;
+    const agentSpan = span === input.parentSpan ? undefined : span;
+    const counted = { partialAnswers: 0 };
+    this.#reply = { sink: input.sink, jsonSchema: settings.jsonSchema, agentSpan, counted };
+    const scope = { state: this.#state, steer };
+    this.#toolBase = toolBase(settings, input, parts, () => this.iteration, scope);
   }
 
+  /** The object `ctx.state` is. */
+  get state(): JsonObject {
+    return this.#state;
+  }
+
+  /** The run's final answer, once a step returned `final`. */
+  get result(): ReActOverview<unknown> | undefined {
+    return this.#result;
+  }
+
+  /** Runs steps until the run has its final answer (every other end throws). */
   async loop(): Promise<ReActOverview<unknown>> {
-    const settings = this.#settings;
-    const sink = this.#input.sink;
-    // The messages that open the next turn: tool results, or a rejection of the last answer.
-    let pending: Message[] | undefined;
-    const plan = this.#extras.plan;
-    if (plan !== undefined) pending = await this.#resume(plan);
-    for (;;) {
-      if (this.iteration >= settings.maxIterations) {
-        await this.#keep(pending);
-        throw this.#stop(
-          'max_iterations',
-          `The agent "${settings.name}" reached its maximum of ${settings.maxIterations} iteration${settings.maxIterations === 1 ? '' : 's'} without a final answer`,
-        );
-      }
-      const iteration = ++this.iteration;
-      if (sink !== undefined) await sink.emit({ type: 'iteration_start', iteration });
-      const step = await this.#prepare(iteration);
-      const first = iteration === 1 && plan === undefined;
-      const response = await this.#call(step, first ? this.#input.prompt : undefined, {
-        ...(pending === undefined ? {} : { messages: pending }),
-        ...(step.toolChoice === undefined ? {} : { toolChoice: step.toolChoice }),
-      });
-      pending = undefined;
+    while ((await this.step()) === 'continue');
+    return this.#result as ReActOverview<unknown>;
+  }
 
-      if (response.toolCalls.length > 0) {
-        pending = await this.#runTools(step.client, response.toolCalls, iteration);
-        continue;
-      }
-
-      const answer = await this.#finalAnswer(step, response);
-      const validate = settings.validateFinalAnswer;
-      if (validate !== undefined) {
-        const verdict = await validate({
-          data: answer.data as never,
-          content: answer.response.content,
-          iteration,
-          response: answer.response,
-          context: this.#input.context,
-        });
-        if (typeof verdict === 'string') {
-          pending = [
-            userMessage(verdict === '' ? 'That answer was rejected; try again.' : verdict),
-          ];
-          continue;
-        }
-      }
-      if (sink !== undefined) {
-        const wait = sink.emit({
-          type: 'final_answer',
-          iteration,
-          content: answer.response.content,
-          result: answer.data,
-        });
-        if (wait !== undefined) await wait;
-      }
-      return finishedOverview(this.#overview, answer.data, iteration);
+  /**
+   * One step: a resume's waiting tools, or one iteration — the steering messages that wait, one
+   * model call, then the reply's tools (`continue`) or its final answer (`final`, or `continue` when
+   * it was rejected or a message was steered meanwhile). Throws `AgentStoppedError` (a stop, a
+   * suspension) or `ParseError`; `failure()` turns anything else into the run's error.
+   */
+  async step(): Promise<StepEnd> {
+    const plan = this.#plan;
+    if (plan !== undefined) {
+      this.#plan = undefined;
+      this.#pending = await this.#resume(plan);
+      return 'continue';
     }
+    const settings = this.#settings;
+    if (this.iteration >= settings.maxIterations) {
+      await this.#keep(this.#pending);
+      throw this.#stop(
+        'max_iterations',
+        `The agent "${settings.name}" reached its maximum of ${settings.maxIterations} iteration${settings.maxIterations === 1 ? '' : 's'} without a final answer`,
+      );
+    }
+    const iteration = ++this.iteration;
+    const step = await this.#prepare(iteration);
+    const queue = this.#steering;
+    const steered =
+      queue === undefined || queue.size === 0
+        ? undefined
+        : await deliverSteering(queue, iteration, this.#input, this.#span, this.#settings.client);
+    const sink = this.#input.sink;
+    if (sink !== undefined) await sink.emit({ type: 'iteration_start', iteration });
+    const pending = this.#pending;
+    const opening = steered === undefined ? pending : [...(pending ?? []), ...steered];
+    const prompt = this.#prompt;
+    this.#prompt = undefined;
+    const response = await this.#call(step, prompt, {
+      ...(opening === undefined ? {} : { messages: opening }),
+      ...(step.toolChoice === undefined ? {} : { toolChoice: step.toolChoice }),
+    });
+    this.#pending = undefined;
+
+    if (response.toolCalls.length > 0) {
+      this.#pending = await this.#runTools(step.client, response.toolCalls, iteration);
+      return 'continue';
+    }
+
+    const answer = await readFinalAnswer(
+      settings,
+      step.client,
+      response,
+      (extra) => this.#call(step, undefined, extra),
+      () => this.#overview.totalUsage,
+    );
+    const validate = settings.validateFinalAnswer;
+    if (validate !== undefined) {
+      const verdict = await validate({
+        data: answer.data as never,
+        content: answer.response.content,
+        iteration,
+        response: answer.response,
+        context: this.#input.context,
+        state: this.#state,
+        steer: this.#steer,
+      });
+      if (typeof verdict === 'string') {
+        this.#pending = [
+          userMessage(verdict === '' ? 'That answer was rejected; try again.' : verdict),
+        ];
+        return 'continue';
+      }
+    }
+    if ((this.#steering?.size ?? 0) > 0 && iteration < settings.maxIterations) {
+      // Messages steered while the answer was written: the model reads them before the run ends.
+      return 'continue';
+    }
+    if (sink !== undefined) {
+      const wait = sink.emit({
+        type: 'final_answer',
+        iteration,
+        content: answer.response.content,
+        result: answer.data,
+      });
+      if (wait !== undefined) await wait;
+    }
+    this.#result = finishedOverview(this.#overview, answer.data, iteration, this.#state);
+    return 'final';
+  }
+
+  /** `ctx.steer`: queues a message for the next model call; `finished` once the run ended. */
+  steer(message: Prompt): SteerResult {
+    if (this.#ended) {
+      promptAsMessage(message, 'message');
+      return 'finished';
+    }
+    return this.#queue().push(message);
+  }
+
+  /** The steering queue, made the first time something steers a run given none. */
+  #queue(): RunSteering {
+    this.#steering ??= new RunSteering();
+    return this.#steering;
+  }
+
+  /** The run stops using its steering queue: it ended (`true`), or waits (suspended, a step). */
+  release(ended: boolean): void {
+    this.#ended = ended;
+    this.#input.steering?.release(ended);
+  }
+
+  /** What a run that goes on saves: see `LoopSnapshot`. @throws ValidationError for a bad state. */
+  snapshot(): LoopSnapshot {
+    return {
+      iteration: this.iteration,
+      prompt: this.#prompt,
+      next: this.#pending,
+      steering: this.#steering?.take() ?? [],
+      state: copyRunState(this.#state),
+    };
   }
 
   /** What the run rejects with for `error`: our own stops and parse failures as they are. */
@@ -170,7 +288,7 @@ export class ReActLoop {
     return new AgentStoppedError(
       reason,
       message,
-      stoppedOverview(this.#overview, reason, this.iteration),
+      stoppedOverview(this.#overview, reason, this.iteration, this.#state),
       cause === undefined ? undefined : { cause },
     );
   }
@@ -190,6 +308,8 @@ export class ReActLoop {
       tools: settings.client.tools.tools,
       context: this.#input.context,
       signal: this.#input.signal,
+      state: this.#state,
+      steer: this.#steer,
     });
     if (chosen === undefined || chosen === null) {
       return { client: settings.client, toolChoice: undefined };
@@ -204,33 +324,9 @@ export class ReActLoop {
     };
   }
 
-  /**
-   * The deferring memory asks, as the client stores a turn: hold it back when its reply has calls
-   * that wait for decisions (the run then suspends).
-   */
-  async holdBack(messages: readonly Message[]): Promise<boolean> {
-    const reply = messages.at(-1);
-    if (
-      reply?.role !== 'assistant' ||
-      reply.toolCalls === undefined ||
-      reply.toolCalls.length === 0
-    ) {
-      return false;
-    }
-    try {
-      const found = await pendingApprovals(
-        this.#settings.approval,
-        this.#stepClient.tools,
-        reply.toolCalls,
-        { context: this.#input.context, runId: this.#input.runId, iteration: this.iteration },
-      );
-      if (found.requests.length === 0) return false;
-      this.#approvals = found;
-    } catch (error) {
-      // Never stored: the run fails with the policy's error once the call returns.
-      this.#approvalError = { error };
-    }
-    return true;
+  /** Asked by the deferring memory as the client stores a turn: hold it back (suspend)? */
+  holdBack(messages: readonly Message[]): Promise<boolean> {
+    return this.#gate.holdBack(messages, this.#stepClient.tools, this.iteration);
   }
 
   /** One model call; suspends the run when its reply waits for decisions. */
@@ -241,17 +337,24 @@ export class ReActLoop {
   ): Promise<ChatResponse> {
     this.#stepClient = step.client;
     // The suspend path goes through the memory's write. When tools may ask, the run's memory is the
-    // view of a `DeferringMemory` (suspend/deferring-memory.ts; `runReAct` hands it `holdBack`).
+    // view of a `DeferringMemory` (suspend/deferring-memory.ts; `openRun` hands it `holdBack`).
     // Once the reply is complete, the client stores the turn in that memory (one `appendMessages`),
     // and the write first calls `holdBack` (above, on the tools of `#stepClient`): a reply whose
-    // calls wait for decisions sets `#approvals` (a policy that throws: `#approvalError`), and the
+    // calls wait for decisions sets `#gate.approvals` (a policy that throws: `#gate.error`), and the
     // memory keeps the turn as `held` instead of storing it. The write and the model call then
     // return as usual; below, the run reads what the write left and suspends (or fails).
-    const response = await this.#callModel(step, prompt, extra);
-    const failed = this.#approvalError;
+    const client = step.client;
+    const native = nativeSchema(this.#settings, client);
+    const options: ContinueOptions = {
+      ...this.#callBase,
+      ...(native === undefined ? {} : { outputSchema: native }),
+      ...extra,
+    };
+    const response = await callModel(client, prompt, options, this.iteration, this.#reply);
+    const failed = this.#gate.error;
     if (failed !== undefined) throw failed.error;
     const held = this.#extras.deferring?.held;
-    const approvals = this.#approvals;
+    const approvals = this.#gate.approvals;
     if (held !== undefined && approvals !== undefined) throw await this.#suspend(held, approvals);
     return response;
   }
@@ -260,31 +363,23 @@ export class ReActLoop {
     held: NonNullable<DeferringMemory['held']>,
     approvals: PendingApprovals,
   ): Promise<AgentStoppedError> {
-    const settings = this.#settings;
-    const input = this.#input;
-    const suspended = buildSuspendedRun({
-      agent: settings.name,
-      runId: input.runId,
+    const suspended = await saveSuspendedRun(this.#settings, this.#input, this.#extras, {
       iteration: this.iteration,
       held,
       approvals,
       overview: this.#overview,
-      history: this.#ownMemory ? await this.#extras.baseMemory.allMessages() : undefined,
-      memory: this.#ownMemory ? undefined : this.#extras.baseMemory,
-      signingKey: settings.signingKey,
-    });
-    const revision = this.#extras.plan?.revision;
-    await input.runStore?.save(suspended, {
-      ...(revision === undefined ? {} : { expectedRevision: revision }),
-      ...(input.signal === undefined ? {} : { signal: input.signal }),
+      ownMemory: this.#ownMemory,
+      state: this.#state,
+      // Messages steered since this iteration's model call began: the resumed run's first call reads them.
+      steering: this.#steering?.take() ?? [],
     });
     this.#stopped = true;
     this.#overview.end();
     const count = approvals.requests.length;
     return new AgentStoppedError(
       'suspended',
-      `The agent "${settings.name}" suspended its run at iteration ${this.iteration}: ${count} tool call${count === 1 ? '' : 's'} wait${count === 1 ? 's' : ''} for a decision`,
-      stoppedOverview(this.#overview, 'suspended', this.iteration),
+      `The agent "${this.#settings.name}" suspended its run at iteration ${this.iteration}: ${count} tool call${count === 1 ? '' : 's'} wait${count === 1 ? 's' : ''} for a decision`,
+      stoppedOverview(this.#overview, 'suspended', this.iteration, this.#state),
       { suspended },
     );
   }
@@ -314,47 +409,6 @@ export class ReActLoop {
       ready.shown,
     );
     return [...ready.turn, ...results];
-  }
-
-  /** One model call (streamed on a streamed run); the client stores the turn once it is complete. */
-  async #callModel(
-    step: Step,
-    prompt: Prompt | undefined,
-    extra: ContinueOptions,
-  ): Promise<ChatResponse> {
-    const client = step.client;
-    const native = this.#nativeSchema(client);
-    const options: ContinueOptions = {
-      ...this.#callBase,
-      ...(native === undefined ? {} : { outputSchema: native }),
-      ...extra,
-    };
-    const sink = this.#input.sink;
-    if (sink === undefined) {
-      return prompt === undefined
-        ? client.continueConversation(options)
-        : client.sendMessage(prompt, options);
-    }
-    const stream =
-      prompt === undefined
-        ? await client.streamContinueConversation(options)
-        : await client.streamMessage(prompt, options);
-    const span = this.#toolBase.span;
-    return streamReply(stream, {
-      sink,
-      iteration: this.iteration,
-      jsonSchema: this.#settings.jsonSchema,
-      agentSpan: span === this.#input.parentSpan ? undefined : span,
-      counted: this.#counted,
-    });
-  }
-
-  /** The JSON Schema to send as the request's response format, when it goes natively. */
-  #nativeSchema(client: Client): JsonSchema | undefined {
-    const { jsonSchema, structuredOutput } = this.#settings;
-    if (jsonSchema === undefined || structuredOutput === 'prompt') return undefined;
-    if (structuredOutput === 'native') return jsonSchema;
-    return client.provider.id === 'gemini' && offersTools(client) ? undefined : jsonSchema;
   }
 
   /**
@@ -389,33 +443,5 @@ export class ReActLoop {
       );
     }
     return results;
-  }
-
-  /** Parses a final answer; on failure asks once for JSON only (not an iteration). */
-  async #finalAnswer(
-    step: Step,
-    response: ChatResponse,
-  ): Promise<{ data: unknown; response: ChatResponse }> {
-    const { schema, jsonSchema } = this.#settings;
-    if (schema === undefined || jsonSchema === undefined)
-      return { data: response.content, response };
-    const first = await parse(response.content, schema, jsonSchema);
-    if (first.ok) return { data: first.data, response };
-
-    const retry = await this.#call(step, undefined, {
-      messages: [userMessage(jsonOnlyRequest(jsonSchema, first.error.issues))],
-      ...(offersTools(step.client) ? { toolChoice: 'none' as const } : {}),
-    });
-    const second = await parse(retry.content, schema, jsonSchema);
-    if (second.ok) return { data: second.data, response: retry };
-    throw new ParseError(
-      `The final answer could not be read as the schema, even after asking for JSON only: ${second.error.message}`,
-      {
-        text: retry.content,
-        usage: this.#overview.totalUsage,
-        issues: second.error.issues,
-        cause: second.error,
-      },
-    );
   }
 }

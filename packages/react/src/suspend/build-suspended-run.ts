@@ -1,63 +1,66 @@
-import {
-  type InteractionRequest,
-  type MemoryProvider,
-  type Message,
-  SUSPENDED_RUN_FORMAT,
-  type SuspendedRun,
-} from '@aigo/ai';
+import { copyRunState, type JsonObject, type Message, type SuspendedRun } from '@aigo/ai';
 import type { Overview } from '@aigo/client';
 import type { PendingApprovals } from '../approval/pending-approvals.js';
+import type { AgentSettings, RunInput } from '../loop/agent-settings.js';
+import type { RunExtras } from '../loop/loop-types.js';
 import type { HeldTurn } from './deferring-memory.js';
-import { priorCalls, priorTools } from './prior-work.js';
-import { signSuspendedRun } from './sign-suspended-run.js';
-import { SUSPENDED_STATE_VERSION, type SuspendedState, stateToJson } from './suspended-state.js';
+import { sealRunState } from './seal-run-state.js';
 
 /** What a run knows when it suspends. */
 export interface SuspensionInput {
-  readonly agent: string;
-  readonly runId: string;
   readonly iteration: number;
   readonly held: HeldTurn;
   readonly approvals: PendingApprovals;
   readonly overview: Overview;
-  /** The conversation so far of a run without a memory (its own memory's messages). */
-  readonly history: readonly Message[] | undefined;
-  /** The memory of a run on a conversation. */
-  readonly memory: MemoryProvider | undefined;
-  readonly signingKey: Uint8Array | undefined;
+  /** True for a run without a memory: its conversation (its own memory's) goes into the value. */
+  readonly ownMemory: boolean;
+  /** The run's state (`ctx.state`), checked to be JSON and copied here. */
+  readonly state: JsonObject;
+  /** Steering messages not delivered yet: the resumed run's first model call reads them. */
+  readonly steering: readonly Message[];
 }
 
-/** The JSON-serialisable value of a suspended run, signed when the agent has a key. */
-export function buildSuspendedRun(input: SuspensionInput): SuspendedRun {
-  const { overview, memory, held } = input;
-  const summary = overview.costSummary();
+/**
+ * Builds the JSON-serialisable value of a suspended run — signed when the agent has a key — and,
+ * with a run store, saves it there (against the revision this run's claim produced, when it has
+ * one), before the run rejects.
+ */
+export async function saveSuspendedRun(
+  settings: AgentSettings,
+  input: RunInput,
+  extras: RunExtras,
+  suspension: SuspensionInput,
+): Promise<SuspendedRun> {
+  const { held, approvals } = suspension;
+  const memory = suspension.ownMemory ? undefined : extras.baseMemory;
   const conversationId = memory?.conversationId;
-  const state: SuspendedState = {
-    iteration: input.iteration,
-    turn: held.messages,
-    ...(input.history === undefined ? {} : { history: input.history }),
-    ...(memory === undefined
-      ? {}
-      : {
-          conversation: {
-            ...(conversationId === undefined ? {} : { id: conversationId }),
-            ...(held.version === undefined ? {} : { version: held.version }),
-          },
-        }),
-    pending: input.approvals.pending,
-    calls: priorCalls(overview),
-    tools: priorTools(overview),
-    usage: overview.totalUsage,
-    cost: { total: summary.totalModelCost + summary.totalToolCost, currency: summary.currency },
-  };
-  const requests = JSON.parse(JSON.stringify(input.approvals.requests)) as InteractionRequest[];
-  const unsigned = {
-    format: SUSPENDED_RUN_FORMAT,
-    version: SUSPENDED_STATE_VERSION,
-    runId: input.runId,
-    agent: input.agent,
-    requests,
-    state: stateToJson(state),
-  } satisfies SuspendedRun;
-  return input.signingKey === undefined ? unsigned : signSuspendedRun(input.signingKey, unsigned);
+  const history = suspension.ownMemory ? await extras.baseMemory.allMessages() : undefined;
+  const suspended = sealRunState(
+    { agent: settings.name, runId: input.runId, signingKey: settings.signingKey },
+    approvals.requests,
+    {
+      iteration: suspension.iteration,
+      turn: held.messages,
+      ...(history === undefined ? {} : { history }),
+      ...(memory === undefined
+        ? {}
+        : {
+            conversation: {
+              ...(conversationId === undefined ? {} : { id: conversationId }),
+              ...(held.version === undefined ? {} : { version: held.version }),
+            },
+          }),
+      pending: approvals.pending,
+      // Checked here: a state that is not JSON fails the run naming the key (`state.plan.due`).
+      state: copyRunState(suspension.state),
+      ...(suspension.steering.length === 0 ? {} : { steering: suspension.steering }),
+    },
+    suspension.overview,
+  );
+  const revision = extras.revision;
+  await input.runStore?.save(suspended, {
+    ...(revision === undefined ? {} : { expectedRevision: revision }),
+    ...(input.signal === undefined ? {} : { signal: input.signal }),
+  });
+  return suspended;
 }

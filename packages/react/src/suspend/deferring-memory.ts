@@ -27,6 +27,7 @@ export class DeferringMemory {
   readonly view: MemoryProvider;
   #held: HeldTurn | undefined;
   #pinned: number | undefined;
+  #written = false;
 
   constructor(memory: MemoryProvider, holdBack: HoldBack, pinnedVersion: number | undefined) {
     this.#pinned = pinnedVersion;
@@ -46,6 +47,7 @@ export class DeferringMemory {
         messages,
         expected === undefined ? options : { ...options, expectedVersion: expected },
       );
+      this.#written = true;
     };
     const view: MemoryProvider = {
       ...(memory.conversationId === undefined ? {} : { conversationId: memory.conversationId }),
@@ -72,6 +74,11 @@ export class DeferringMemory {
           : (options) => locks.acquire(memory, options?.signal),
     };
     this.view = view;
+  }
+
+  /** True once a batch was stored through the view (a run's step knows its version moved). */
+  get written(): boolean {
+    return this.#written;
   }
 
   /** The turn held back by the last write, if it was. */

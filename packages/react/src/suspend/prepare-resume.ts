@@ -10,7 +10,7 @@ import type { AgentSettings, RunInput } from '../loop/agent-settings.js';
 import { canonicalJson } from './canonical-json.js';
 import { type CallDecision, checkResponses } from './check-responses.js';
 import { readSuspendedRun } from './read-suspended-run.js';
-import type { SuspendedState } from './suspended-state.js';
+import type { RunStateBody, SuspendedState } from './suspended-state.js';
 
 /** A resume, checked and claimed: what the resumed run starts from. */
 export interface ResumePlan {
@@ -49,34 +49,49 @@ export async function prepareResume(
     );
   }
   const decisions = await checkResponses(resume.responses, state, tools);
+  const revision = await checkAndClaim(input, run, state);
+  return { run, state, decisions, revision };
+}
+
+/**
+ * What a run that goes on (a resume, a step) checks before it runs anything, after its value: with a
+ * run store, that the stored run is this value, waiting; that the memory is the one the run was
+ * saved on, still at the version it was; then the claim (exactly one of racing callers proceeds).
+ * Resolves to the revision the claim produced (`undefined` without a run store).
+ *
+ * @throws ValidationError, ConversationConflictError or RunConflictError.
+ */
+export async function checkAndClaim(
+  input: Pick<RunInput, 'runStore' | 'memory' | 'signal'>,
+  run: SuspendedRun,
+  state: RunStateBody,
+): Promise<number | undefined> {
   const store = input.runStore;
   const options = input.signal === undefined ? undefined : { signal: input.signal };
-  // A run resumed before (or gone) is refused first: that is the news, not the conversation.
+  // A run resumed (or stepped) before, or gone, is refused first: that is the news, not the conversation.
   const stored = store === undefined ? undefined : await storedRevision(store, run, options);
   await checkMemory(input.memory, state, input.signal);
-  if (store === undefined || stored === undefined) {
-    return { run, state, decisions, revision: undefined };
-  }
+  if (store === undefined || stored === undefined) return undefined;
   if (!(await store.claim(run.runId, stored, options))) {
     throw new RunConflictError(
       run.runId,
-      `Run ${JSON.stringify(run.runId)} was claimed by another resume first`,
+      `Run ${JSON.stringify(run.runId)} was claimed by another caller first (a resume or a step of the same state)`,
       { expectedRevision: stored },
     );
   }
-  return { run, state, decisions, revision: stored + 1 };
+  return stored + 1;
 }
 
 async function checkMemory(
   memory: MemoryProvider | undefined,
-  state: SuspendedState,
+  state: RunStateBody,
   signal: AbortSignal | undefined,
 ): Promise<void> {
   if (state.history !== undefined) {
     if (memory !== undefined) {
       throw new ValidationError(
         'memory',
-        'the run was suspended without a memory: resume it without one',
+        'the run was saved without a memory: continue it without one (memory: null)',
       );
     }
     return;
@@ -84,25 +99,28 @@ async function checkMemory(
   if (memory === undefined) {
     throw new ValidationError(
       'memory',
-      'the run was suspended on a conversation: resume it with that memory',
+      'the run was saved on a conversation: continue it with that memory',
     );
   }
   const suspendedOn = state.conversation?.id;
   if (suspendedOn !== undefined && memory.conversationId !== suspendedOn) {
     throw new ValidationError(
       'memory',
-      `holds conversation ${JSON.stringify(memory.conversationId)}, the run was suspended on ${JSON.stringify(suspendedOn)}`,
+      `holds conversation ${JSON.stringify(memory.conversationId)}, the run was saved on ${JSON.stringify(suspendedOn)}`,
     );
   }
   const expected = state.conversation?.version;
   if (expected === undefined || typeof memory.readVersioned !== 'function') return;
-  const { version } = await memory.readVersioned(signal === undefined ? {} : { signal });
+  // The version is the whole conversation's; one message is all the read needs to bring.
+  const { version } = await memory.readVersioned(
+    signal === undefined ? { limit: 1 } : { signal, limit: 1 },
+  );
   if (version !== expected) {
     throw new ConversationConflictError({
       conversationId: memory.conversationId,
       expectedVersion: expected,
       actualVersion: version,
-      message: `The conversation${suspendedOn === undefined ? '' : ` ${JSON.stringify(suspendedOn)}`} changed while the run waited for decisions (suspended at version ${expected}, now at ${version}): the run cannot resume on it`,
+      message: `The conversation${suspendedOn === undefined ? '' : ` ${JSON.stringify(suspendedOn)}`} changed while the run waited (saved at version ${expected}, now at ${version}): the run cannot go on on it`,
     });
   }
 }
@@ -117,13 +135,13 @@ async function storedRevision(
   if (stored === undefined) {
     throw new RunConflictError(
       run.runId,
-      `Run ${JSON.stringify(run.runId)} is not in the run store (resumed and finished, deleted, or never saved)`,
+      `Run ${JSON.stringify(run.runId)} is not in the run store (continued and finished, deleted, or never saved)`,
     );
   }
   if (stored.status !== 'suspended') {
     throw new RunConflictError(
       run.runId,
-      `Run ${JSON.stringify(run.runId)} was already claimed by another resume`,
+      `Run ${JSON.stringify(run.runId)} was already claimed (by a resume or a step of this state)`,
       {
         actualRevision: stored.revision,
       },
@@ -132,7 +150,7 @@ async function storedRevision(
   if (canonicalJson(stored.suspended) !== canonicalJson(run)) {
     throw new RunConflictError(
       run.runId,
-      `Run ${JSON.stringify(run.runId)} in the run store is not the suspended run given (it was resumed and suspended again since)`,
+      `Run ${JSON.stringify(run.runId)} in the run store is not the state given (it went on and was saved again since)`,
       { actualRevision: stored.revision },
     );
   }

@@ -2,7 +2,8 @@
 // run recalls it into its system prompt, a repeat is not saved twice, a failed run is not saved, and
 // a failing memory never fails the run.
 import { AgentStoppedError, ValidationError } from '@aigo/ai';
-import { createClient, inMemoryVectorStore } from '@aigo/client';
+import { createClient } from '@aigo/client';
+import { inMemoryVectorStore } from '@aigo/retrieval';
 import { createFakeEmbedder, createFakeProvider } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
 import { calculator } from '../../test/support/helpers.js';

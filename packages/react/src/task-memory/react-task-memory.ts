@@ -91,6 +91,62 @@ function answerText(data: unknown, fallback: string | undefined): string {
 }
 
 /**
+ * The block of similar successful tasks to add to a run's system prompt for `question`, or
+ * `undefined` (recall off, nothing similar, or a failed search — which goes to `onError`).
+ *
+ * @throws AbortError when the run was aborted.
+ */
+export async function recallTasks(
+  taskMemory: CheckedTaskMemory,
+  question: string,
+  signal: AbortSignal | undefined,
+): Promise<string | undefined> {
+  if (!taskMemory.recall || question.trim() === '') return undefined;
+  try {
+    const matches = await taskMemory.memory.search(question, {
+      ...taskMemory.search,
+      ...(signal === undefined ? {} : { signal }),
+    });
+    return matches.length === 0
+      ? undefined
+      : recalledTasksBlock(matches, taskMemory.maxAnswerLength);
+  } catch (error) {
+    if (AbortError.isInstance(error) || signal?.aborted) throw error;
+    taskMemory.onError(error, 'recall');
+    return undefined;
+  }
+}
+
+/**
+ * Saves a run that ended with a final answer as a solved task (save on, a question asked); a failed
+ * save goes to `onError`.
+ *
+ * @throws AbortError when the run was aborted.
+ */
+export async function saveTask(
+  taskMemory: CheckedTaskMemory,
+  question: string,
+  overview: ReActOverview<unknown>,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  if (!taskMemory.save || question.trim() === '') return;
+  try {
+    await taskMemory.memory.save(
+      {
+        question,
+        answer: answerText(overview.data, overview.lastResponse?.content),
+        toolsUsed: Object.keys(overview.toolCallStats),
+        outcome: 'success',
+      },
+      signal === undefined ? {} : { signal },
+    );
+  } catch (error) {
+    if (AbortError.isInstance(error) || signal?.aborted) throw error;
+    taskMemory.onError(error, 'save');
+  }
+}
+
+/**
  * Runs one ReAct run with task memory: recalls similar successful tasks into this run's system
  * prompt first, then saves the run when it ends with a final answer. Without task memory it only
  * runs. A failed recall or save goes to `onError`; an abort still rejects.
@@ -104,43 +160,12 @@ export async function runWithTaskMemory<T>(
 ): Promise<ReActOverview<T>> {
   if (taskMemory === undefined) return run(settings);
   const question = promptText(prompt);
-  let runSettings = settings;
-  if (taskMemory.recall && question.trim() !== '') {
-    try {
-      const matches = await taskMemory.memory.search(question, {
-        ...taskMemory.search,
-        ...(signal === undefined ? {} : { signal }),
-      });
-      if (matches.length > 0) {
-        runSettings = {
-          ...settings,
-          systemPrompt: joinPrompt(
-            settings.systemPrompt,
-            recalledTasksBlock(matches, taskMemory.maxAnswerLength),
-          ),
-        };
-      }
-    } catch (error) {
-      if (AbortError.isInstance(error) || signal?.aborted) throw error;
-      taskMemory.onError(error, 'recall');
-    }
-  }
-  const overview = await run(runSettings);
-  if (taskMemory.save && question.trim() !== '') {
-    try {
-      await taskMemory.memory.save(
-        {
-          question,
-          answer: answerText(overview.data, overview.lastResponse?.content),
-          toolsUsed: Object.keys(overview.toolCallStats),
-          outcome: 'success',
-        },
-        signal === undefined ? {} : { signal },
-      );
-    } catch (error) {
-      if (AbortError.isInstance(error) || signal?.aborted) throw error;
-      taskMemory.onError(error, 'save');
-    }
-  }
+  const recalled = await recallTasks(taskMemory, question, signal);
+  const overview = await run(
+    recalled === undefined
+      ? settings
+      : { ...settings, systemPrompt: joinPrompt(settings.systemPrompt, recalled) },
+  );
+  await saveTask(taskMemory, question, overview, signal);
   return overview;
 }

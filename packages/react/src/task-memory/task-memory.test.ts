@@ -1,5 +1,5 @@
 import { ValidationError } from '@aigo/ai';
-import { inMemoryVectorStore } from '@aigo/client';
+import { inMemoryVectorStore } from '@aigo/retrieval';
 import { createFakeEmbedder } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
 import { createTaskMemory } from './task-memory.js';

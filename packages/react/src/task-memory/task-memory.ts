@@ -15,7 +15,10 @@ export const TASK_RECORD_KIND = 'aigo.task';
 
 /** Options of {@link createTaskMemory}. */
 export interface TaskMemoryOptions {
-  /** Where tasks are kept (`pgVectorStore`, `inMemoryVectorStore`). */
+  /**
+   * Where tasks are kept (`pgVectorStore` of `@aigo/vector-pg`, `inMemoryVectorStore` of
+   * `@aigo/retrieval`).
+   */
   readonly store: VectorStore;
   /** Embeds questions (saved as documents, searched as queries). */
   readonly embedder: EmbedderSettings;

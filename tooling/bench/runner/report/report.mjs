@@ -4,12 +4,14 @@
 
 import { anthropicDetails } from '../../suites/anthropic/anthropic-report.mjs';
 import { clientBenchTable } from '../../suites/client/client-bench.mjs';
+import { evalsBenchTable } from '../../suites/evals/evals-bench.mjs';
 import { graphBenchTable } from '../../suites/graph/graph-bench.mjs';
 import { graphPgBenchTable } from '../../suites/graph-pg/graph-pg-bench.mjs';
 import { loadTable } from '../../suites/load/load-report.mjs';
 import { mcpBenchTable } from '../../suites/mcp/mcp-bench.mjs';
 import { observabilityBenchTable } from '../../suites/observability/observability-bench.mjs';
 import { reactBenchTable } from '../../suites/react/react-bench.mjs';
+import { retrievalBenchTable } from '../../suites/retrieval/retrieval-report.mjs';
 import { soakTable } from '../../suites/soak/soak-report.mjs';
 import { vectorsBenchTable } from '../../suites/vectors/vectors-table.mjs';
 import { anchorMatrix } from './anchor-matrix.mjs';
@@ -55,6 +57,7 @@ export function buildReport({ results, meta }) {
     ['graph', (r) => graphBenchTable(r).replace(/^## /, '### ')],
     ['graph-pg', (r) => graphPgBenchTable(r).replace(/^## /, '### ')],
     ['observability', (r) => observabilityBenchTable(r).replace(/^## /, '### ')],
+    ['evals', (r) => evalsBenchTable(r).replace(/^## /, '### ')],
     ['mcp', (r) => mcpBenchTable(r).replace(/^## /, '### ')],
     [
       'soak',
@@ -63,6 +66,7 @@ export function buildReport({ results, meta }) {
     ],
     ['memory-pg', memoryPgDetails],
     ['vectors', (r) => vectorsBenchTable(r).replace(/^## /, '### ')],
+    ['retrieval', (r) => retrievalBenchTable(r).replace(/^## /, '### ')],
     ['load', (r) => loadTable(r).replace(/^## /, '### ')],
     ['imports', importDetails],
     ['sizes', sizeDetails],

@@ -3,9 +3,11 @@
 
 import { anthropicRows } from '../../suites/anthropic/anthropic-report.mjs';
 import { contextRows } from '../../suites/context/context-report.mjs';
+import { evalsRows } from '../../suites/evals/evals-report.mjs';
 import { graphPgRows } from '../../suites/graph-pg/graph-pg-report.mjs';
 import { loadRows } from '../../suites/load/load-report.mjs';
 import { memoryPgRows } from '../../suites/memory-pg/memory-pg-report.mjs';
+import { retrievalRows } from '../../suites/retrieval/retrieval-report.mjs';
 import { soakCriteria } from '../../suites/soak/soak-report.mjs';
 import {
   ANCHOR_TARGETS,
@@ -270,7 +272,7 @@ function mcpRows(m) {
 }
 
 function reactRows(r) {
-  const { perIteration: p, heap, targets } = r;
+  const { perIteration: p, steering: q, heap, targets } = r;
   return [
     [
       '@aigo/react',
@@ -282,6 +284,20 @@ function reactRows(r) {
       `< ${targets.perIterationUs} µs`,
       absoluteVerdict(r.verdicts.perIteration),
     ],
+    ...(q === undefined
+      ? []
+      : [
+          [
+            '@aigo/react',
+            'a queued steering message: CPU added',
+            `${num(q.addedUsPerMessage, 1)} µs`,
+            `${num(q.agentUsPerRun, 1)} µs (the run without)`,
+            '—',
+            '—',
+            `< ${targets.steeringMessageUs} µs`,
+            absoluteVerdict(r.verdicts.steering),
+          ],
+        ]),
     [
       '@aigo/react',
       `heap growth over ${num(heap.runs)} runs (10 % → 100 %, GC'd)`,
@@ -394,12 +410,14 @@ export function summaryRows(results) {
   add('structured', structuredRows);
   add('graph', graphRows);
   add('observability', observabilityRows);
+  add('evals', evalsRows);
   add('mcp', mcpRows);
   add('soak', soakRows);
   add('memory-pg', memoryPgRows);
   add('graph-pg', graphPgRows);
   add('load', loadRows);
   add('context', contextRows);
+  add('retrieval', retrievalRows);
   return rows;
 }
 

@@ -9,9 +9,12 @@
 //   requests to the provider and calls the tool itself (model and tool time excluded); also the part
 //   of it that is the agent's own layer, (agent − hand-written client loop) / iterations, and the same
 //   for a streamed run (executeStream, every event read);
+// - a queued steering message: CPU added, (steered run − the same run) per message, where the
+//   steered run gets one message pushed on a createSteeringQueue() before it starts (delivered at
+//   its first model call: a steering_message span event, one more message sent and stored);
 // - heap: heapUsed after a forced GC at 10 % and at 100 % of 10 000 runs, each with a fresh
 //   inMemoryMemory.
-// Targets: < 50 µs per iteration, heap growth < 2 MB.
+// Targets: < 50 µs per iteration, < 5 µs per steering message, heap growth < 2 MB.
 import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -42,7 +45,7 @@ async function load() {
   return true;
 }
 
-export const TARGETS = Object.freeze({ perIterationUs: 50, heapGrowthMb: 2 });
+export const TARGETS = Object.freeze({ perIterationUs: 50, steeringMessageUs: 5, heapGrowthMb: 2 });
 
 const MODEL = 'bench-model';
 const ITERATIONS = 3;
@@ -50,6 +53,7 @@ const PROMPT = 'What is 17 * 23 + 4?';
 const FIRST_CALL = { a: 17, op: '*', b: 23 };
 const SECOND_CALL = { a: 391, op: '+', b: 4 };
 const ANSWER = '{"total": 395}';
+const STEERING = 'Round the total to the nearest ten.';
 
 /** Queues one run's answers on a fake provider. */
 function script(provider) {
@@ -151,6 +155,14 @@ async function agentRun({ provider, agent }) {
   if (result.iterations !== ITERATIONS) throw new Error(`expected ${ITERATIONS} iterations`);
 }
 
+async function agentSteeredRun({ provider, agent }) {
+  provider.reset();
+  const steering = react.createSteeringQueue();
+  steering.push(STEERING);
+  const result = await agent.execute(PROMPT, { memory: aigoClient.inMemoryMemory(), steering });
+  if (result.iterations !== ITERATIONS) throw new Error(`expected ${ITERATIONS} iterations`);
+}
+
 async function agentStreamRun({ provider, agent }) {
   provider.reset();
   const stream = agent.executeStream(PROMPT, { memory: aigoClient.inMemoryMemory() });
@@ -223,6 +235,32 @@ export async function perIterationStreamOverhead({ rounds = 9, runs = 200 } = {}
   };
 }
 
+// ---- steering -----------------------------------------------------------------------------------
+
+/**
+ * CPU a queued steering message adds: the same agent run with and without one message pushed on a
+ * steering queue before it starts (the queue made and pushed to inside the measured arm).
+ */
+export async function steeringMessageCost({ rounds = 9, runs = 200 } = {}) {
+  const context = setup();
+  const arms = {
+    agent: () => agentRun(context),
+    steered: () => agentSteeredRun(context),
+  };
+  await interleaved(arms, runs);
+  const samples = [];
+  for (let round = 0; round < rounds; round++) {
+    const t = await interleaved(arms, runs);
+    samples.push({ agent: t.agent / runs, added: (t.steered - t.agent) / runs });
+  }
+  return {
+    runs,
+    rounds,
+    agentUsPerRun: round3(median(samples.map((sample) => sample.agent))),
+    addedUsPerMessage: round3(median(samples.map((sample) => sample.added))),
+  };
+}
+
 // ---- heap --------------------------------------------------------------------------------------
 
 export async function heapFlatness({ runs = 10_000 } = {}) {
@@ -251,17 +289,19 @@ export async function heapFlatness({ runs = 10_000 } = {}) {
 export async function runReactBench(options = {}) {
   const perIteration = await perIterationOverhead(options.perIteration);
   const streamed = await perIterationStreamOverhead(options.streamed);
+  const steering = await steeringMessageCost(options.steering);
   const heap = await heapFlatness(options.heap);
   const verdicts = {
     perIteration: perIteration.overheadUsPerIteration < TARGETS.perIterationUs,
+    steering: steering.addedUsPerMessage < TARGETS.steeringMessageUs,
     heap: Math.abs(heap.growthMb) < TARGETS.heapGrowthMb,
   };
-  return { perIteration, streamed, heap, targets: TARGETS, verdicts };
+  return { perIteration, streamed, steering, heap, targets: TARGETS, verdicts };
 }
 
 export function reactBenchTable(result) {
   const ok = (pass) => (pass ? 'ok' : '**over target**');
-  const { perIteration: p, streamed: s, heap, verdicts } = result;
+  const { perIteration: p, streamed: s, steering: q, heap, verdicts } = result;
   return [
     '## @aigo/react overhead (typed agent, calculator tool, 3 iterations per run, fake provider)',
     '',
@@ -270,6 +310,7 @@ export function reactBenchTable(result) {
     `| agent overhead per iteration over direct provider + tool calls (${p.runs} runs per arm, median of ${p.rounds} rounds; direct ${p.directUsPerIteration} µs, agent ${p.agentUsPerIteration} µs) | ${p.overheadUsPerIteration} µs | < ${TARGETS.perIterationUs} µs | ${ok(verdicts.perIteration)} |`,
     `| of which the agent's own layer (over the same loop written on the client, ${p.clientLoopUsPerIteration} µs) | ${p.agentLayerUsPerIteration} µs | — | info |`,
     `| streamed run (executeStream, every event read) overhead per iteration over direct streams (direct ${s.directUsPerIteration} µs) | ${s.overheadUsPerIteration} µs | — | info |`,
+    `| a queued steering message: CPU added (one message pushed on a steering queue before the run, against the same run without; run ${q.agentUsPerRun} µs) | ${q.addedUsPerMessage} µs | < ${TARGETS.steeringMessageUs} µs | ${ok(verdicts.steering)} |`,
     `| heapUsed growth, GC'd, 10 % → 100 % of ${heap.runs} runs, each with a fresh memory (${heap.heapUsedAt10PercentMb} → ${heap.heapUsedAt100PercentMb} MB) | ${heap.growthMb} MB | < ${TARGETS.heapGrowthMb} MB | ${ok(verdicts.heap)} |`,
   ].join('\n');
 }

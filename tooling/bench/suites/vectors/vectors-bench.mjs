@@ -4,7 +4,7 @@
 //   - on the real PostgreSQL server's exact mode (plain arrays, every row scored);
 // with recall@10 against brute force (uniform random vectors: the hardest case for HNSW, since they
 // have no clusters; real embeddings do), at ef_search 100 (the store's default) and 400, and the
-// overhead of @aigo/client's retriever over the raw store query.
+// overhead of @aigo/retrieval's retriever over the raw store query.
 //
 //   node tooling/bench/suites/vectors/vectors-bench.mjs          (after `pnpm build`)
 //   DATABASE_URL=postgres://… node tooling/bench/suites/vectors/vectors-bench.mjs
@@ -122,12 +122,12 @@ async function retrieverOverhead(store, createRetriever, embedder, texts) {
 
 /** Runs the benchmark, prints its table, writes its JSON; resolves to the result. */
 export async function main() {
-  if (!packagesBuilt('vectors', ['vector-pg', 'client', 'testing', 'pg'])) {
+  if (!packagesBuilt('vectors', ['vector-pg', 'retrieval', 'testing', 'pg'])) {
     process.exitCode = 1;
     return undefined;
   }
   const { pgVectorStore } = await import(packageDist('vector-pg').href);
-  const { createRetriever, inMemoryVectorStore } = await import(packageDist('client').href);
+  const { createRetriever, inMemoryVectorStore } = await import(packageDist('retrieval').href);
   const { bruteForce, createFakeEmbedder, seededVectors } = await import(
     packageDist('testing').href
   );
@@ -211,7 +211,7 @@ export async function main() {
     await store.upsert(records);
     const figures = await queryAll(store, records, queries.slice(0, 20), bruteForce);
     stores.push({
-      name: 'inMemoryVectorStore (@aigo/client, exact, in process)',
+      name: 'inMemoryVectorStore (@aigo/retrieval, exact, in process)',
       upsertPerSecond: undefined,
       ...figures,
     });

@@ -14,6 +14,7 @@ import {
 import { createFakeEmbedder } from '../../fake/fake-embedder.js';
 import type { ConformanceCheck } from '../conformance-check.js';
 import { expectRejection } from '../expect-rejection.js';
+import { vectorDocumentChecks } from './vector-document-checks.js';
 import { fixtureRecords, seededVectors } from './vector-fixtures.js';
 import type {
   MakeVectorStoreOptions,
@@ -328,5 +329,6 @@ export function vectorStoreConformanceChecks(
       { dimensions: 64, embedder: { provider: embedder, model: 'fake' } },
     ),
   });
+  checks.push(...vectorDocumentChecks(options));
   return checks;
 }
