@@ -361,6 +361,8 @@ export type {
   UsageEvent,
 } from './stream/stream-event.js';
 export { ToolCallAccumulator } from './stream/tool-call-accumulator.js';
+export { canonicalJson } from './text/canonical-json.js';
+export { escapeHtml } from './text/escape-html.js';
 export { callTool } from './tools/call-tool.js';
 export {
   type DefinedTool,
