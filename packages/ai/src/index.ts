@@ -68,45 +68,7 @@ export type {
   TokenCountMethod,
 } from './chat/token-count.js';
 export { addUsage, type Usage } from './chat/usage.js';
-export type {
-  ComputeCost,
-  CostSummary,
-  ModelCost,
-  ModelCostBreakdown,
-  ModelCostParts,
-  ModelCosts,
-  ModelCostTier,
-  PriceOrigin,
-  PriceSource,
-  ToolMetrics,
-} from './cost/cost.js';
-export {
-  addModelCostParts,
-  computeModelCost,
-  DEFAULT_CURRENCY,
-  type ModelCallCost,
-  totalOfModelCostParts,
-} from './cost/model-call-cost.js';
-export {
-  type ModelCatalog,
-  type ModelCatalogOptions,
-  modelCatalog,
-} from './cost/model-catalog.js';
-export { type PriceListChoice, priceListOption } from './cost/price-list-option.js';
-export {
-  createPriceTable,
-  type ModelLimits,
-  type PriceList,
-  type PriceTable,
-} from './cost/price-table.js';
-export type {
-  PriceListData,
-  PriceListModel,
-  PriceMatch,
-  PricePeriod,
-  PriceRates,
-  PriceTableData,
-} from './cost/price-table-data.js';
+export * from './cost/index.js';
 export { checkEmbedderSettings, checkEmbedRequest } from './embeddings/check-embed-request.js';
 export {
   type BatchedEmbeddings,
