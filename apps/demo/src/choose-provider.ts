@@ -1,6 +1,6 @@
 import { ANTHROPIC_API_KEY_ENV } from '@aigo/anthropic';
-import { GEMINI_API_KEY_ENV_VARS } from '@aigo/gemini';
-import { OPENAI_BASE_URL_ENV_VARS } from '@aigo/openai';
+import { GEMINI_API_KEY_ENV } from '@aigo/gemini';
+import { OPENAI_BASE_URL_ENV } from '@aigo/openai';
 
 /** The providers the demo can run on. `fake` is the offline scripted model. */
 export const PROVIDER_NAMES = ['openai', 'gemini', 'anthropic', 'fake'] as const;
@@ -56,11 +56,9 @@ export function chooseProvider(
   env: DemoEnv,
 ): ProviderChoice {
   const openaiKey = nonEmpty(env.OPENAI_API_KEY);
-  const geminiKey = firstSet(env, GEMINI_API_KEY_ENV_VARS);
-  const anthropicKey = nonEmpty(env[ANTHROPIC_API_KEY_ENV]);
-  const baseURLVariable = OPENAI_BASE_URL_ENV_VARS.find(
-    (name) => nonEmpty(env[name]) !== undefined,
-  );
+  const geminiKey = firstSet(env, GEMINI_API_KEY_ENV);
+  const anthropicKey = firstSet(env, ANTHROPIC_API_KEY_ENV);
+  const baseURLVariable = OPENAI_BASE_URL_ENV.find((name) => nonEmpty(env[name]) !== undefined);
   const baseURL = baseURLVariable === undefined ? undefined : nonEmpty(env[baseURLVariable]);
   const model = nonEmpty(flags.model) ?? nonEmpty(env.AIGO_DEFAULT_LLM_MODEL);
 

@@ -3,7 +3,7 @@ import type { CostRow } from './render/cost-rows.js';
 
 /**
  * What the demo reports, in order. The text renderer prints them for people; `--json` prints each
- * as one JSON object per line. The agent's own events (`@aigo/react`'s `ReactEvent`) are mapped
+ * as one JSON object per line. The agent's own events (`@aigo/ai`'s `AgentEvent`) are mapped
  * onto these, plus the run's setup, per-call usage, the cost table and the end.
  */
 export type DemoEvent =

@@ -1,7 +1,7 @@
 /**
  * A ReAct agent, streamed: watch the run as it happens.
  *
- * `agent.executeStream(prompt)` returns a `ReactStream`: an async iterable of events —
+ * `agent.executeStream(prompt)` returns a `ReActStream`: an async iterable of events —
  * `iteration_start`, `reasoning` and `content` fragments as the model writes, `tool_call` (a whole
  * call, before it runs), `tool_result` (what the model reads back), `partial_answer` (the typed
  * answer so far, while the model writes it: an agent with a schema), and finally `final_answer`

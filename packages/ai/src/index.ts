@@ -48,6 +48,7 @@ export type {
   ToolChoice,
 } from './chat/chat-request.js';
 export { type ChatResponse, isStopMessage } from './chat/chat-response.js';
+export { estimatedParts } from './chat/estimated-parts.js';
 export { FINISH_REASONS, type FinishReason } from './chat/finish-reason.js';
 export {
   checkModelLimitsOption,
@@ -67,31 +68,7 @@ export type {
   TokenCountMethod,
 } from './chat/token-count.js';
 export { addUsage, type Usage } from './chat/usage.js';
-export type {
-  ComputeCost,
-  CostSummary,
-  ModelCost,
-  ModelCostBreakdown,
-  ModelCosts,
-  ModelCostTier,
-  PriceOrigin,
-  PriceSource,
-  ToolMetrics,
-} from './cost/cost.js';
-export {
-  createPriceTable,
-  type ModelLimits,
-  type PriceList,
-  type PriceTable,
-} from './cost/price-table.js';
-export type {
-  PriceListData,
-  PriceListModel,
-  PriceMatch,
-  PricePeriod,
-  PriceRates,
-  PriceTableData,
-} from './cost/price-table-data.js';
+export * from './cost/index.js';
 export { checkEmbedderSettings, checkEmbedRequest } from './embeddings/check-embed-request.js';
 export {
   type BatchedEmbeddings,
@@ -99,6 +76,7 @@ export {
   type EmbedInBatchesOptions,
   embedInBatches,
 } from './embeddings/embed-in-batches.js';
+export { toEmbedResult } from './embeddings/embed-result.js';
 export { embeddingCost } from './embeddings/embedding-cost.js';
 export type {
   EmbedderSettings,
@@ -142,7 +120,9 @@ export {
 } from './errors/run-errors.js';
 export { ValidationError } from './errors/validation-error.js';
 export {
+  checkGraphRunJob,
   checkGraphRunResponses,
+  checkGraphRunWork,
   checkNewRun,
   checkResumeJob,
   checkRunId,
@@ -186,6 +166,7 @@ export type { JsonObject, JsonSchema, JsonValue, ProviderMetadata } from './json
 export {
   type CheckedContextReadOptions,
   checkContextReadOptions,
+  checkSaveSummary,
   checkSummary,
   DEFAULT_MAX_CONTEXT_MESSAGES,
 } from './memory/check-context-options.js';
@@ -236,6 +217,7 @@ export {
   videoPart,
   videoPartFromUri,
 } from './messages/content-part.js';
+export { contentText } from './messages/content-text.js';
 export type {
   CodeExecution,
   GeneratedMedia,
@@ -259,6 +241,7 @@ export type { ToolCall } from './messages/tool-call.js';
 export { setOwn, validateMessage } from './messages/validate-message.js';
 export { combineObservers } from './observability/combine-observers.js';
 export * from './observability/gen-ai-attributes.js';
+export { leveledLogs } from './observability/leveled-logs.js';
 export { noopObserver, noopSpan } from './observability/noop-observer.js';
 export type {
   Attributes,
@@ -273,7 +256,7 @@ export type {
   StartSpanOptions,
   TraceCarrier,
 } from './observability/observer.js';
-export { redactAttribute } from './observability/redact-secrets.js';
+export { redactAttribute, redactAttributeValue } from './observability/redact-secrets.js';
 export { extractTraceContext, injectTraceContext } from './observability/trace-context.js';
 export {
   redactSecrets,
@@ -333,6 +316,8 @@ export type {
   UsageEvent,
 } from './stream/stream-event.js';
 export { ToolCallAccumulator } from './stream/tool-call-accumulator.js';
+export { canonicalJson } from './text/canonical-json.js';
+export { escapeHtml } from './text/escape-html.js';
 export { callTool } from './tools/call-tool.js';
 export {
   type DefinedTool,

@@ -5,33 +5,31 @@ import {
   ChatStream,
   type CountTokensOptions,
   checkModelLimitsOption,
+  type ModelCatalog,
   type ModelCost,
   type ModelLimits,
-  type ModelLimitsOption,
-  type PriceList,
-  resolveModelLimits,
+  modelCatalog,
+  priceListOption,
   type StreamProvider,
   type TokenCount,
   throwIfAborted,
   ValidationError,
 } from '@aigo/ai';
 import {
-  createKeyedHttpClient,
+  connectProvider,
   type KeyedHttpClient,
+  type ProviderEndpoint,
   type RequestOptions,
-  resolveBaseURL,
   toRequestOptions,
+  withRequestHeaders,
 } from '@aigo/http';
-import {
-  type AnthropicProviderOptions,
-  validateAnthropicProviderOptions,
-} from './anthropic-provider-options.js';
+import { type AnthropicOptions, validateAnthropicOptions } from './anthropic-options.js';
 import {
   type AnthropicRequestOptions,
   parseAnthropicRequestOptions,
 } from './anthropic-request-options.js';
 import { claudeModelLimits } from './prices/anthropic-model-limits.js';
-import { priceListFor } from './prices/anthropic-price-list.js';
+import { ANTHROPIC_PRICE_DATA } from './prices/anthropic-prices.generated.js';
 import { buildAnthropicRequest } from './request/build-anthropic-request.js';
 import { toAnthropicContextOverflow } from './response/anthropic-context-overflow.js';
 import { AnthropicStreamMapper } from './response/anthropic-stream-mapper.js';
@@ -44,10 +42,10 @@ import type { AnthropicRequestBody } from './wire/anthropic-api.js';
 
 /** Anthropic's own API. */
 export const ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
-/** The environment variable the API key is read from. */
-export const ANTHROPIC_API_KEY_ENV = 'ANTHROPIC_API_KEY';
-/** The environment variable the base URL is read from (the official SDKs' name). */
-export const ANTHROPIC_BASE_URL_ENV = 'ANTHROPIC_BASE_URL';
+/** The environment variables the API key is read from, in order. */
+export const ANTHROPIC_API_KEY_ENV: readonly string[] = Object.freeze(['ANTHROPIC_API_KEY']);
+/** The environment variables the base URL is read from, in order (the official SDKs' name). */
+export const ANTHROPIC_BASE_URL_ENV: readonly string[] = Object.freeze(['ANTHROPIC_BASE_URL']);
 /** The `anthropic-version` sent unless `apiVersion` says otherwise. */
 export const ANTHROPIC_API_VERSION = '2023-06-01';
 
@@ -55,10 +53,15 @@ const PROVIDER_ID = 'anthropic';
 const MESSAGES_PATH = '/v1/messages';
 const COUNT_TOKENS_PATH = '/v1/messages/count_tokens';
 
-/** The header that carries a key. */
-function apiKeyHeader(key: string): Record<string, string> {
-  return { 'x-api-key': key };
-}
+/** How the provider reaches the API: where, with which key, in which header. */
+const ENDPOINT: ProviderEndpoint = {
+  provider: PROVIDER_ID,
+  description: 'Anthropic',
+  baseURL: ANTHROPIC_BASE_URL,
+  baseURLEnv: ANTHROPIC_BASE_URL_ENV,
+  apiKeyEnv: ANTHROPIC_API_KEY_ENV,
+  authHeaders: (key) => ({ 'x-api-key': key }),
+};
 
 /**
  * An Anthropic model provider: `sendMessage` and `streamMessage` over the Messages API
@@ -74,50 +77,33 @@ export class AnthropicProvider implements StreamProvider {
   readonly defaultModel: string | undefined;
   readonly #url: string;
   readonly #http: KeyedHttpClient;
-  readonly #prices: PriceList | undefined;
-  readonly #limits: ModelLimitsOption | undefined;
+  readonly #models: ModelCatalog;
   readonly #betas: readonly string[];
   readonly #maxPauses: number;
   /** The counting endpoint's counter, with `countTokens: 'endpoint'`. */
   readonly #endpointCounter: ClaudeTokenCounter | undefined;
 
   /** @internal Use {@link anthropic}. */
-  constructor(
-    options: AnthropicProviderOptions,
-    env: Readonly<Record<string, string | undefined>>,
-  ) {
-    this.baseURL = resolveBaseURL({
-      baseURL: options.baseURL,
-      envVars: [ANTHROPIC_BASE_URL_ENV],
-      defaultURL: ANTHROPIC_BASE_URL,
+  constructor(options: AnthropicOptions, env: Readonly<Record<string, string | undefined>>) {
+    this.#betas = Object.freeze([...(options.betas ?? [])]);
+    const { baseURL, http } = connectProvider(ENDPOINT, options, {
+      headers: {
+        'anthropic-version': options.apiVersion ?? ANTHROPIC_API_VERSION,
+        'anthropic-beta': this.#betas.length > 0 ? this.#betas.join(',') : undefined,
+      },
       env,
     });
-    this.#url = `${this.baseURL}${MESSAGES_PATH}`;
+    this.baseURL = baseURL;
+    this.#http = http;
+    this.#url = `${baseURL}${MESSAGES_PATH}`;
     this.defaultModel = options.defaultModel?.trim() || undefined;
-    this.#prices = priceListFor(options.prices ?? 'auto', this.baseURL);
-    this.#limits = checkModelLimitsOption(options.modelLimits);
-    this.#betas = Object.freeze([...(options.betas ?? [])]);
-    this.#maxPauses = options.maxPauseContinuations ?? 5;
-    const headers: Record<string, string> = {
-      'anthropic-version': options.apiVersion ?? ANTHROPIC_API_VERSION,
-    };
-    if (this.#betas.length > 0) headers['anthropic-beta'] = this.#betas.join(',');
-    for (const [name, value] of Object.entries(options.headers ?? {})) {
-      headers[name.toLowerCase()] = value;
-    }
-    this.#http = createKeyedHttpClient({
-      provider: PROVIDER_ID,
-      apiKey: {
-        apiKey: options.apiKey,
-        envVar: ANTHROPIC_API_KEY_ENV,
-        description: 'Anthropic',
-        env,
-      },
-      authHeaders: apiKeyHeader,
-      headers,
-      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-      ...(options.dispatcher === undefined ? {} : { dispatcher: options.dispatcher }),
+    const prices = priceListOption(ANTHROPIC_PRICE_DATA, options.prices, baseURL);
+    this.#models = modelCatalog({
+      prices,
+      limits: checkModelLimitsOption(options.modelLimits),
+      knownLimits: (model) => claudeModelLimits(prices, model, this.#betas),
     });
+    this.#maxPauses = options.maxPauseContinuations ?? 5;
     this.#endpointCounter =
       options.countTokens === 'endpoint'
         ? new ClaudeTokenCounter(this.#http, `${this.baseURL}${COUNT_TOKENS_PATH}`, PROVIDER_ID)
@@ -193,19 +179,6 @@ export class AnthropicProvider implements StreamProvider {
   }
 
   /**
-   * The list price of `model` (dated names and aliases alike) from Anthropic's price list — when the
-   * base URL is Anthropic's or `prices: 'anthropic'` was given — or `undefined`. The price carries
-   * its `origin` (the list, its entry for the model, the date of the data) and the cache-write rates
-   * of both lifetimes.
-   *
-   * @throws ValidationError when `model` is not a string.
-   */
-  modelCost(model: string): ModelCost | undefined {
-    if (typeof model !== 'string') throw new ValidationError('model', 'must be a string');
-    return this.#prices?.modelCost(model);
-  }
-
-  /**
    * The context window and output limit of `model`: the `modelLimits` option's entry over what the
    * price list knows (the same maintained model data as the prices) — the window (1M for Claude
    * Sonnet 4 and 4.5 when the provider sends a `context-1m-…` beta) and the model family's output
@@ -215,12 +188,19 @@ export class AnthropicProvider implements StreamProvider {
    * @throws ValidationError when `model` is not a string.
    */
   modelLimits(model: string): ModelLimits | undefined {
-    if (typeof model !== 'string') throw new ValidationError('model', 'must be a string');
-    return resolveModelLimits(
-      this.#limits,
-      model,
-      claudeModelLimits(this.#prices, model, this.#betas),
-    );
+    return this.#models.modelLimits(model);
+  }
+
+  /**
+   * The list price of `model` (dated names and aliases alike) from Anthropic's price list — when the
+   * base URL is Anthropic's or `prices: 'anthropic'` was given — or `undefined`. The price carries
+   * its `origin` (the list, its entry for the model, the date of the data) and the cache-write rates
+   * of both lifetimes.
+   *
+   * @throws ValidationError when `model` is not a string.
+   */
+  modelCost(model: string): ModelCost | undefined {
+    return this.#models.modelCost(model);
   }
 
   /**
@@ -296,7 +276,7 @@ export class AnthropicProvider implements StreamProvider {
     const checked = toRequestOptions(options);
     if (parsed.betas === undefined || parsed.betas.length === 0) return checked;
     const betas = [...new Set([...this.#betas, ...parsed.betas])].join(',');
-    return { ...checked, headers: { ...checked?.headers, 'anthropic-beta': betas } };
+    return withRequestHeaders(checked, { 'anthropic-beta': betas });
   }
 }
 
@@ -311,7 +291,7 @@ export class AnthropicProvider implements StreamProvider {
  * Throws a `ValidationError` naming the option for an option of the wrong kind. The API key is
  * read at the first call, so a provider can be built before the key is configured.
  */
-export function anthropic(options: AnthropicProviderOptions = {}): AnthropicProvider {
-  validateAnthropicProviderOptions(options);
+export function anthropic(options: AnthropicOptions = {}): AnthropicProvider {
+  validateAnthropicOptions(options);
   return new AnthropicProvider(options, process.env);
 }

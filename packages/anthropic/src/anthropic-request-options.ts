@@ -1,5 +1,6 @@
 import { type ChatRequest, ValidationError } from '@aigo/ai';
-import { isRecord } from './shared/json-guards.js';
+import { isRecord, readProviderRequestOptions } from '@aigo/http';
+import { isBetaList } from './anthropic-options.js';
 
 /**
  * Per-request settings for Anthropic, passed as `request.providerOptions.anthropic`. Every key is
@@ -69,20 +70,9 @@ export function parseAnthropicRequestOptions(
   request: ChatRequest,
   providerId: string,
 ): AnthropicRequestOptions {
-  const all = request.providerOptions;
-  if (all === undefined) return NONE;
-  if (!isRecord(all)) {
-    throw new ValidationError('request.providerOptions', 'must be an object keyed by provider id');
-  }
-  const raw = all[providerId];
+  const raw = readProviderRequestOptions(request, providerId, KEYS);
   if (raw === undefined) return NONE;
   const where = `request.providerOptions.${providerId}`;
-  if (!isRecord(raw)) throw new ValidationError(where, 'must be an object');
-  for (const key of Object.keys(raw)) {
-    if (!KEYS.includes(key)) {
-      throw new ValidationError(`${where}.${key}`, `is not an option; known: ${KEYS.join(', ')}`);
-    }
-  }
   const cache = raw.cache;
   if (cache !== undefined && typeof cache !== 'boolean') {
     if (!isRecord(cache))
@@ -110,11 +100,7 @@ export function parseAnthropicRequestOptions(
       throw new ValidationError(`${where}.${key}`, 'must be a non-empty string');
     }
   }
-  if (
-    raw.betas !== undefined &&
-    (!Array.isArray(raw.betas) ||
-      raw.betas.some((beta) => typeof beta !== 'string' || !/^[\w.-]+$/.test(beta)))
-  ) {
+  if (raw.betas !== undefined && !isBetaList(raw.betas)) {
     throw new ValidationError(`${where}.betas`, 'must be an array of beta names');
   }
   if (

@@ -7,10 +7,7 @@
  * @packageDocumentation
  */
 
-export type {
-  AnthropicBlockRecord,
-  AnthropicMetadata,
-} from './anthropic-metadata.js';
+export type { AnthropicOptions, AnthropicPrices } from './anthropic-options.js';
 export {
   ANTHROPIC_API_KEY_ENV,
   ANTHROPIC_API_VERSION,
@@ -19,7 +16,6 @@ export {
   AnthropicProvider,
   anthropic,
 } from './anthropic-provider.js';
-export type { AnthropicProviderOptions } from './anthropic-provider-options.js';
 export type { AnthropicRequestOptions } from './anthropic-request-options.js';
 export {
   ANTHROPIC_PROVIDER_TOOL_IDS,
@@ -29,5 +25,8 @@ export {
   type AnthropicWebSearchOptions,
   anthropicTools,
 } from './anthropic-tools.js';
-export type { AnthropicPrices } from './prices/anthropic-price-list.js';
 export type { AnthropicPriceListId } from './prices/anthropic-prices.generated.js';
+export type {
+  AnthropicBlockRecord,
+  AnthropicMetadata,
+} from './shared/anthropic-metadata.js';

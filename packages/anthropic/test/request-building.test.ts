@@ -406,6 +406,9 @@ describe('provider options, headers and the environment', () => {
     expect(() => anthropic({ maxPauseContinuations: 1.5 })).toThrow(
       /options\.maxPauseContinuations/,
     );
+    expect(() => anthropic({ betta: ['x'] } as never)).toThrow(
+      /options\.betta: is not an option of anthropic\(\)/,
+    );
   });
 });
 

@@ -8,87 +8,84 @@ import {
   type EmbeddingProvider,
   type EmbedRequest,
   type EmbedResult,
+  type ModelCatalog,
   type ModelCost,
   type ModelLimits,
-  type ModelLimitsOption,
-  type PriceList,
-  resolveModelLimits,
+  modelCatalog,
+  priceListOption,
   type StreamProvider,
   type TokenCount,
   toContextOverflow,
   ValidationError,
 } from '@aigo/ai';
 import {
-  createKeyedHttpClient,
+  connectProvider,
   errorFromResponse,
   type KeyedHttpClient,
-  resolveBaseURL,
+  type ProviderEndpoint,
   toRequestOptions,
 } from '@aigo/http';
-import { countGeminiTokens } from './count-gemini-tokens.js';
 import { geminiEmbed } from './embeddings/gemini-embed.js';
 import { GEMINI_MAX_EMBEDDINGS_PER_CALL } from './embeddings/gemini-embeddings-request.js';
-import type { GeminiResponse } from './gemini-api.js';
+import { type GeminiOptions, validateGeminiOptions } from './gemini-options.js';
+import { GEMINI_PRICE_DATA } from './prices/gemini-prices.generated.js';
+import { countGeminiTokens } from './request/count-gemini-tokens.js';
+import { buildGeminiRequest } from './request/gemini-request.js';
+import { normaliseGeminiHttpError } from './response/gemini-http-error.js';
+import { GEMINI_PROVIDER_ID } from './response/gemini-response-mapper.js';
+import { GeminiStreamMapper } from './response/gemini-stream-mapper.js';
+import { mapGeminiResponse } from './response/map-gemini-response.js';
 import {
-  GEMINI_DEFAULT_BASE_URL,
+  GEMINI_BASE_URL,
   GEMINI_DEFAULT_MODEL,
   generateContentUrl,
   streamGenerateContentUrl,
-} from './gemini-endpoints.js';
-import { normaliseGeminiHttpError } from './gemini-http-error.js';
-import { type GeminiOptions, validateGeminiOptions } from './gemini-provider-options.js';
-import { buildGeminiRequestFor } from './gemini-request.js';
-import { GEMINI_PROVIDER_ID } from './gemini-response-mapper.js';
-import { GeminiStreamMapper } from './gemini-stream-mapper.js';
-import { mapGeminiResponse } from './map-gemini-response.js';
-import { priceListFor } from './prices/gemini-price-list.js';
+} from './shared/gemini-endpoints.js';
+import type { GeminiResponse } from './wire/gemini-api.js';
 
-export type { GeminiOptions } from './gemini-provider-options.js';
-
-/** The environment variable `gemini()` reads the API key from first. */
-export const GEMINI_API_KEY_ENV = 'GEMINI_API_KEY';
 /**
- * Every environment variable `gemini()` reads the API key from, in order: `GEMINI_API_KEY`, then
+ * The environment variables `gemini()` reads the API key from, in order: `GEMINI_API_KEY`, then
  * `GOOGLE_API_KEY` (Google's own SDKs), then `GOOGLE_GENERATIVE_AI_API_KEY` (the Vercel AI SDK's
  * Google provider). The first that is set (not blank) wins.
  */
-export const GEMINI_API_KEY_ENV_VARS = Object.freeze([
-  GEMINI_API_KEY_ENV,
+export const GEMINI_API_KEY_ENV: readonly string[] = Object.freeze([
+  'GEMINI_API_KEY',
   'GOOGLE_API_KEY',
   'GOOGLE_GENERATIVE_AI_API_KEY',
-] as const);
-/** The environment variable `gemini()` reads the base URL from. */
-export const GEMINI_API_BASE_URL_ENV = 'GEMINI_API_BASE_URL';
+]);
+/** The environment variables `gemini()` reads the base URL from, in order. */
+export const GEMINI_BASE_URL_ENV: readonly string[] = Object.freeze(['GEMINI_API_BASE_URL']);
 
-const KEY_HEADER = 'x-goog-api-key';
+/** How the provider reaches the API: where, with which key, in which header. */
+const ENDPOINT: ProviderEndpoint = {
+  provider: GEMINI_PROVIDER_ID,
+  description: 'Gemini',
+  baseURL: GEMINI_BASE_URL,
+  baseURLEnv: GEMINI_BASE_URL_ENV,
+  apiKeyEnv: GEMINI_API_KEY_ENV,
+  authHeaders: (key) => ({ 'x-goog-api-key': key }),
+};
 
-/** The header that carries a key. */
-function keyHeader(key: string): Record<string, string> {
-  return { [KEY_HEADER]: key };
+/** Strips the `models/` prefix the API's own names carry. */
+function bareModelName(model: string): string {
+  return model.startsWith('models/') ? model.slice('models/'.length) : model;
 }
 
 /**
  * A Gemini provider: `sendMessage` calls `models/{model}:generateContent`, `streamMessage` calls
- * `models/{model}:streamGenerateContent?alt=sse`. Immutable and safe to share across concurrent
- * calls; `close()` releases its connection pool.
+ * `models/{model}:streamGenerateContent?alt=sse`, `embed` the embedding endpoints. Immutable and
+ * safe to share across concurrent calls; `close()` releases its connection pool. Build it with
+ * {@link gemini}.
  */
-export interface GeminiProvider extends StreamProvider, EmbeddingProvider {
-  readonly id: 'gemini';
-  /** The API root requests go to. */
+export class GeminiProvider implements StreamProvider, EmbeddingProvider {
+  /** `gemini`: the key of `providerOptions` and `providerMetadata`, and the provider on errors. */
+  readonly id = 'gemini' as const;
+  /** The API root requests go to, without a trailing slash. */
   readonly baseURL: string;
   /** The model used when a request names none. */
   readonly defaultModel: string;
-  /**
-   * The list price of `model` (`models/` prefix, dated and preview names allowed) from Google's
-   * price list — when the base URL is Google's or `prices: 'google'` was given — or `undefined`.
-   * The price carries its `origin`: the list, its entry for the model and the date of the data.
-   */
-  modelCost(model: string): ModelCost | undefined;
-  /**
-   * The context window and output limit of `model` (`models/` prefix allowed): the `modelLimits`
-   * option's entry over Google's price list's — when the provider has that list — or `undefined`.
-   */
-  modelLimits(model: string): ModelLimits | undefined;
+  /** The most values one `batchEmbedContents` call carries (`maxEmbeddingsPerCall`, default 100). */
+  readonly maxEmbeddingsPerCall: number;
   /**
    * Only with `countTokens: 'endpoint'`: the request's input tokens as Gemini's `countTokens`
    * endpoint counts them (exact; one request).
@@ -97,8 +94,96 @@ export interface GeminiProvider extends StreamProvider, EmbeddingProvider {
     request: ChatRequest,
     options?: CountTokensOptions,
   ) => Promise<TokenCount>;
-  /** The most values one `batchEmbedContents` call carries (`maxEmbeddingsPerCall`, default 100). */
-  readonly maxEmbeddingsPerCall: number;
+  readonly #http: KeyedHttpClient;
+  readonly #streamFormat: 'sse' | 'json-array';
+  readonly #models: ModelCatalog;
+
+  /** @internal Use {@link gemini}. */
+  constructor(options: GeminiOptions, env: Readonly<Record<string, string | undefined>>) {
+    const { baseURL, http } = connectProvider(ENDPOINT, options, { env });
+    this.baseURL = baseURL;
+    this.#http = http;
+    this.defaultModel = options.defaultModel?.trim() ?? GEMINI_DEFAULT_MODEL;
+    this.#streamFormat = options.streamFormat ?? 'sse';
+    this.#models = modelCatalog({
+      prices: priceListOption(GEMINI_PRICE_DATA, options.prices, baseURL),
+      limits: checkModelLimitsOption(options.modelLimits),
+      listName: bareModelName,
+    });
+    this.maxEmbeddingsPerCall = options.maxEmbeddingsPerCall ?? GEMINI_MAX_EMBEDDINGS_PER_CALL;
+    if (options.countTokens === 'endpoint') {
+      this.countTokens = async (request, callOptions) => {
+        const { model, body } = this.#prepare(request);
+        return countGeminiTokens(http, baseURL, model, body, callOptions?.signal).catch(
+          (error: unknown) => {
+            throw toContextOverflow(normaliseGeminiHttpError(error));
+          },
+        );
+      };
+    }
+    Object.freeze(this);
+  }
+
+  /**
+   * The context window and output limit of `model` (`models/` prefix allowed): the `modelLimits`
+   * option's entry over Google's price list's — when the provider has that list — or `undefined`.
+   *
+   * @throws ValidationError when `model` is not a string.
+   */
+  modelLimits(model: string): ModelLimits | undefined {
+    return this.#models.modelLimits(model);
+  }
+
+  /**
+   * The list price of `model` (`models/` prefix, dated and preview names allowed) from Google's
+   * price list — when the base URL is Google's or `prices: 'google'` was given — or `undefined`.
+   * The price carries its `origin`: the list, its entry for the model and the date of the data.
+   *
+   * @throws ValidationError when `model` is not a string.
+   */
+  modelCost(model: string): ModelCost | undefined {
+    return this.#models.modelCost(model);
+  }
+
+  /** Sends a request and resolves to the whole answer. */
+  async sendMessage(request: ChatRequest, options?: CallOptions): Promise<ChatResponse> {
+    const { model, body } = this.#prepare(request);
+    const http = this.#http;
+    const response = await http
+      .client()
+      .postJson<unknown>(generateContentUrl(this.baseURL, model), body, toRequestOptions(options))
+      .catch((error: unknown) => {
+        throw toContextOverflow(normaliseGeminiHttpError(error));
+      });
+    const data = response.data;
+    if (Array.isArray(data) || (data !== null && typeof data === 'object' && 'error' in data)) {
+      // Gemini answers an error inside a 2xx body in the shapes its streams use.
+      throw toContextOverflow(
+        errorFromResponse({ provider: GEMINI_PROVIDER_ID, body: data, secrets: http.secrets }),
+      );
+    }
+    return mapGeminiResponse(data as GeminiResponse, model);
+  }
+
+  /**
+   * Sends a request and resolves, once the response headers arrived, to a `ChatStream` of its
+   * answer. Errors before the first byte (status, network, missing key) reject this call; errors
+   * inside the stream reject the iterator, with the partial answer on the error.
+   */
+  async streamMessage(request: ChatRequest, options?: CallOptions): Promise<ChatStream> {
+    const { model, body } = this.#prepare(request);
+    const sse = this.#streamFormat === 'sse';
+    const url = streamGenerateContentUrl(this.baseURL, model, sse);
+    const http = this.#http.client();
+    const response = await (sse
+      ? http.postSse(url, body, toRequestOptions(options))
+      : http.postJsonStream(url, body, toRequestOptions(options))
+    ).catch((error: unknown) => {
+      throw toContextOverflow(normaliseGeminiHttpError(error));
+    });
+    return response.toChatStream(new GeminiStreamMapper(model));
+  }
+
   /**
    * Embeds `request.values`: one value with `models/{model}:embedContent`, several with
    * `models/{model}:batchEmbedContents` in calls of at most `maxEmbeddingsPerCall`, one after the
@@ -110,9 +195,39 @@ export interface GeminiProvider extends StreamProvider, EmbeddingProvider {
    * @throws ValidationError for a bad request, before any call; `ProviderError` for an API error;
    *   `AbortError` when `options.signal` fires.
    */
-  embed(request: EmbedRequest, options?: CallOptions): Promise<EmbedResult>;
-  close(): Promise<void>;
-  [Symbol.asyncDispose](): Promise<void>;
+  embed(request: EmbedRequest, options?: CallOptions): Promise<EmbedResult> {
+    return geminiEmbed(
+      {
+        baseURL: this.baseURL,
+        http: this.#http,
+        batchSize: this.maxEmbeddingsPerCall,
+        modelCost: (model) => this.modelCost(model),
+      },
+      request,
+      options,
+    );
+  }
+
+  /** Releases the connection pool after the calls in flight finished. Later calls reject. */
+  close(): Promise<void> {
+    return this.#http.close();
+  }
+
+  /** Same as {@link close}, for `await using`. */
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+
+  #prepare(request: ChatRequest): { model: string; body: ReturnType<typeof buildGeminiRequest> } {
+    if (request === null || typeof request !== 'object') {
+      throw new ValidationError('request', 'must be a ChatRequest');
+    }
+    if (request.model !== undefined && typeof request.model !== 'string') {
+      throw new ValidationError('model', 'must be a string');
+    }
+    const model = request.model?.trim() || this.defaultModel;
+    return { model, body: buildGeminiRequest(request, model) };
+  }
 }
 
 /**
@@ -137,160 +252,5 @@ export interface GeminiProvider extends StreamProvider, EmbeddingProvider {
  */
 export function gemini(options: GeminiOptions = {}): GeminiProvider {
   validateGeminiOptions(options);
-  const headers = options.headers ?? {};
-  const baseURL = resolveBaseURL({
-    baseURL: options.baseURL,
-    envVars: [GEMINI_API_BASE_URL_ENV],
-    defaultURL: GEMINI_DEFAULT_BASE_URL,
-  });
-  const hasKeyHeader = Object.keys(headers).some((name) => name.toLowerCase() === KEY_HEADER);
-  const http = createKeyedHttpClient({
-    provider: GEMINI_PROVIDER_ID,
-    apiKey: {
-      apiKey: options.apiKey,
-      envVar: GEMINI_API_KEY_ENV,
-      fallbackEnvVars: GEMINI_API_KEY_ENV_VARS.slice(1),
-      description: 'Gemini',
-      required: !hasKeyHeader,
-    },
-    authHeaders: keyHeader,
-    headers: { ...headers },
-    ...(options.dispatcher === undefined ? {} : { dispatcher: options.dispatcher }),
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-  });
-  return new GeminiProviderImpl({
-    http,
-    baseURL,
-    defaultModel: options.defaultModel?.trim() ?? GEMINI_DEFAULT_MODEL,
-    streamFormat: options.streamFormat ?? 'sse',
-    prices: priceListFor(options.prices ?? 'auto', baseURL),
-    limits: checkModelLimitsOption(options.modelLimits),
-    countWithEndpoint: options.countTokens === 'endpoint',
-    maxEmbeddingsPerCall: options.maxEmbeddingsPerCall ?? GEMINI_MAX_EMBEDDINGS_PER_CALL,
-  });
-}
-
-interface ProviderSettings {
-  readonly http: KeyedHttpClient;
-  readonly baseURL: string;
-  readonly defaultModel: string;
-  readonly streamFormat: 'sse' | 'json-array';
-  readonly prices: PriceList | undefined;
-  readonly limits: ModelLimitsOption | undefined;
-  readonly countWithEndpoint: boolean;
-  readonly maxEmbeddingsPerCall: number;
-}
-
-class GeminiProviderImpl implements GeminiProvider {
-  readonly id = 'gemini' as const;
-  readonly baseURL: string;
-  readonly defaultModel: string;
-  readonly maxEmbeddingsPerCall: number;
-  readonly #settings: ProviderSettings;
-  readonly countTokens?: (
-    request: ChatRequest,
-    options?: CountTokensOptions,
-  ) => Promise<TokenCount>;
-
-  constructor(settings: ProviderSettings) {
-    this.#settings = settings;
-    this.maxEmbeddingsPerCall = settings.maxEmbeddingsPerCall;
-    this.baseURL = settings.baseURL;
-    this.defaultModel = settings.defaultModel;
-    if (settings.countWithEndpoint) {
-      this.countTokens = async (request, options) => {
-        const { model, body } = this.#prepare(request);
-        return countGeminiTokens(settings.http, this.baseURL, model, body, options?.signal).catch(
-          (error: unknown) => {
-            throw toContextOverflow(normaliseGeminiHttpError(error));
-          },
-        );
-      };
-    }
-    Object.freeze(this);
-  }
-
-  modelLimits(model: string): ModelLimits | undefined {
-    if (typeof model !== 'string') throw new ValidationError('model', 'must be a string');
-    const name = model.startsWith('models/') ? model.slice('models/'.length) : model;
-    return resolveModelLimits(
-      this.#settings.limits,
-      model,
-      resolveModelLimits(this.#settings.limits, name, this.#settings.prices?.modelLimits(name)),
-    );
-  }
-
-  modelCost(model: string): ModelCost | undefined {
-    if (typeof model !== 'string') throw new ValidationError('model', 'must be a string');
-    const name = model.startsWith('models/') ? model.slice('models/'.length) : model;
-    return this.#settings.prices?.modelCost(name);
-  }
-
-  async sendMessage(request: ChatRequest, options?: CallOptions): Promise<ChatResponse> {
-    const { model, body } = this.#prepare(request);
-    const http = this.#settings.http;
-    const response = await http
-      .client()
-      .postJson<unknown>(generateContentUrl(this.baseURL, model), body, toRequestOptions(options))
-      .catch((error: unknown) => {
-        throw toContextOverflow(normaliseGeminiHttpError(error));
-      });
-    const data = response.data;
-    if (Array.isArray(data) || (data !== null && typeof data === 'object' && 'error' in data)) {
-      // Gemini answers an error inside a 2xx body in the shapes its streams use.
-      throw toContextOverflow(
-        errorFromResponse({ provider: GEMINI_PROVIDER_ID, body: data, secrets: http.secrets }),
-      );
-    }
-    return mapGeminiResponse(data as GeminiResponse, model);
-  }
-
-  async streamMessage(request: ChatRequest, options?: CallOptions): Promise<ChatStream> {
-    const { model, body } = this.#prepare(request);
-    const sse = this.#settings.streamFormat === 'sse';
-    const url = streamGenerateContentUrl(this.baseURL, model, sse);
-    const http = this.#settings.http.client();
-    const response = await (sse
-      ? http.postSse(url, body, toRequestOptions(options))
-      : http.postJsonStream(url, body, toRequestOptions(options))
-    ).catch((error: unknown) => {
-      throw toContextOverflow(normaliseGeminiHttpError(error));
-    });
-    return response.toChatStream(new GeminiStreamMapper(model));
-  }
-
-  embed(request: EmbedRequest, options?: CallOptions): Promise<EmbedResult> {
-    return geminiEmbed(
-      {
-        baseURL: this.baseURL,
-        http: this.#settings.http,
-        batchSize: this.maxEmbeddingsPerCall,
-        modelCost: (model) => this.modelCost(model),
-      },
-      request,
-      options,
-    );
-  }
-
-  close(): Promise<void> {
-    return this.#settings.http.close();
-  }
-
-  [Symbol.asyncDispose](): Promise<void> {
-    return this.close();
-  }
-
-  #prepare(request: ChatRequest): {
-    model: string;
-    body: ReturnType<typeof buildGeminiRequestFor>;
-  } {
-    if (request === null || typeof request !== 'object') {
-      throw new ValidationError('request', 'must be a ChatRequest');
-    }
-    if (request.model !== undefined && typeof request.model !== 'string') {
-      throw new ValidationError('model', 'must be a string');
-    }
-    const model = request.model?.trim() || this.defaultModel;
-    return { model, body: buildGeminiRequestFor(request, model) };
-  }
+  return new GeminiProvider(options, process.env);
 }

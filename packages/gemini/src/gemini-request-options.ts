@@ -1,5 +1,7 @@
 import { type ChatRequest, ValidationError } from '@aigo/ai';
-import type { GeminiSafetySetting } from './gemini-api.js';
+import { readProviderRequestOptions } from '@aigo/http';
+import { GEMINI_PROVIDER_ID } from './response/gemini-response-mapper.js';
+import type { GeminiSafetySetting } from './wire/gemini-api.js';
 
 /**
  * Gemini-only per-request settings, passed as `ChatRequest.providerOptions.gemini`. Each is sent only
@@ -39,7 +41,7 @@ export interface GeminiRequestOptions {
   readonly includeServerSideToolInvocations?: boolean;
 }
 
-const KNOWN_KEYS: readonly (keyof GeminiRequestOptions)[] = [
+const KNOWN_KEYS: readonly string[] = [
   'safetySettings',
   'responseModalities',
   'topK',
@@ -56,20 +58,9 @@ const KNOWN_KEYS: readonly (keyof GeminiRequestOptions)[] = [
  * @throws ValidationError naming the option that is unknown or of the wrong type.
  */
 export function readGeminiRequestOptions(request: ChatRequest): GeminiRequestOptions {
-  const raw = request.providerOptions?.gemini;
+  const raw = readProviderRequestOptions(request, GEMINI_PROVIDER_ID, KNOWN_KEYS);
   if (raw === undefined) return {};
-  const where = 'providerOptions.gemini';
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw new ValidationError(where, 'must be an object');
-  }
-  for (const key of Object.keys(raw)) {
-    if (!KNOWN_KEYS.includes(key as keyof GeminiRequestOptions)) {
-      throw new ValidationError(
-        `${where}.${key}`,
-        `is not a Gemini option (known: ${KNOWN_KEYS.join(', ')})`,
-      );
-    }
-  }
+  const where = `request.providerOptions.${GEMINI_PROVIDER_ID}`;
   const options: { -readonly [K in keyof GeminiRequestOptions]: GeminiRequestOptions[K] } = {};
   const { safetySettings, responseModalities, cachedContent, thinkingLevel } = raw;
   if (safetySettings !== undefined) {

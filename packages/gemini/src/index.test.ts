@@ -6,22 +6,18 @@ describe('the package entry', () => {
   it('exports the public API', () => {
     expect(Object.keys(entry).sort()).toEqual(
       [
-        'GEMINI_API_BASE_URL_ENV',
         'GEMINI_API_KEY_ENV',
-        'GEMINI_API_KEY_ENV_VARS',
-        'GEMINI_DEFAULT_BASE_URL',
+        'GEMINI_BASE_URL',
+        'GEMINI_BASE_URL_ENV',
         'GEMINI_DEFAULT_MODEL',
         'GEMINI_MAX_EMBEDDINGS_PER_CALL',
         'GEMINI_METADATA_KEY',
         'GEMINI_PRICING_SOURCE',
         'GEMINI_PROVIDER_TOOL_IDS',
-        'buildGeminiRequest',
-        'convertJsonSchemaToGeminiSchema',
+        'GeminiProvider',
         'gemini',
         'geminiModelCost',
-        'geminiPricing',
         'geminiTools',
-        'mapGeminiResponse',
         'readGeminiMetadata',
       ].sort(),
     );
@@ -32,6 +28,7 @@ describe('the package entry', () => {
       apiKey: 'test-key-123456',
       baseURL: 'http://127.0.0.1:9/v1beta',
     });
+    expect(provider).toBeInstanceOf(entry.GeminiProvider);
     expect(provider.id).toBe('gemini');
     expect(isStreamProvider(provider)).toBe(true);
     expect(provider.defaultModel).toBe('gemini-2.5-flash-lite');

@@ -8,7 +8,7 @@ import {
 } from '@aigo/ai';
 import { fixtureRoute, loadFixture, loadFixtureJson } from '@aigo/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GEMINI_API_KEY_ENV_VARS, gemini } from '../src/gemini-provider.js';
+import { GEMINI_API_KEY_ENV, gemini } from '../src/gemini-provider.js';
 import {
   GENERATE_PATH,
   noOpenSockets,
@@ -35,7 +35,7 @@ function expectNoKey(error: unknown): void {
 
 /** No Gemini key in the environment, whichever of its names the machine running the tests sets. */
 function stubNoKey(): void {
-  for (const name of GEMINI_API_KEY_ENV_VARS) vi.stubEnv(name, '');
+  for (const name of GEMINI_API_KEY_ENV) vi.stubEnv(name, '');
 }
 
 afterEach(() => {
@@ -462,7 +462,7 @@ describe('configuration and secrets', () => {
     expect(await sentKey()).toBe('AIzaSy-gemini-name-0123456789abcdefghij');
     vi.stubEnv('GEMINI_API_KEY', '  ');
     expect(await sentKey()).toBe('AIzaSy-google-name-0123456789abcdefghij');
-    expect(GEMINI_API_KEY_ENV_VARS).toEqual([
+    expect(GEMINI_API_KEY_ENV).toEqual([
       'GEMINI_API_KEY',
       'GOOGLE_API_KEY',
       'GOOGLE_GENERATIVE_AI_API_KEY',
@@ -527,6 +527,9 @@ describe('configuration and secrets', () => {
       /options\.headers\.x-team/,
     );
     expect(() => gemini({ timeoutMs: 0 })).toThrow(/options\.timeoutMs/);
+    expect(() => gemini({ model: 'gemini-2.5-flash' } as never)).toThrow(
+      /options\.model: is not an option of gemini\(\)/,
+    );
   });
 
   it('close() is idempotent and a closed provider rejects calls', async () => {

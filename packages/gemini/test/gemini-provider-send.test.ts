@@ -8,8 +8,8 @@ import {
 } from '@aigo/ai';
 import { fixtureRoute, loadFixtureJson } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
-import type { GeminiResponse } from '../src/gemini-api.js';
 import { geminiTools } from '../src/gemini-tools.js';
+import type { GeminiResponse } from '../src/wire/gemini-api.js';
 import {
   GENERATE_PATH,
   rejection,

@@ -16,7 +16,7 @@ import {
 } from '@aigo/ai';
 import { fixtureRoute, loadFixture } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
-import type { GeminiPart, GeminiResponse } from '../src/gemini-api.js';
+import type { GeminiPart, GeminiResponse } from '../src/wire/gemini-api.js';
 import { GENERATE_PATH, STREAM_PATH, startGeminiRig } from './support/test-gemini-server.js';
 
 /** A fixture of this package (`test/fixtures/`), as an absolute path for `fixtureRoute`. */

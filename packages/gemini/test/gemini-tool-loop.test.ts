@@ -8,7 +8,7 @@ import {
 } from '@aigo/ai';
 import { fixtureRoute, loadFixtureJson } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
-import type { GeminiResponse } from '../src/gemini-api.js';
+import type { GeminiResponse } from '../src/wire/gemini-api.js';
 import { GENERATE_PATH, STREAM_PATH, startGeminiRig } from './support/test-gemini-server.js';
 
 const searchTool = (name: string): ToolDescription => ({

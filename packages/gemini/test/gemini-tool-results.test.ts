@@ -10,8 +10,8 @@ import {
 } from '@aigo/ai';
 import { fixtureRoute } from '@aigo/testing';
 import { describe, expect, it } from 'vitest';
-import { supportsMultimodalFunctionResponses } from '../src/gemini-model-support.js';
-import { buildGeminiRequest } from '../src/gemini-request.js';
+import { buildGeminiRequest } from '../src/request/gemini-request.js';
+import { supportsMultimodalFunctionResponses } from '../src/shared/gemini-model-support.js';
 import { GENERATE_PATH, STREAM_PATH, startGeminiRig } from './support/test-gemini-server.js';
 
 const PNG =
@@ -78,7 +78,7 @@ describe('tool results with media parts', () => {
     // The provider's model decides when the request names none.
     const parts = buildGeminiRequest(
       { ...conversation('gemini-2.5-flash'), model: '' },
-      { model: 'gemini-3-flash' },
+      'gemini-3-flash',
     ).contents[2]?.parts;
     expect(parts?.[0]?.functionResponse?.parts).toHaveLength(2);
   });

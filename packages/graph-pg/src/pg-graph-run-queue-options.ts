@@ -1,18 +1,18 @@
 import { ValidationError } from '@aigo/ai';
-import { checkSchemaName } from '@aigo/pg';
+import { checkSchemaName, type PgPoolOptions } from '@aigo/pg';
 import type { Pool } from 'pg';
 
-/** Options of `pgGraphRunQueue`. */
-export interface PgGraphRunQueueOptions {
-  /** A PostgreSQL connection string: pg-boss opens (and `close()` ends) a pool of its own. */
-  readonly connectionString?: string | undefined;
+/**
+ * Options of `pgGraphRunQueue`: `connectionString` (pg-boss opens, and `close()` ends, a pool of its
+ * own of `poolSize` connections) or `pool` — as `@aigo/pg`'s pool options say —, then the queue's.
+ */
+export interface PgGraphRunQueueOptions
+  extends Pick<PgPoolOptions, 'connectionString' | 'poolSize'> {
   /**
    * A `pg.Pool` of the application instead: pg-boss runs its statements on it (no LISTEN/NOTIFY
    * then: new jobs are found by polling). Give exactly one of `pool` and `connectionString`.
    */
   readonly pool?: Pool | undefined;
-  /** Connections of the pool pg-boss opens. Default 10. */
-  readonly poolSize?: number;
   /** The schema of pg-boss's tables. Default `aigo_graph_queue`. */
   readonly schema?: string;
   /** The pg-boss queue the runs go through. Default `aigo-graph-runs`. */

@@ -1,6 +1,7 @@
 import {
   CheckpointError,
-  checkResumeJob,
+  checkGraphRunJob,
+  checkGraphRunWork,
   checkRunId,
   type GraphRunHandler,
   type GraphRunJob,
@@ -123,7 +124,7 @@ class PgBossGraphRunQueue implements PgGraphRunQueue {
   }
 
   async submit(job: GraphRunJob, signal?: AbortSignal): Promise<void> {
-    checkJob(job);
+    checkGraphRunJob(job);
     throwIfAborted(signal);
     await this.ready();
     try {
@@ -145,10 +146,7 @@ class PgBossGraphRunQueue implements PgGraphRunQueue {
   }
 
   async work(handler: GraphRunHandler, options: GraphRunWorkOptions): Promise<GraphRunQueueWorker> {
-    if (typeof handler !== 'function') throw new ValidationError('handler', 'must be a function');
-    if (!Number.isInteger(options?.concurrency) || options.concurrency < 1) {
-      throw new ValidationError('options.concurrency', 'must be an integer of at least 1');
-    }
+    checkGraphRunWork(handler, options);
     await this.ready();
     const worker = new PgBossWorker(this.#started, this.#options, handler, () =>
       this.#workers.delete(worker),
@@ -254,18 +252,6 @@ class PgBossWorker implements GraphRunQueueWorker {
     })();
     return this.#stopped;
   }
-}
-
-function checkJob(job: GraphRunJob): void {
-  if (job === null || typeof job !== 'object')
-    throw new ValidationError('job', 'must be an object');
-  checkRunId(job.runId, 'job.runId');
-  if (typeof job.graph !== 'string' || job.graph === '')
-    throw new ValidationError('job.graph', 'must be a non-empty string');
-  if (job.input === null || typeof job.input !== 'object' || Array.isArray(job.input)) {
-    throw new ValidationError('job.input', 'must be a JSON object');
-  }
-  checkResumeJob(job);
 }
 
 function messageOf(error: unknown): string {

@@ -2,8 +2,11 @@
  * `@aigo/http` — the one place aigo speaks HTTP: JSON and streaming POSTs over a keep-alive undici
  * pool, SSE decoding into a `ChatStream`, status → typed `ProviderError` with retry hints, the
  * options every provider reads the same way (API key at the first call, base URL, per-call options)
- * and redaction; and the guard of aigo's own HTTP servers (`startGuardedServer`, `bearerAuth`).
- * undici is loaded at the first request, so importing this package is cheap.
+ * and redaction; the wire kit every adapter is written with (`wire/`: JSON guards, the
+ * invalid-response error, header merging, the keyed-client set-up, option checks and per-request
+ * option reading), so an adapter is mapping code only; and the guard of aigo's own HTTP servers
+ * (`startGuardedServer`, `bearerAuth`). undici is loaded at the first request, so importing this
+ * package is cheap.
  *
  * @packageDocumentation
  */
@@ -32,12 +35,14 @@ export {
 } from './options/base-url.js';
 export { type LoadApiKeyOptions, loadApiKey } from './options/load-api-key.js';
 export { type RequestOptions, toRequestOptions } from './options/request-options.js';
+export { positiveInteger } from './options/validate.js';
 export type { ApiBaseURLOptions } from './safe-fetch/api-base-url.js';
 export {
   type ApiToolClient,
   type ApiToolClientOptions,
   type ApiToolClientSpec,
   type ApiToolEndpointOptions,
+  type ApiToolOptions,
   createApiToolClient,
 } from './safe-fetch/api-tool-client.js';
 export { clipText } from './safe-fetch/clip-text.js';
@@ -121,3 +126,29 @@ export {
   KeyedHttpClient,
   type KeyedHttpClientOptions,
 } from './transport/keyed-http-client.js';
+export {
+  checkProviderOptions,
+  type ProviderOptionsSpec,
+} from './wire/check-provider-options.js';
+export { invalidResponse, streamCutShort } from './wire/invalid-response.js';
+export {
+  arrayOf,
+  isRecord,
+  type JsonRecord,
+  nonEmptyString,
+  numberOf,
+  recordOf,
+  stringOf,
+} from './wire/json-guards.js';
+export { mergeHeaders } from './wire/merge-headers.js';
+export {
+  type ConnectProviderSettings,
+  connectProvider,
+  type ProviderConnection,
+  type ProviderConnectionOptions,
+  type ProviderEndpoint,
+} from './wire/provider-connection.js';
+export {
+  readProviderRequestOptions,
+  withRequestHeaders,
+} from './wire/provider-request-options.js';

@@ -3,6 +3,7 @@ import {
   type ContextWindow,
   checkContextReadOptions,
   checkMemoryWriteOptions,
+  checkSaveSummary,
   checkSummary,
   type MemoryWriteOptions,
   type Message,
@@ -125,11 +126,7 @@ export function pgConversationMemory(
     },
 
     async saveSummary(summary, options) {
-      const checked = checkSummary(summary);
-      if (options !== undefined && (options === null || typeof options !== 'object')) {
-        throw new ValidationError('options', 'must be an object');
-      }
-      throwIfAborted(options?.signal);
+      const checked = checkSaveSummary(summary, options);
       const stored = await core.write(
         `Storing a summary in ${core.label}`,
         statements.saveSummary,

@@ -4,33 +4,21 @@ import type {
   ContextReadOptions,
   ContextWindow,
   ConversationMemory,
-  ConversationSummary,
-  ListConversationsOptions,
   MemoryStore,
-  MemoryWriteOptions,
   ReadyOptions,
   ReleaseTurn,
   SaveSummaryOptions,
   StoredSummary,
   VersionedMessages,
 } from '@aigo/ai';
-import type { Pool } from 'pg';
+import type { PgPoolOptions } from '@aigo/pg';
 
-/** How a store reaches PostgreSQL and which tables it uses. Give `pool` or `connectionString`. */
-export interface PgMemoryStoreOptions {
-  /**
-   * A `pg.Pool` you created. It stays yours: `close()` does not end it. When it has no `error`
-   * listener of this package yet, the store adds one — once per pool, however many stores use it,
-   * kept for the pool's life — so an idle connection killed by the server never crashes the process.
-   * Add your own listener to see those errors.
-   */
-  readonly pool?: Pool | undefined;
-  /**
-   * A PostgreSQL connection string (`postgres://user:password@host:5432/db`). The store then creates
-   * and owns a `pg.Pool`, which `close()` ends. (`undefined` is accepted by the type, so that
-   * `process.env.DATABASE_URL` can be passed as is, and rejected with a clear error at run time.)
-   */
-  readonly connectionString?: string | undefined;
+/**
+ * How a store reaches PostgreSQL and which tables it uses. Give `pool` or `connectionString` (the
+ * pool options of `@aigo/pg`, but `poolConfig`); a pool the store creates names its connections
+ * `aigo-memory-pg` unless `applicationName` says otherwise.
+ */
+export interface PgMemoryStoreOptions extends Omit<PgPoolOptions, 'poolConfig'> {
   /**
    * The messages table. Default `aigo_messages`. Letters, digits and underscores (not starting with
    * a digit), at most 44 characters, not ending in `_conversations`, not `aigo_migrations`; always quoted,
@@ -53,21 +41,6 @@ export interface PgMemoryStoreOptions {
    * before 1.21) or a server that shares one session between connections (PGlite over a socket).
    */
   readonly preparedStatements?: boolean;
-  /** Connections in the pool the store creates (`connectionString` only). Default 10. */
-  readonly poolSize?: number;
-  /**
-   * How long to wait for a connection, in milliseconds (`connectionString` only), after which the
-   * call fails with a `MemoryError` naming the host and port. Default 10,000.
-   */
-  readonly connectTimeoutMs?: number;
-  /** `application_name` of the store's connections (`connectionString` only). Default `aigo-memory-pg`. */
-  readonly applicationName?: string;
-  /**
-   * Called when an idle connection of the store's pool fails (the server restarted or killed it);
-   * `connectionString` only. The pool has already dropped it and opens a fresh one when needed;
-   * nothing else is required. Default: ignored.
-   */
-  readonly onPoolError?: (error: Error) => void;
 }
 
 /** Options of {@link pgMemory}: a store's options plus the conversation. */
@@ -123,14 +96,6 @@ export interface PgMemoryStore extends MemoryStore {
    * @throws ValidationError when the id is not a usable conversation id.
    */
   conversation(conversationId: string): PgConversationMemory;
-  /** Conversations that hold messages, most recently active first. */
-  listConversations(options?: ListConversationsOptions): Promise<ConversationSummary[]>;
-  /**
-   * Deletes a conversation and all its messages, atomically.
-   *
-   * @returns whether it existed.
-   */
-  deleteConversation(conversationId: string, options?: MemoryWriteOptions): Promise<boolean>;
   /**
    * Connects and runs (or, with `migrate: false`, checks) the migration now. Every other method does
    * this on first use; call it at start-up to fail fast. Safe to call again: it runs once per store

@@ -1,14 +1,15 @@
-import type {
-  Attributes,
-  AttributeValue,
-  Counter,
-  Histogram,
-  LogLevel,
-  Observer,
-  Span,
-  StartSpanOptions,
+import {
+  type Attributes,
+  type AttributeValue,
+  type Counter,
+  type Histogram,
+  type LogLevel,
+  leveledLogs,
+  type Observer,
+  redactSecrets,
+  type Span,
+  type StartSpanOptions,
 } from '@aigo/ai';
-import { redactSecrets } from '@aigo/ai';
 import { attributePairs } from './attribute-pairs.js';
 import { formatCompact } from './format-compact.js';
 import { formatJson } from './format-json.js';
@@ -136,11 +137,7 @@ export function createLogObserver(options: LogObserverOptions = {}): LogObserver
         },
       };
     },
-    trace: log('trace'),
-    debug: log('debug'),
-    info: log('info'),
-    warn: log('warn'),
-    error: log('error'),
+    ...leveledLogs(log),
   };
 
   if (resolved.invalidEnvLevel !== undefined) {

@@ -10,17 +10,15 @@ export {
   OPENAI_MAX_EMBEDDINGS_PER_CALL,
   type OpenAIEmbeddingOptions,
 } from './embeddings/openai-embeddings-request.js';
+export type { OpenAIApi, OpenAIOptions, OpenAIPrices } from './openai-options.js';
 export {
   OPENAI_API_KEY_ENV,
   OPENAI_BASE_URL,
-  OPENAI_BASE_URL_ENV_VARS,
+  OPENAI_BASE_URL_ENV,
   OpenAIProvider,
   openai,
 } from './openai-provider.js';
-export type { OpenAIApi, OpenAIProviderOptions } from './openai-provider-options.js';
 export type { OpenAIRequestOptions } from './openai-request-options.js';
 export { type OpenAIWebSearchOptions, openaiTools } from './openai-tools.js';
-export type { OpenAIPrices } from './prices/openai-price-list.js';
 export type { OpenAIPriceListId } from './prices/openai-prices.generated.js';
-export { makeStrictSchema } from './shared/make-strict-schema.js';
 export { openAITokenCounter } from './tokens/openai-token-counter.js';

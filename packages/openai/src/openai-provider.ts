@@ -8,21 +8,20 @@ import {
   type EmbeddingProvider,
   type EmbedRequest,
   type EmbedResult,
+  type ModelCatalog,
   type ModelCost,
   type ModelLimits,
-  type ModelLimitsOption,
-  type PriceList,
-  resolveModelLimits,
+  modelCatalog,
+  priceListOption,
   type StreamProvider,
   type TokenCount,
   throwIfAborted,
   toContextOverflow,
-  ValidationError,
 } from '@aigo/ai';
 import {
-  createKeyedHttpClient,
+  connectProvider,
   type KeyedHttpClient,
-  resolveBaseURL,
+  type ProviderEndpoint,
   toRequestOptions,
 } from '@aigo/http';
 import { openAIChatStrategy } from './chat/openai-chat-strategy.js';
@@ -31,38 +30,46 @@ import {
   OPENAI_MAX_EMBEDDING_TOKENS_PER_CALL,
   OPENAI_MAX_EMBEDDINGS_PER_CALL,
 } from './embeddings/openai-embeddings-request.js';
-import {
-  type OpenAIApi,
-  type OpenAIProviderOptions,
-  validateOpenAIProviderOptions,
-} from './openai-provider-options.js';
-import { priceListFor } from './prices/openai-price-list.js';
+import { type OpenAIApi, type OpenAIOptions, validateOpenAIOptions } from './openai-options.js';
+import { OPENAI_PRICE_DATA } from './prices/openai-prices.generated.js';
+import { validateRequest } from './request/validate-request.js';
 import { openAIResponsesStrategy } from './responses/openai-responses-strategy.js';
 import type { OpenAIApiStrategy } from './shared/openai-api-strategy.js';
 import type { OpenAISettings } from './shared/openai-settings.js';
-import { validateRequest } from './shared/validate-request.js';
 import { countOpenAITokens } from './tokens/count-openai-tokens.js';
 
 /** OpenAI's own API. */
 export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
-/** The environment variable the API key is read from. */
-export const OPENAI_API_KEY_ENV = 'OPENAI_API_KEY';
+/** The environment variables the API key is read from, in order. */
+export const OPENAI_API_KEY_ENV: readonly string[] = Object.freeze(['OPENAI_API_KEY']);
 /**
  * The environment variables the base URL is read from, in order: `OPENAI_BASE_URL`, the standard
  * name (the official SDKs read it), then `OPENAI_API_BASE_URL`, the name aigo's Go original used,
  * kept as a fallback. The first that is set (not blank) wins; the `baseURL` option wins over both.
  */
-export const OPENAI_BASE_URL_ENV_VARS = Object.freeze([
+export const OPENAI_BASE_URL_ENV: readonly string[] = Object.freeze([
   'OPENAI_BASE_URL',
   'OPENAI_API_BASE_URL',
-] as const);
+]);
 
 const PROVIDER_ID = 'openai';
 
-/** The `Authorization` header of a key. */
-function bearer(key: string): Record<string, string> {
-  return { authorization: `Bearer ${key}` };
+/** True when `baseURL` is OpenAI's own API (`api.openai.com`). */
+function isOpenAIHost(baseURL: string): boolean {
+  return new URL(baseURL).hostname.toLowerCase() === 'api.openai.com';
 }
+
+/** How the provider reaches the API: where, with which key, in which header. */
+const ENDPOINT: ProviderEndpoint = {
+  provider: PROVIDER_ID,
+  description: 'OpenAI',
+  baseURL: OPENAI_BASE_URL,
+  baseURLEnv: OPENAI_BASE_URL_ENV,
+  apiKeyEnv: OPENAI_API_KEY_ENV,
+  authHeaders: (key) => ({ authorization: `Bearer ${key}` }),
+  // Compatible servers (Ollama, vLLM, LM Studio) are called without a key.
+  keyRequired: isOpenAIHost,
+};
 
 /**
  * An OpenAI (or OpenAI-compatible) model provider: `sendMessage` and `streamMessage` over the Chat
@@ -84,58 +91,42 @@ export class OpenAIProvider implements StreamProvider, EmbeddingProvider {
   readonly #strategy: OpenAIApiStrategy;
   readonly #url: string;
   readonly #http: KeyedHttpClient;
-  readonly #prices: PriceList | undefined;
-  readonly #limits: ModelLimitsOption | undefined;
+  readonly #models: ModelCatalog;
 
   /** @internal Use {@link openai}. */
-  constructor(options: OpenAIProviderOptions, env: Readonly<Record<string, string | undefined>>) {
-    this.baseURL = resolveBaseURL({
-      baseURL: options.baseURL,
-      envVars: OPENAI_BASE_URL_ENV_VARS,
-      defaultURL: OPENAI_BASE_URL,
+  constructor(options: OpenAIOptions, env: Readonly<Record<string, string | undefined>>) {
+    const { baseURL, http } = connectProvider(ENDPOINT, options, {
+      headers: {
+        'openai-organization': options.organization,
+        'openai-project': options.project,
+      },
       env,
     });
-    const isOpenAIHost = new URL(this.baseURL).hostname.toLowerCase() === 'api.openai.com';
+    this.baseURL = baseURL;
+    this.#http = http;
+    const openAIHost = isOpenAIHost(baseURL);
     const api =
       options.api === undefined || options.api === 'auto'
-        ? isOpenAIHost
+        ? openAIHost
           ? 'responses'
           : 'chat'
         : options.api;
     // The one place the API matters: every call goes through the strategy chosen here.
     this.#strategy = api === 'responses' ? openAIResponsesStrategy : openAIChatStrategy;
     this.api = this.#strategy.api;
-    this.#url = `${this.baseURL}${this.#strategy.path}`;
+    this.#url = `${baseURL}${this.#strategy.path}`;
     this.maxEmbeddingsPerCall = options.maxEmbeddingsPerCall ?? OPENAI_MAX_EMBEDDINGS_PER_CALL;
-    this.#prices = priceListFor(options.prices ?? 'auto', this.baseURL);
-    this.#limits = checkModelLimitsOption(options.modelLimits);
+    this.#models = modelCatalog({
+      prices: priceListOption(OPENAI_PRICE_DATA, options.prices, baseURL),
+      limits: checkModelLimitsOption(options.modelLimits),
+    });
     this.#settings = Object.freeze({
       providerId: PROVIDER_ID,
-      isOpenAIHost,
+      isOpenAIHost: openAIHost,
       store: options.store ?? false,
       includeStreamUsage: options.includeStreamUsage ?? true,
       structuredOutputs: options.structuredOutputs ?? true,
       defaultModel: options.defaultModel,
-    });
-    const headers: Record<string, string> = {};
-    if (options.organization !== undefined) headers['openai-organization'] = options.organization;
-    if (options.project !== undefined) headers['openai-project'] = options.project;
-    for (const [name, value] of Object.entries(options.headers ?? {})) {
-      headers[name.toLowerCase()] = value;
-    }
-    this.#http = createKeyedHttpClient({
-      provider: PROVIDER_ID,
-      apiKey: {
-        apiKey: options.apiKey,
-        envVar: OPENAI_API_KEY_ENV,
-        description: 'OpenAI',
-        // Compatible servers (Ollama, vLLM, LM Studio) are called without a key.
-        required: isOpenAIHost,
-      },
-      authHeaders: bearer,
-      headers,
-      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-      ...(options.dispatcher === undefined ? {} : { dispatcher: options.dispatcher }),
     });
   }
 
@@ -189,7 +180,7 @@ export class OpenAIProvider implements StreamProvider, EmbeddingProvider {
         url: `${this.baseURL}/embeddings`,
         http: this.#http,
         batchSize: this.maxEmbeddingsPerCall,
-        modelCost: (model) => this.#prices?.modelCost(model),
+        modelCost: (model) => this.#models.modelCost(model),
       },
       request,
       options,
@@ -205,8 +196,7 @@ export class OpenAIProvider implements StreamProvider, EmbeddingProvider {
    * @throws ValidationError when `model` is not a string.
    */
   modelCost(model: string): ModelCost | undefined {
-    if (typeof model !== 'string') throw new ValidationError('model', 'must be a string');
-    return this.#prices?.modelCost(model);
+    return this.#models.modelCost(model);
   }
 
   /**
@@ -217,8 +207,7 @@ export class OpenAIProvider implements StreamProvider, EmbeddingProvider {
    * @throws ValidationError when `model` is not a string.
    */
   modelLimits(model: string): ModelLimits | undefined {
-    if (typeof model !== 'string') throw new ValidationError('model', 'must be a string');
-    return resolveModelLimits(this.#limits, model, this.#prices?.modelLimits(model));
+    return this.#models.modelLimits(model);
   }
 
   /**
@@ -258,7 +247,7 @@ export class OpenAIProvider implements StreamProvider, EmbeddingProvider {
  * Throws a `ValidationError` naming the option for an option of the wrong kind. The API key is
  * read at the first call, so a provider can be built before the key is configured.
  */
-export function openai(options: OpenAIProviderOptions = {}): OpenAIProvider {
-  validateOpenAIProviderOptions(options);
+export function openai(options: OpenAIOptions = {}): OpenAIProvider {
+  validateOpenAIOptions(options);
   return new OpenAIProvider(options, process.env);
 }

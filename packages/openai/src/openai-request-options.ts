@@ -1,5 +1,5 @@
 import { type ChatRequest, ValidationError } from '@aigo/ai';
-import { isRecord } from './shared/json-guards.js';
+import { isRecord, readProviderRequestOptions } from '@aigo/http';
 
 /**
  * Per-request settings for OpenAI, passed as `request.providerOptions.openai`. Every key is
@@ -61,20 +61,9 @@ export function parseOpenAIRequestOptions(
   request: ChatRequest,
   providerId: string,
 ): OpenAIRequestOptions {
-  const all = request.providerOptions;
-  if (all === undefined) return {};
-  if (!isRecord(all)) {
-    throw new ValidationError('request.providerOptions', 'must be an object keyed by provider id');
-  }
-  const raw = all[providerId];
+  const raw = readProviderRequestOptions(request, providerId, KEYS);
   if (raw === undefined) return {};
   const where = `request.providerOptions.${providerId}`;
-  if (!isRecord(raw)) throw new ValidationError(where, 'must be an object');
-  for (const key of Object.keys(raw)) {
-    if (!KEYS.includes(key)) {
-      throw new ValidationError(`${where}.${key}`, `is not an option; known: ${KEYS.join(', ')}`);
-    }
-  }
   const options: { -readonly [K in keyof OpenAIRequestOptions]: OpenAIRequestOptions[K] } = {};
   if (raw.user !== undefined) {
     if (typeof raw.user !== 'string')

@@ -8,8 +8,9 @@
  * left on the run's long-lived signal; after closing, no socket is open and nothing is left running.
  */
 import { getEventListeners } from 'node:events';
-import { createClient, timeoutMiddleware } from '@aigo/client';
+import { createClient, inMemoryMemory, timeoutMiddleware } from '@aigo/client';
 import { seededRandom } from '@aigo/testing';
+import { between, type SoakKind, slowSoakTool, soakKinds } from '@aigo/testing/soak';
 import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { openai } from '../src/index.js';
@@ -20,7 +21,6 @@ import {
   poolQuiet,
 } from './support/client-sockets.js';
 import { TEST_API_KEY } from './support/harness.js';
-import { between, type SoakKind, slowTool, soakKinds } from './support/soak-calls.js';
 import { type SoakServer, startSoakServer } from './support/soak-server.js';
 
 const CALLS = 1_000;
@@ -62,9 +62,15 @@ function setUp(dispatcher: Agent | undefined, longLived: AbortSignal) {
     api: 'chat',
     ...(dispatcher === undefined ? {} : { dispatcher }),
   });
-  const plain = createClient(provider, { defaultModel: 'full-1', tools: [slowTool] });
+  const plain = createClient(provider, { defaultModel: 'full-1', tools: [slowSoakTool()] });
   const idle = plain.withOptions({ middleware: [timeoutMiddleware({ total: 60_000, idle: 3 })] });
-  const kinds = soakKinds({ plain, idle, held: (id) => server.held(id), longLived });
+  const kinds = soakKinds({
+    plain,
+    idle: () => idle,
+    newMemory: inMemoryMemory,
+    held: (id) => server.held(id),
+    longLived,
+  });
   return { provider, kinds };
 }
 

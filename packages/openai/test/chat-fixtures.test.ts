@@ -14,7 +14,7 @@ import {
 } from '@aigo/ai';
 import { fixturePath, fixtureRoute, loadFixture, loadFixtureJson } from '@aigo/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OpenAIProviderOptions } from '../src/index.js';
+import type { OpenAIOptions } from '../src/index.js';
 import { chatBodyToSse } from './support/derive-streams.js';
 import {
   CHAT_PATH,
@@ -77,7 +77,7 @@ interface ErrorExpectation {
 interface ChatCase {
   /** The request our adapter is given: the equivalent of `NAME.request.json` when there is one. */
   readonly request: ChatRequest;
-  readonly provider?: OpenAIProviderOptions;
+  readonly provider?: OpenAIOptions;
   /** For fixtures without `.request.json`: the body we expect to send. */
   readonly sentBody?: Json;
   /** The status of a recorded error body that has no `.headers.json`. */

@@ -1,7 +1,7 @@
 /** `openai()` options and environment defaults, seen from the wire. */
 import { AigoError, type ChatRequest, userMessage, ValidationError } from '@aigo/ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OPENAI_BASE_URL_ENV_VARS, type OpenAIProviderOptions, openai } from '../src/index.js';
+import { OPENAI_BASE_URL_ENV, type OpenAIOptions, openai } from '../src/index.js';
 import { CHAT_PATH, createHarness, RESPONSES_PATH, TEST_API_KEY } from './support/harness.js';
 
 const harness = createHarness();
@@ -25,7 +25,7 @@ function recordingDispatcher() {
       calls.push(options);
       return false;
     },
-  } as unknown as OpenAIProviderOptions['dispatcher'];
+  } as unknown as OpenAIOptions['dispatcher'];
   return { dispatcher, calls };
 }
 
@@ -62,7 +62,7 @@ describe('openai() defaults', () => {
     expect(openai({ baseURL: 'http://option.example/v1' }).baseURL).toBe(
       'http://option.example/v1',
     );
-    expect(OPENAI_BASE_URL_ENV_VARS).toEqual(['OPENAI_BASE_URL', 'OPENAI_API_BASE_URL']);
+    expect(OPENAI_BASE_URL_ENV).toEqual(['OPENAI_BASE_URL', 'OPENAI_API_BASE_URL']);
   });
 
   it('a server named by OPENAI_BASE_URL alone gets the requests (Chat Completions, no key needed)', async () => {
@@ -161,13 +161,14 @@ describe('headers', () => {
 
 describe('validation and lifecycle', () => {
   it('rejects options of the wrong kind, naming them', () => {
-    const bad: [OpenAIProviderOptions, string][] = [
+    const bad: [OpenAIOptions, string][] = [
       [{ api: 'graphql' as never }, 'options.api'],
       [{ baseURL: 'ftp://example.com' }, 'options.baseURL'],
       [{ baseURL: 'not a url' }, 'options.baseURL'],
       [{ store: 'yes' as never }, 'options.store'],
       [{ headers: { a: 1 as never } }, 'options.headers.a'],
       [{ timeoutMs: -1 }, 'options.timeoutMs'],
+      [{ baseUrl: 'http://localhost:11434/v1' } as never, 'options.baseUrl'],
     ];
     for (const [options, argument] of bad) {
       const error = (() => {

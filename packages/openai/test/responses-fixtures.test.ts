@@ -22,7 +22,7 @@ import {
   sseFromChunksJsonl,
 } from '@aigo/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type OpenAIProviderOptions, openaiTools } from '../src/index.js';
+import { type OpenAIOptions, openaiTools } from '../src/index.js';
 import { finalResponseOfSse, responsesBodyToSse } from './support/derive-streams.js';
 import {
   createHarness,
@@ -72,14 +72,14 @@ interface ErrorExpectation {
 
 interface ResponsesCase {
   readonly request: ChatRequest;
-  readonly provider?: OpenAIProviderOptions;
+  readonly provider?: OpenAIOptions;
   readonly sentBody?: Json;
   readonly status?: number;
   readonly response?: () => ChatResponse;
   readonly error?: ErrorExpectation;
 }
 
-const STORED: OpenAIProviderOptions = { store: true };
+const STORED: OpenAIOptions = { store: true };
 const ENCRYPTED = ['reasoning.encrypted_content'];
 const summaryText = (final: Json): string => {
   const item = (final.output as Json[]).find((entry) => entry.type === 'reasoning') ?? {};
@@ -614,7 +614,7 @@ describe('openai-responses fixtures', () => {
   for (const name of FIXTURES) {
     const testCase = CASES[name] as ResponsesCase;
     const streaming = isStream(name);
-    const providerOptions: OpenAIProviderOptions = { api: 'responses', ...testCase.provider };
+    const providerOptions: OpenAIOptions = { api: 'responses', ...testCase.provider };
 
     it(`${name}: maps the answer and sends the equivalent request`, async () => {
       const server = await harness.serve(

@@ -3,6 +3,7 @@ import {
   type Counter,
   type Histogram,
   type LogLevel,
+  leveledLogs,
   noopSpan,
   type Observer,
   type ReadonlyTraceCarrier,
@@ -201,11 +202,7 @@ export function createOtelObserver(options: OtelObserverOptions = {}): OtelObser
       histograms.set(name, histogram);
       return histogram;
     },
-    trace: log('trace'),
-    debug: log('debug'),
-    info: log('info'),
-    warn: log('warn'),
-    error: log('error'),
+    ...leveledLogs(log),
     injectTraceContext(carrier: TraceCarrier, span?: Span): void {
       try {
         if (carrier === null || typeof carrier !== 'object') return;

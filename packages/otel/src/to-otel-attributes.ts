@@ -1,5 +1,5 @@
 import type { Attributes, AttributeValue } from '@aigo/ai';
-import { isSecretName, REDACTED, redactSecrets } from '@aigo/ai';
+import { isSecretName, redactAttributeValue } from '@aigo/ai';
 import type { Attributes as OtelAttributes } from '@opentelemetry/api';
 import { CONTENT_ATTRIBUTES } from './content-attributes.js';
 
@@ -24,17 +24,6 @@ function classify(name: string): NameClass {
     nameClasses.set(name, known);
   }
   return known;
-}
-
-/** A value safe to record: strings lose secret shapes; the value itself when nothing changed. */
-function redactValue(value: AttributeValue, secret: boolean): AttributeValue {
-  if (typeof value === 'string') return secret ? REDACTED : redactSecrets(value);
-  if (Array.isArray(value) && value.length > 0 && typeof value[0] === 'string') {
-    const strings = value as readonly string[];
-    const redacted = strings.map((item) => (secret ? REDACTED : redactSecrets(item)));
-    return redacted.every((item, index) => item === strings[index]) ? value : redacted;
-  }
-  return value;
 }
 
 /**
@@ -77,5 +66,7 @@ function keep(
   captureContent: boolean,
 ): AttributeValue | undefined {
   const kind = classify(name);
-  return kind === CONTENT && !captureContent ? undefined : redactValue(value, kind === SECRET);
+  return kind === CONTENT && !captureContent
+    ? undefined
+    : redactAttributeValue(value, kind === SECRET);
 }

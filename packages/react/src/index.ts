@@ -15,20 +15,6 @@ export type {
 export { REDACTED } from './approval/redact-arguments.js';
 export { createReAct } from './create-react.js';
 export type { ReAct } from './react-agent.js';
-export type {
-  ContentStreamEvent,
-  ErrorEvent,
-  FinalAnswerEvent,
-  InteractionRequestedEvent,
-  InteractionResumedEvent,
-  IterationStartEvent,
-  ReactEvent,
-  ReactEventType,
-  ReasoningStreamEvent,
-  ToolCallEvent,
-  ToolProgressEvent,
-  ToolResultEvent,
-} from './react-events.js';
 export { jsonOnlyRequest, reactInstructions } from './react-instructions.js';
 export type {
   FinalAnswer,

@@ -4,7 +4,6 @@ import { createFakeProvider } from '@aigo/testing';
 import { type Static, Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { createReAct, type ReAct } from './create-react.js';
-import type { ReactEvent } from './react-events.js';
 import type { ReActRunOptions } from './react-options.js';
 import type { ReActOverview } from './react-result.js';
 
@@ -15,8 +14,7 @@ type Total = Static<typeof Total>;
 // (resume and resumeStream included), its result an `AgentResult`, its events `AgentEvent`s.
 const asAgent = <T>(agent: ReAct<T>): Agent<T> => agent;
 const asResult = <T>(overview: ReActOverview<T>): AgentResult<T> => overview;
-const asAgentEvent = <T>(event: ReactEvent<T>): AgentEvent<T> => event;
-const asReactEvent = <T>(event: AgentEvent<T>): ReactEvent<T> => event;
+const asAgentEvent = <T>(event: AgentEvent<T>): AgentEvent<T> => event;
 const asRunOptions = (options: AgentRunOptions): ReActRunOptions => options;
 
 describe('the structural Agent contract', () => {
@@ -42,7 +40,7 @@ describe('the structural Agent contract', () => {
 
     const types: string[] = [];
     const stream = agent.executeStream('2 + 2?');
-    for await (const event of stream) types.push(asReactEvent(asAgentEvent(event)).type);
+    for await (const event of stream) types.push(asAgentEvent(event).type);
     expect(types.at(-1)).toBe('final_answer');
     expect((await stream.collect()).data.total).toBe(4);
 

@@ -5,6 +5,7 @@
  * inside the loop.
  */
 import {
+  type AgentEvent,
   AgentStoppedError,
   type ChatResponse,
   ChatStream,
@@ -17,7 +18,6 @@ import { createClient, InvalidProviderResponseError, inMemoryMemory } from '@aig
 import { describe, expect, it } from 'vitest';
 import { calculator } from '../test/support/helpers.js';
 import { createReAct } from './create-react.js';
-import type { ReactEvent } from './react-events.js';
 
 const GOOD: ChatResponse = {
   id: 'r1',
@@ -111,7 +111,7 @@ describe('createReAct over a provider that breaks the contract', () => {
       const provider = badProvider(GOOD, [start, { type: 'content', text: 'Hel' }, bad, finish]);
       const client = createClient(provider, { env: {}, tools: [calculator] });
       const stream = createReAct(client).executeStream('hi');
-      const events: ReactEvent<unknown>[] = [];
+      const events: AgentEvent<unknown>[] = [];
       for await (const event of stream) events.push(event);
       const error = await stream.collect().catch((caught: unknown) => caught);
 

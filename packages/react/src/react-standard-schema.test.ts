@@ -1,4 +1,11 @@
-import { defineTool, type Message, messageText, ParseError, ValidationError } from '@aigo/ai';
+import {
+  type AgentEvent,
+  defineTool,
+  type Message,
+  messageText,
+  ParseError,
+  ValidationError,
+} from '@aigo/ai';
 import { createClient, inMemoryMemory } from '@aigo/client';
 import { createFakeProvider } from '@aigo/testing';
 import { toStandardJsonSchema } from '@valibot/to-json-schema';
@@ -6,7 +13,6 @@ import * as v from 'valibot';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod';
 import { createReAct } from './create-react.js';
-import type { ReactEvent } from './react-events.js';
 import type { ReActOverview } from './react-result.js';
 
 // A tool and a final answer written with Zod 4, then with Valibot: the agent sees their JSON Schemas,
@@ -43,8 +49,8 @@ function lastMessage(messages: readonly Message[] | undefined): Message {
   return message;
 }
 
-async function readAll<T>(stream: AsyncIterable<ReactEvent<T>>): Promise<ReactEvent<T>[]> {
-  const events: ReactEvent<T>[] = [];
+async function readAll<T>(stream: AsyncIterable<AgentEvent<T>>): Promise<AgentEvent<T>[]> {
+  const events: AgentEvent<T>[] = [];
   for await (const event of stream) events.push(event);
   return events;
 }

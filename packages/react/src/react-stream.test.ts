@@ -1,5 +1,6 @@
 import {
   AbortError,
+  type AgentEvent,
   AgentStoppedError,
   AigoError,
   type ChatRequest,
@@ -12,21 +13,20 @@ import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { calculator, gatedTool } from '../test/support/helpers.js';
 import { createReAct } from './create-react.js';
-import type { ReactEvent } from './react-events.js';
 import type { ReActOverview } from './react-result.js';
 import { ReActStream } from './react-stream.js';
 
 const Total = Type.Object({ total: Type.Number() });
 
 /** Every event of a stream, read to the end. */
-async function readAll<T>(stream: AsyncIterable<ReactEvent<T>>): Promise<ReactEvent<T>[]> {
-  const events: ReactEvent<T>[] = [];
+async function readAll<T>(stream: AsyncIterable<AgentEvent<T>>): Promise<AgentEvent<T>[]> {
+  const events: AgentEvent<T>[] = [];
   for await (const event of stream) events.push(event);
   return events;
 }
 
 /** `type:iteration` of each event, runs of the same one merged. */
-function shape(events: readonly ReactEvent<unknown>[]): string[] {
+function shape(events: readonly AgentEvent<unknown>[]): string[] {
   const shapes: string[] = [];
   for (const event of events) {
     const label = `${event.type}:${event.iteration}`;
@@ -35,7 +35,7 @@ function shape(events: readonly ReactEvent<unknown>[]): string[] {
   return shapes;
 }
 
-function text(events: readonly ReactEvent<unknown>[], type: 'content' | 'reasoning'): string {
+function text(events: readonly AgentEvent<unknown>[], type: 'content' | 'reasoning'): string {
   return events.map((event) => (event.type === type ? event.text : '')).join('');
 }
 
@@ -242,7 +242,7 @@ describe('executeStream', () => {
       createClient(provider, { env: {}, tools: [gated.tool] }),
     ).executeStream('go', { signal: controller.signal });
 
-    const events: ReactEvent<string>[] = [];
+    const events: AgentEvent<string>[] = [];
     for await (const event of stream) {
       events.push(event);
       if (event.type === 'tool_call') {

@@ -1,10 +1,9 @@
-import { defineTool, imagePart, type ToolProgress, withContent } from '@aigo/ai';
+import { type AgentEvent, defineTool, imagePart, type ToolProgress, withContent } from '@aigo/ai';
 import { createClient, type ToolProgressInfo } from '@aigo/client';
 import { createFakeProvider } from '@aigo/testing';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { createReAct } from './create-react.js';
-import type { ReactEvent } from './react-events.js';
 
 const PIXEL = imagePart('iVBORw0KGgo=', 'image/png');
 
@@ -61,7 +60,7 @@ describe('the tool context of a ReAct run', () => {
       },
     });
 
-    const events: ReactEvent<string>[] = [];
+    const events: AgentEvent<string>[] = [];
     for await (const event of agent.executeStream('Photograph Paris.')) events.push(event);
 
     const toolCall = {

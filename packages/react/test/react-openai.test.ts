@@ -1,13 +1,12 @@
 // End to end: the agent through @aigo/openai (Chat Completions) against recorded OpenAI payloads,
 // served in sequence by a real HTTP server on 127.0.0.1.
-import { defineTool } from '@aigo/ai';
+import { type AgentEvent, defineTool } from '@aigo/ai';
 import { createClient, inMemoryMemory } from '@aigo/client';
 import { openai } from '@aigo/openai';
 import { fixtureRoute, loadFixtureJson, startRecordedServer } from '@aigo/testing';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { createReAct } from '../src/create-react.js';
-import type { ReactEvent } from '../src/react-events.js';
 
 const PATH = '/v1/chat/completions';
 const API_KEY = 'sk-react-e2e-0123456789';
@@ -104,7 +103,7 @@ describe('ReAct over @aigo/openai (recorded payloads)', () => {
       'What is the capital of the UK? Use the tool, then answer.',
     );
 
-    const events: ReactEvent<string>[] = [];
+    const events: AgentEvent<string>[] = [];
     for await (const event of stream) events.push(event);
     const result = await stream.collect();
 

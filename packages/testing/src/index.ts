@@ -100,3 +100,5 @@ export {
   startRecordedServer,
 } from './server/recorded-server.js';
 export { type SseFromChunksOptions, sseFromChunksJsonl } from './server/sse-from-chunks.js';
+// The soak's call kinds, tool and text: listed once, in the `@aigo/testing/soak` entry.
+export * from './soak/index.js';

@@ -1,7 +1,7 @@
 import {
   type ApiToolClient,
-  type ApiToolClientOptions,
   type ApiToolClientSpec,
+  type ApiToolOptions,
   createApiToolClient,
 } from '@aigo/http';
 
@@ -18,10 +18,7 @@ export const BRAVE_DEFAULT_TIMEOUT_MS = 30_000;
  * `https://api.search.brave.com`), `timeoutMs` (default 30 s), `env`, `lookup`, and the tool's
  * `name`.
  */
-export interface BraveToolOptions extends ApiToolClientOptions {
-  /** The tool's name as the model sees it (defaults: `BraveSearch`, `BraveSearchAdvanced`). */
-  readonly name?: string;
-}
+export type BraveToolOptions = ApiToolOptions;
 
 /** Brave Search for the keyed client: a GET API with the key in `X-Subscription-Token`. */
 const BRAVE_API: ApiToolClientSpec = {

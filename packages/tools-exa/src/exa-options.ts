@@ -1,7 +1,7 @@
 import {
   type ApiToolClient,
-  type ApiToolClientOptions,
   type ApiToolClientSpec,
+  type ApiToolOptions,
   createApiToolClient,
 } from '@aigo/http';
 
@@ -16,10 +16,7 @@ export const EXA_DEFAULT_TIMEOUT_MS = 30_000;
  * Options of the Exa tool factories: `apiKey` (default `process.env.EXA_API_KEY`), `baseURL` (default
  * `https://api.exa.ai`), `timeoutMs`, `env`, `lookup`, and the tool's `name`.
  */
-export interface ExaToolOptions extends ApiToolClientOptions {
-  /** The tool's name as the model sees it. */
-  readonly name?: string;
-}
+export type ExaToolOptions = ApiToolOptions;
 
 /** Exa for the keyed client: a POST API with the key in `x-api-key`. */
 const EXA_API: ApiToolClientSpec = {

@@ -1,7 +1,7 @@
 import {
   type ApiToolClient,
-  type ApiToolClientOptions,
   type ApiToolClientSpec,
+  type ApiToolOptions,
   createApiToolClient,
   type QueryParameters,
 } from '@aigo/http';
@@ -18,10 +18,7 @@ export const TAVILY_DEFAULT_TIMEOUT_MS = 30_000;
  * Options of the Tavily tool factories: `apiKey` (default `process.env.TAVILY_API_KEY`), `baseURL`
  * (default `https://api.tavily.com`), `timeoutMs`, `env`, `lookup`, and the tool's `name`.
  */
-export interface TavilyToolOptions extends ApiToolClientOptions {
-  /** The tool's name as the model sees it. */
-  readonly name?: string;
-}
+export type TavilyToolOptions = ApiToolOptions;
 
 /** Tavily for the keyed client: a POST API with the key as a bearer token. */
 const TAVILY_API: ApiToolClientSpec = {

@@ -1,6 +1,6 @@
 import type { StreamProvider } from '@aigo/ai';
 import { ANTHROPIC_API_KEY_ENV, anthropic } from '@aigo/anthropic';
-import { GEMINI_API_KEY_ENV_VARS, gemini } from '@aigo/gemini';
+import { GEMINI_API_KEY_ENV, gemini } from '@aigo/gemini';
 import { openai } from '@aigo/openai';
 
 /** The model an example runs on. */
@@ -48,13 +48,14 @@ export function pickModel(offline: () => StreamProvider): ExampleModel {
       label: `Gemini ${model} (${geminiKey} is set)`,
     };
   }
-  if ((env[ANTHROPIC_API_KEY_ENV] ?? '').trim() !== '') {
+  const anthropicKey = ANTHROPIC_API_KEY_ENV.find((name) => (env[name] ?? '').trim() !== '');
+  if (anthropicKey !== undefined) {
     const model = env.AIGO_DEFAULT_LLM_MODEL || 'claude-haiku-4-5';
     return {
       provider: anthropic(),
       model,
       online: true,
-      label: `Anthropic ${model} (${ANTHROPIC_API_KEY_ENV} is set)`,
+      label: `Anthropic ${model} (${anthropicKey} is set)`,
     };
   }
   return {
@@ -71,7 +72,7 @@ export function pickModel(offline: () => StreamProvider): ExampleModel {
 export function geminiKeyVariable(
   env: Readonly<Record<string, string | undefined>>,
 ): string | undefined {
-  return GEMINI_API_KEY_ENV_VARS.find((name) => (env[name] ?? '').trim() !== '');
+  return GEMINI_API_KEY_ENV.find((name) => (env[name] ?? '').trim() !== '');
 }
 
 /** Prints the example's title and which model it runs on. */

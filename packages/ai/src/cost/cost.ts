@@ -84,8 +84,25 @@ export interface ToolMetrics {
   readonly averageDurationInMillis?: number;
 }
 
-/** The cost of one model inside a run. */
-export interface ModelCostBreakdown {
+/** A model's cost by kind, in one currency: every token billed exactly once. */
+export interface ModelCostParts {
+  /** Prompt tokens neither read from nor written to a cache, at the input rate. */
+  readonly inputCost: number;
+  /** Cached prompt tokens at the cached rate (0 when the model has no cached rate). */
+  readonly cachedCost: number;
+  /**
+   * Prompt tokens written to a cache at the cache-write rate of their lifetime (5 minutes, 1 hour;
+   * 0 when the model has no such rate: they are billed at the input rate then).
+   */
+  readonly cacheWriteCost: number;
+  /** Completion tokens other than reasoning at the output rate (all of them without a reasoning rate). */
+  readonly outputCost: number;
+  /** Reasoning tokens at the reasoning rate (0 when the model has no reasoning rate). */
+  readonly reasoningCost: number;
+}
+
+/** The cost of one model inside a run: its calls' costs summed kind by kind. */
+export interface ModelCostBreakdown extends ModelCostParts {
   readonly requests: number;
   readonly promptTokens: number;
   readonly completionTokens: number;
@@ -93,11 +110,6 @@ export interface ModelCostBreakdown {
   /** Prompt tokens written to a cache (both lifetimes). */
   readonly cacheWriteTokens: number;
   readonly reasoningTokens: number;
-  readonly inputCost: number;
-  readonly outputCost: number;
-  readonly cachedCost: number;
-  readonly cacheWriteCost: number;
-  readonly reasoningCost: number;
   readonly totalCost: number;
   /** False when some call of this model had no known price: those calls add no cost. */
   readonly priced: boolean;

@@ -1,6 +1,7 @@
 import { ValidationError } from '../errors/validation-error.js';
 import { MAX_RUN_ID_LENGTH } from '../runs/run-id.js';
 import type { NewGraphRun } from './graph-checkpointer.js';
+import type { GraphRunHandler, GraphRunJob, GraphRunWorkOptions } from './graph-run-queue.js';
 import type { GraphRunResponses } from './graph-run-record.js';
 
 /** Checks a run id: a non-empty string of at most {@link MAX_RUN_ID_LENGTH} characters; else a `ValidationError` naming `argument`. */
@@ -86,5 +87,38 @@ export function checkResumeJob(job: {
       'job.suspension',
       'must be a positive integer (the fencing token of the suspension the resume answers), with job.responses',
     );
+  }
+}
+
+/**
+ * Checks a job given to a `GraphRunQueue`'s `enqueue`: an object with a run id, a graph name, a JSON
+ * object as input, and the resume fields together or not at all ({@link checkResumeJob}).
+ *
+ * @throws ValidationError naming `job` or its bad field.
+ */
+export function checkGraphRunJob(job: GraphRunJob): void {
+  if (job === null || typeof job !== 'object') {
+    throw new ValidationError('job', 'must be an object');
+  }
+  checkRunId(job.runId, 'job.runId');
+  if (typeof job.graph !== 'string' || job.graph === '') {
+    throw new ValidationError('job.graph', 'must be a non-empty string');
+  }
+  if (job.input === null || typeof job.input !== 'object' || Array.isArray(job.input)) {
+    throw new ValidationError('job.input', 'must be a JSON object');
+  }
+  checkResumeJob(job);
+}
+
+/**
+ * Checks the arguments of a `GraphRunQueue`'s `work`: a handler function, and a concurrency of at
+ * least 1.
+ *
+ * @throws ValidationError naming `handler` or `options.concurrency`.
+ */
+export function checkGraphRunWork(handler: GraphRunHandler, options: GraphRunWorkOptions): void {
+  if (typeof handler !== 'function') throw new ValidationError('handler', 'must be a function');
+  if (!Number.isInteger(options?.concurrency) || options.concurrency < 1) {
+    throw new ValidationError('options.concurrency', 'must be an integer of at least 1');
   }
 }

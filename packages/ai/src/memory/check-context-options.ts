@@ -1,5 +1,6 @@
+import { throwIfAborted } from '../abort/throw-if-aborted.js';
 import { ValidationError } from '../errors/validation-error.js';
-import type { ContextReadOptions, StoredSummary } from './context-memory.js';
+import type { ContextReadOptions, SaveSummaryOptions, StoredSummary } from './context-memory.js';
 
 /** The most messages a bounded read returns when the caller gives no bound. */
 export const DEFAULT_MAX_CONTEXT_MESSAGES = 10_000;
@@ -62,4 +63,23 @@ export function checkSummary(summary: StoredSummary): StoredSummary {
     throw new ValidationError('summary.tokens', 'must be a non-negative integer');
   }
   return Object.freeze({ text, through, tokens });
+}
+
+/**
+ * Checks the arguments of `saveSummary`, for memory implementations: the summary (as
+ * {@link checkSummary}, whose frozen copy it returns), the options object, and the signal (an
+ * aborted one throws `AbortError` before anything is written).
+ *
+ * @throws ValidationError naming `summary`, its bad field or `options`; AbortError.
+ */
+export function checkSaveSummary(
+  summary: StoredSummary,
+  options: SaveSummaryOptions | undefined,
+): StoredSummary {
+  const checked = checkSummary(summary);
+  if (options !== undefined && (options === null || typeof options !== 'object')) {
+    throw new ValidationError('options', 'must be an object');
+  }
+  throwIfAborted(options?.signal);
+  return checked;
 }

@@ -4,7 +4,7 @@ import { toStreamError } from './web-error.js';
 
 /**
  * What the web functions read: an async iterable of events that may also be cancelled with a reason
- * (`ChatStream` and `ReactStream` can; any `AgentStream` works without).
+ * (`ChatStream` and `ReActStream` can; any `AgentStream` works without).
  */
 export interface WebStreamSource<E> extends AsyncIterable<E> {
   cancel?(reason?: unknown): void;

@@ -1,8 +1,9 @@
+import { priceListOption } from '@aigo/ai';
 import { describe, expect, it } from 'vitest';
 import { claudeModelLimits } from './anthropic-model-limits.js';
-import { anthropicPriceTable } from './anthropic-price-list.js';
+import { ANTHROPIC_PRICE_DATA } from './anthropic-prices.generated.js';
 
-const list = anthropicPriceTable().list('anthropic');
+const list = priceListOption(ANTHROPIC_PRICE_DATA, 'anthropic', '');
 
 describe('claudeModelLimits', () => {
   it('reads the window from the price data and gives the family’s output limit', () => {

@@ -1,5 +1,5 @@
 import type { ModelLimits, PriceList } from '@aigo/ai';
-import { claudeVersion, defaultMaxTokens } from '../anthropic-model-support.js';
+import { claudeVersion, defaultMaxTokens } from '../shared/anthropic-model-support.js';
 
 /** The window the `context-1m-…` beta gives the models that take it. */
 const ONE_MILLION = 1_000_000;

@@ -1,6 +1,6 @@
 import { type ChatRequest, isProviderTool, ValidationError } from '@aigo/ai';
+import { isRecord } from '@aigo/http';
 import { anthropicProviderToolToWire } from '../anthropic-tools.js';
-import { isRecord } from '../shared/json-guards.js';
 import type { AnthropicTool, AnthropicToolChoice } from '../wire/anthropic-api.js';
 
 /** The name of the tool a JSON answer is forced through on models without native structured output. */

@@ -1,5 +1,5 @@
 import { type ChatRequest, ValidationError } from '@aigo/ai';
-import { thinkingForms } from '../anthropic-model-support.js';
+import { thinkingForms } from '../shared/anthropic-model-support.js';
 import type { AnthropicThinking } from '../wire/anthropic-api.js';
 
 /** The smallest thinking budget the API takes. */

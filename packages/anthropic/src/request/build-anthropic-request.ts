@@ -1,7 +1,10 @@
 import { type ChatRequest, ValidationError } from '@aigo/ai';
-import { defaultMaxTokens, supportsNativeStructuredOutput } from '../anthropic-model-support.js';
+import { isRecord } from '@aigo/http';
 import type { AnthropicRequestOptions } from '../anthropic-request-options.js';
-import { isRecord } from '../shared/json-guards.js';
+import {
+  defaultMaxTokens,
+  supportsNativeStructuredOutput,
+} from '../shared/anthropic-model-support.js';
 import type { AnthropicRequestBody, AnthropicTool } from '../wire/anthropic-api.js';
 import { placeCacheBreakpoints } from './anthropic-cache-breakpoints.js';
 import { prepareAnthropicTools, STRUCTURED_OUTPUT_TOOL } from './anthropic-prepare-tools.js';

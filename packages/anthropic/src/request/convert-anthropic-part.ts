@@ -1,5 +1,5 @@
 import { type ContentPart, ValidationError } from '@aigo/ai';
-import { isRecord } from '../shared/json-guards.js';
+import { isRecord } from '@aigo/http';
 import type { AnthropicBlock, AnthropicCacheControl } from '../wire/anthropic-api.js';
 
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);

@@ -1,5 +1,5 @@
 import { type ChatRequest, type Message, parseToolErrorEnvelope, ValidationError } from '@aigo/ai';
-import { readBlockRecords } from '../anthropic-metadata.js';
+import { readBlockRecords } from '../shared/anthropic-metadata.js';
 import type {
   AnthropicBlock,
   AnthropicMessage,

@@ -1,6 +1,6 @@
 import { type Message, messageText, type ToolCall, ValidationError } from '@aigo/ai';
-import type { AnthropicBlockRecord } from '../anthropic-metadata.js';
-import { isRecord } from '../shared/json-guards.js';
+import { isRecord } from '@aigo/http';
+import type { AnthropicBlockRecord } from '../shared/anthropic-metadata.js';
 import type { AnthropicBlock } from '../wire/anthropic-api.js';
 
 /** A tool call as a `tool_use` block; its arguments must be a JSON object (empty means `{}`). */

@@ -1,13 +1,16 @@
+import { addUsage, type ChatStreamController, type CodeExecution, type Usage } from '@aigo/ai';
 import {
-  addUsage,
-  type ChatStreamController,
-  type CodeExecution,
-  ProviderError,
-  type Usage,
-} from '@aigo/ai';
-import { errorFromResponse, type FrameMapper, type StreamFrame } from '@aigo/http';
-import { invalidResponse } from '../shared/invalid-response.js';
-import { isRecord, type JsonRecord, numberOf, recordOf, stringOf } from '../shared/json-guards.js';
+  errorFromResponse,
+  type FrameMapper,
+  invalidResponse,
+  isRecord,
+  type JsonRecord,
+  numberOf,
+  recordOf,
+  type StreamFrame,
+  streamCutShort,
+  stringOf,
+} from '@aigo/http';
 import { AnthropicTurn, type TurnSink } from './anthropic-turn.js';
 import { convertAnthropicUsage, mergeAnthropicUsage } from './convert-anthropic-usage.js';
 import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';
@@ -130,24 +133,17 @@ export class AnthropicStreamMapper implements FrameMapper, TurnSink {
   onEnd(controller: ChatStreamController): void {
     if (this.#done) return;
     this.#controller = controller;
-    this.#fail(
-      new ProviderError({
-        code: 'stream_error',
-        message: `The ${this.#providerId} stream ended before message_stop: the answer was cut short`,
-        provider: this.#providerId,
-        retryable: false,
-      }),
-    );
-  }
-
-  /** @internal The turn's answer text. */
-  content(text: string): void {
-    this.#controller?.enqueue({ type: 'content', text });
+    this.#fail(streamCutShort(this.#providerId, 'message_stop'));
   }
 
   /** @internal The turn's thinking text. */
   reasoning(text: string): void {
     this.#controller?.enqueue({ type: 'reasoning', text });
+  }
+
+  /** @internal The turn's answer text. */
+  content(text: string): void {
+    this.#controller?.enqueue({ type: 'content', text });
   }
 
   /** @internal A tool call's fragment. */

@@ -1,6 +1,6 @@
 import type { CodeExecution } from '@aigo/ai';
-import type { AnthropicBlockRecord } from '../anthropic-metadata.js';
-import { isRecord, type JsonRecord, nonEmptyString, stringOf } from '../shared/json-guards.js';
+import { isRecord, type JsonRecord, nonEmptyString, stringOf } from '@aigo/http';
+import type { AnthropicBlockRecord } from '../shared/anthropic-metadata.js';
 import { GroundingCollector } from './grounding-collector.js';
 import { codeExecutionResult, codeOfServerCall } from './server-tool-blocks.js';
 

@@ -1,5 +1,5 @@
 import type { Usage } from '@aigo/ai';
-import { isRecord, numberOf, recordOf } from '../shared/json-guards.js';
+import { isRecord, numberOf, recordOf } from '@aigo/http';
 
 /**
  * Anthropic's `usage` as aigo's `Usage`. Anthropic's `input_tokens` counts only the prompt tokens

@@ -1,5 +1,5 @@
 import type { Grounding, GroundingSource, GroundingSupport } from '@aigo/ai';
-import { arrayOf, isRecord, nonEmptyString, numberOf, recordOf } from '../shared/json-guards.js';
+import { arrayOf, isRecord, nonEmptyString, numberOf, recordOf } from '@aigo/http';
 
 /**
  * Gathers an answer's `grounding` from Anthropic's server tools and citations:

@@ -1,6 +1,5 @@
 import type { ChatResponse, CodeExecution, ToolCall } from '@aigo/ai';
-import { invalidResponse } from '../shared/invalid-response.js';
-import { isRecord, stringOf } from '../shared/json-guards.js';
+import { invalidResponse, isRecord, stringOf } from '@aigo/http';
 import { AnthropicTurn, type TurnSink } from './anthropic-turn.js';
 import { convertAnthropicUsage } from './convert-anthropic-usage.js';
 import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';

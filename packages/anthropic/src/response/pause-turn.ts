@@ -1,4 +1,4 @@
-import { isRecord, type JsonRecord, numberOf, recordOf } from '../shared/json-guards.js';
+import { isRecord, type JsonRecord, numberOf, recordOf } from '@aigo/http';
 import type { AnthropicBlock, AnthropicRequestBody } from '../wire/anthropic-api.js';
 
 /** Usage counts that add up across the continued parts of one turn. */

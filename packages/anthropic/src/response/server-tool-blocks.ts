@@ -6,7 +6,7 @@ import {
   numberOf,
   recordOf,
   stringOf,
-} from '../shared/json-guards.js';
+} from '@aigo/http';
 
 /** The server tools that run code, and the language of their input. */
 const CODE_TOOLS: {

@@ -1,6 +1,6 @@
 import type { ProviderMetadata } from '@aigo/ai';
-import { ANTHROPIC_METADATA_KEY } from '../anthropic-metadata.js';
-import { nonEmptyString, recordOf } from '../shared/json-guards.js';
+import { nonEmptyString, recordOf } from '@aigo/http';
+import { ANTHROPIC_METADATA_KEY } from '../shared/anthropic-metadata.js';
 import type { AnthropicTurn } from './anthropic-turn.js';
 
 /**

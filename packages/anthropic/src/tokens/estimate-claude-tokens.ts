@@ -1,12 +1,12 @@
 import {
   type ChatRequest,
   type ContentPart,
-  type EstimatedPart,
+  estimatedParts,
   type Message,
   type TokenCount,
   ValidationError,
 } from '@aigo/ai';
-import { readBlockRecords } from '../anthropic-metadata.js';
+import { readBlockRecords } from '../shared/anthropic-metadata.js';
 
 /**
  * Characters per token of the estimate. Claude's tokenizer is not public; English text and JSON run
@@ -135,18 +135,6 @@ export function estimateClaudeTokens(request: ChatRequest): TokenCount {
   const fixed = estimateClaudeFixedTokens(request);
   let tokens = fixed;
   for (const count of messages) tokens += count;
-  const estimated: EstimatedPart[] = ['messages', 'system'];
-  if (request.tools !== undefined && request.tools.length > 0) estimated.push('tools');
-  if (request.responseFormat?.type === 'json' && request.responseFormat.schema !== undefined) {
-    estimated.push('format');
-  }
-  if (
-    request.messages.some(
-      (message) =>
-        typeof message.content !== 'string' && message.content.some((part) => part.type !== 'text'),
-    )
-  ) {
-    estimated.push('media');
-  }
+  const estimated = estimatedParts(request, false);
   return { tokens, exact: false, method: 'estimate', estimated, messages, fixed };
 }

@@ -1,6 +1,6 @@
 /**
  * The parts of the Messages API (`POST /v1/messages`) this package writes. Answers are read with the
- * guards of `shared/json-guards.ts`, never trusted to have these shapes.
+ * JSON guards of `@aigo/http`, never trusted to have these shapes.
  */
 
 /** `cache_control` on a block: a cache breakpoint (5 minutes unless `ttl` says `1h`). */

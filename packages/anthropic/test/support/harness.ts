@@ -13,11 +13,7 @@ import {
   type RecordedServer,
   startRecordedServer,
 } from '@aigo/testing';
-import {
-  type AnthropicProvider,
-  type AnthropicProviderOptions,
-  anthropic,
-} from '../../src/index.js';
+import { type AnthropicOptions, type AnthropicProvider, anthropic } from '../../src/index.js';
 
 /** A key shaped like a real Anthropic key, so redaction by shape and by value are both exercised. */
 export const TEST_API_KEY = 'sk-ant-api03-test0123456789abcdefghijklmnopqrstuvwxyz';
@@ -57,7 +53,7 @@ export interface AnthropicRig extends AsyncDisposable {
 /** Starts a recorded server with `routes` and an Anthropic provider whose base URL is that server. */
 export async function startRig(
   routes: readonly RecordedRoute[],
-  options: AnthropicProviderOptions = {},
+  options: AnthropicOptions = {},
 ): Promise<AnthropicRig> {
   const server = await startRecordedServer(routes);
   const provider = anthropic({ apiKey: TEST_API_KEY, baseURL: server.url, ...options });

@@ -1,8 +1,4 @@
-export {
-  calculateModelCost,
-  DEFAULT_CURRENCY,
-  type ModelCallCost,
-} from './calculate-model-cost.js';
+export { calculateModelCost } from './calculate-model-cost.js';
 export { resolveModelCost } from './resolve-model-cost.js';
 export {
   isModelCost,

@@ -5,7 +5,7 @@ import {
   type ContextWindow,
   checkContextReadOptions,
   checkMemoryWriteOptions,
-  checkSummary,
+  checkSaveSummary,
   type MemoryProvider,
   type MemoryWriteOptions,
   type Message,
@@ -112,11 +112,7 @@ export function logMemory(access: LogAccess, conversationId: string | undefined)
         : log.readContext(maxTokens, maxMessages);
     },
     async saveSummary(summary, options) {
-      const checked = checkSummary(summary);
-      if (options !== undefined && (options === null || typeof options !== 'object')) {
-        throw new ValidationError('options', 'must be an object');
-      }
-      throwIfAborted(options?.signal);
+      const checked = checkSaveSummary(summary, options);
       access.checkOpen('Storing a summary in');
       const log = access.find();
       if (log === undefined || checked.through > log.size) {

@@ -1,5 +1,10 @@
-import type { AttributeValue, ChatRequest, ChatResponse, PriceSource } from '@aigo/ai';
-import { computeModelCost } from '../cost/calculate-model-cost.js';
+import {
+  type AttributeValue,
+  type ChatRequest,
+  type ChatResponse,
+  computeModelCost,
+  type PriceSource,
+} from '@aigo/ai';
 import type { CallPricer } from '../overview/call-pricer.js';
 
 /**

@@ -1,45 +1,25 @@
-import type { ModelCallCost } from '../cost/calculate-model-cost.js';
+import { addModelCostParts, type ModelCostParts } from '@aigo/ai';
 
-/** A model's cost by kind, in one currency. */
-export interface CostParts {
-  input: number;
-  cached: number;
-  cacheWrite: number;
-  output: number;
-  reasoning: number;
-}
+/** A running sum of a model's cost by kind, in one currency. */
+export type CostParts = { -readonly [K in keyof ModelCostParts]: number };
 
 /** Zero of every kind. */
 export function noCost(): CostParts {
-  return { input: 0, cached: 0, cacheWrite: 0, output: 0, reasoning: 0 };
-}
-
-/** The parts of one call's cost. */
-export function partsOf(cost: ModelCallCost): CostParts {
-  return {
-    input: cost.inputCost,
-    cached: cost.cachedCost,
-    cacheWrite: cost.cacheWriteCost,
-    output: cost.outputCost,
-    reasoning: cost.reasoningCost,
-  };
-}
-
-/** The sum of every part. */
-export function totalOf(parts: CostParts): number {
-  return parts.input + parts.cached + parts.cacheWrite + parts.output + parts.reasoning;
+  return { inputCost: 0, cachedCost: 0, cacheWriteCost: 0, outputCost: 0, reasoningCost: 0 };
 }
 
 /** Adds `parts` to the running sum of `currency`. */
-export function addParts(costs: Map<string, CostParts>, currency: string, parts: CostParts): void {
+export function addParts(
+  costs: Map<string, CostParts>,
+  currency: string,
+  parts: ModelCostParts,
+): void {
   const sum = costs.get(currency);
-  if (sum === undefined) {
-    costs.set(currency, { ...parts });
-    return;
-  }
-  sum.input += parts.input;
-  sum.cached += parts.cached;
-  sum.cacheWrite += parts.cacheWrite;
-  sum.output += parts.output;
-  sum.reasoning += parts.reasoning;
+  if (sum === undefined) costs.set(currency, addTo(noCost(), parts));
+  else addModelCostParts(sum, parts);
+}
+
+function addTo(sum: CostParts, parts: ModelCostParts): CostParts {
+  addModelCostParts(sum, parts);
+  return sum;
 }

@@ -1,5 +1,4 @@
-import type { ModelCosts } from '@aigo/ai';
-import { DEFAULT_CURRENCY } from '../cost/calculate-model-cost.js';
+import { DEFAULT_CURRENCY, type ModelCosts } from '@aigo/ai';
 import { isModelCost } from '../cost/validate-cost.js';
 
 /** The currency of the configured model prices: a single price's, or a map's first entry's. */

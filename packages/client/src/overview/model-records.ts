@@ -1,5 +1,11 @@
-import type { ModelCostBreakdown, PriceSource } from '@aigo/ai';
-import { addParts, type CostParts, noCost, totalOf } from './cost-parts.js';
+import {
+  addModelCostParts,
+  type ModelCostBreakdown,
+  type ModelCostParts,
+  type PriceSource,
+  totalOfModelCostParts,
+} from '@aigo/ai';
+import { addParts, type CostParts, noCost } from './cost-parts.js';
 import type { OtherCurrencyCost } from './other-currency-cost.js';
 import { UsageTotals } from './usage-totals.js';
 
@@ -17,12 +23,7 @@ export interface ModelRecord {
 }
 
 /** The model part of a cost summary, in one currency. */
-export interface ModelCostTotals {
-  readonly inputCost: number;
-  readonly outputCost: number;
-  readonly cachedCost: number;
-  readonly cacheWriteCost: number;
-  readonly reasoningCost: number;
+export interface ModelCostTotals extends ModelCostParts {
   readonly byModel: Record<string, ModelCostBreakdown>;
   readonly unpricedModels: string[];
   readonly unpricedCalls: number;
@@ -67,22 +68,14 @@ export class ModelRecords {
 
   /** What the models cost in `currency`, by kind and by model. */
   costsIn(currency: string): ModelCostTotals {
-    let inputCost = 0;
-    let outputCost = 0;
-    let cachedCost = 0;
-    let cacheWriteCost = 0;
-    let reasoningCost = 0;
+    const totals = noCost();
     const byModel: Record<string, ModelCostBreakdown> = {};
     const unpricedModels: string[] = [];
     let unpricedCalls = 0;
     let callsWithoutUsage = 0;
     for (const [model, record] of this.#records) {
       const parts = record.costs.get(currency) ?? noCost();
-      inputCost += parts.input;
-      outputCost += parts.output;
-      cachedCost += parts.cached;
-      cacheWriteCost += parts.cacheWrite;
-      reasoningCost += parts.reasoning;
+      addModelCostParts(totals, parts);
       const priced = record.unpricedRequests === 0;
       if (!priced) unpricedModels.push(model);
       unpricedCalls += record.unpricedRequests;
@@ -95,23 +88,19 @@ export class ModelRecords {
         cacheWriteTokens:
           record.usage.get('cacheWrite5mTokens') + record.usage.get('cacheWrite1hTokens'),
         reasoningTokens: record.usage.get('reasoningTokens'),
-        inputCost: parts.input,
-        outputCost: parts.output,
-        cachedCost: parts.cached,
-        cacheWriteCost: parts.cacheWrite,
-        reasoningCost: parts.reasoning,
-        totalCost: totalOf(parts),
+        inputCost: parts.inputCost,
+        outputCost: parts.outputCost,
+        cachedCost: parts.cachedCost,
+        cacheWriteCost: parts.cacheWriteCost,
+        reasoningCost: parts.reasoningCost,
+        totalCost: totalOfModelCostParts(parts),
         priced,
         unpricedRequests: record.unpricedRequests,
         priceSources: [...record.sources.values()],
       };
     }
     return {
-      inputCost,
-      outputCost,
-      cachedCost,
-      cacheWriteCost,
-      reasoningCost,
+      ...totals,
       byModel,
       unpricedModels,
       unpricedCalls,
@@ -124,7 +113,12 @@ export class ModelRecords {
     for (const [name, record] of this.#records) {
       for (const [other, parts] of record.costs) {
         if (other === currency) continue;
-        others.push({ source: 'model', name, currency: other, amount: totalOf(parts) });
+        others.push({
+          source: 'model',
+          name,
+          currency: other,
+          amount: totalOfModelCostParts(parts),
+        });
       }
     }
   }

@@ -3,13 +3,15 @@ import {
   type ChatResponse,
   type ComputeCost,
   type CostSummary,
+  computeModelCost,
+  DEFAULT_CURRENCY,
+  totalOfModelCostParts,
   type Usage,
   ValidationError,
 } from '@aigo/ai';
-import { computeModelCost, DEFAULT_CURRENCY } from '../cost/calculate-model-cost.js';
 import { AttemptLog, type CallAttempts } from './call-attempts.js';
 import { CallPricer, sourceKey } from './call-pricer.js';
-import { addParts, partsOf } from './cost-parts.js';
+import { addParts } from './cost-parts.js';
 import { configuredCurrency } from './currency-amounts.js';
 import { ModelRecords } from './model-records.js';
 import type { OtherCurrencyCost } from './other-currency-cost.js';
@@ -111,7 +113,7 @@ export class Overview {
     }
     const cost = computeModelCost(usage, price.cost);
     this.#currency ??= cost.currency;
-    addParts(record.costs, cost.currency, partsOf(cost));
+    addParts(record.costs, cost.currency, cost);
   }
 
   /**
@@ -240,12 +242,7 @@ export class Overview {
     const toolCosts = this.toolCosts;
     let totalToolCost = 0;
     for (const amount of Object.values(toolCosts)) totalToolCost += amount;
-    const totalModelCost =
-      models.inputCost +
-      models.cachedCost +
-      models.cacheWriteCost +
-      models.outputCost +
-      models.reasoningCost;
+    const totalModelCost = totalOfModelCostParts(models);
     const executionDurationSeconds = this.executionDuration() / 1000;
     const computeCost =
       this.#computeCost === undefined

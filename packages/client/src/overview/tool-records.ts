@@ -1,5 +1,4 @@
-import { type ToolMetrics, ValidationError } from '@aigo/ai';
-import { DEFAULT_CURRENCY } from '../cost/calculate-model-cost.js';
+import { DEFAULT_CURRENCY, type ToolMetrics, ValidationError } from '@aigo/ai';
 import { validateToolMetrics } from '../cost/validate-cost.js';
 import { addAmount } from './currency-amounts.js';
 import type { OtherCurrencyCost } from './other-currency-cost.js';

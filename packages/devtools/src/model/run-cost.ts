@@ -1,21 +1,22 @@
-import type { AttributeValue } from '@aigo/ai';
+import {
+  type AttributeValue,
+  addModelCostParts,
+  DEFAULT_CURRENCY,
+  type ModelCostParts,
+  totalOfModelCostParts,
+} from '@aigo/ai';
 import type { MutableSpan } from './recorded-run.js';
 import type { CostPoint, ModelCostRow, RunCost, ToolCostRow } from './run-model.js';
 
-const DEFAULT_CURRENCY = 'USD';
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-interface ModelSums {
+interface ModelSums extends Mutable<ModelCostParts> {
   requests: number;
   promptTokens: number;
   completionTokens: number;
   cachedTokens: number;
   cacheWriteTokens: number;
   reasoningTokens: number;
-  inputCost: number;
-  cachedCost: number;
-  cacheWriteCost: number;
-  outputCost: number;
-  reasoningCost: number;
   unpricedRequests: number;
   rates: { input?: number; output?: number; cached?: number; reasoning?: number };
   readonly sources: Set<string>;
@@ -71,11 +72,13 @@ export function runCost(spans: readonly MutableSpan[], runStart: number, runEnd:
         complete = false;
         continue;
       }
-      sums.inputCost += num(a['aigo.cost.input']) ?? 0;
-      sums.cachedCost += num(a['aigo.cost.cached']) ?? 0;
-      sums.cacheWriteCost += num(a['aigo.cost.cache_write']) ?? 0;
-      sums.outputCost += num(a['aigo.cost.output']) ?? 0;
-      sums.reasoningCost += num(a['aigo.cost.reasoning']) ?? 0;
+      addModelCostParts(sums, {
+        inputCost: num(a['aigo.cost.input']) ?? 0,
+        cachedCost: num(a['aigo.cost.cached']) ?? 0,
+        cacheWriteCost: num(a['aigo.cost.cache_write']) ?? 0,
+        outputCost: num(a['aigo.cost.output']) ?? 0,
+        reasoningCost: num(a['aigo.cost.reasoning']) ?? 0,
+      });
       sums.rates = rates(a);
       steps.push({ at: span.end as number, amount: total });
     } else {
@@ -95,32 +98,24 @@ export function runCost(spans: readonly MutableSpan[], runStart: number, runEnd:
     }
   }
   const byModel: ModelCostRow[] = [];
-  let totalModelCost = 0;
-  let input = 0;
-  let cached = 0;
-  let cacheWrite = 0;
-  let output = 0;
-  let reasoning = 0;
+  const allModels: Mutable<ModelCostParts> = {
+    inputCost: 0,
+    cachedCost: 0,
+    cacheWriteCost: 0,
+    outputCost: 0,
+    reasoningCost: 0,
+  };
   for (const [model, sums] of models) {
-    input += sums.inputCost;
-    cached += sums.cachedCost;
-    cacheWrite += sums.cacheWriteCost;
-    output += sums.outputCost;
-    reasoning += sums.reasoningCost;
+    addModelCostParts(allModels, sums);
     const { sources, ...rest } = sums;
     byModel.push({
       model,
       ...rest,
-      totalCost:
-        sums.inputCost +
-        sums.cachedCost +
-        sums.cacheWriteCost +
-        sums.outputCost +
-        sums.reasoningCost,
+      totalCost: totalOfModelCostParts(sums),
       priceSources: [...sources],
     });
   }
-  totalModelCost = input + cached + cacheWrite + output + reasoning;
+  const totalModelCost = totalOfModelCostParts(allModels);
   const byTool: ToolCostRow[] = [...tools].map(([tool, row]) => ({ tool, ...row }));
   let totalToolCost = 0;
   for (const row of byTool) totalToolCost += row.cost;

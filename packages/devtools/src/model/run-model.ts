@@ -1,4 +1,4 @@
-import type { AttributeValue } from '@aigo/ai';
+import type { AttributeValue, ModelCostBreakdown } from '@aigo/ai';
 
 /** What a run is: an agent run, a graph run, a bare client call, a lone tool call, or other work. */
 export type RunKind = 'agent' | 'graph' | 'call' | 'tool' | 'other';
@@ -67,23 +67,12 @@ export interface RunSummary {
   readonly droppedSpans: number;
 }
 
-/** The cost of one model inside a run, the way `Overview.costSummary().byModel` has it. */
-export interface ModelCostRow {
+/**
+ * The cost of one model inside a run, the way `Overview.costSummary().byModel` has it (its token
+ * counts and cost parts), with the rates of its last priced call and its price sources as labels.
+ */
+export interface ModelCostRow extends Omit<ModelCostBreakdown, 'priced' | 'priceSources'> {
   readonly model: string;
-  readonly requests: number;
-  readonly promptTokens: number;
-  readonly completionTokens: number;
-  readonly cachedTokens: number;
-  readonly cacheWriteTokens: number;
-  readonly reasoningTokens: number;
-  readonly inputCost: number;
-  readonly cachedCost: number;
-  readonly cacheWriteCost: number;
-  readonly outputCost: number;
-  readonly reasoningCost: number;
-  readonly totalCost: number;
-  /** Calls of this model without a known price. */
-  readonly unpricedRequests: number;
   /** The rates (per million tokens) of the last priced call. */
   readonly rates: {
     readonly input?: number;

@@ -1,12 +1,4 @@
-/** Escapes text for HTML text and attribute values. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
+import { escapeHtml } from '@aigo/ai';
 
 /**
  * The page's HTML shell: the built script and stylesheet (asked for with the token, which the page

@@ -1,5 +1,5 @@
 import type { Tool, ToolCallOptions, ToolResult } from '@aigo/ai';
-import { canonicalJson } from '../scorers/text.js';
+import { canonicalJson } from '@aigo/ai';
 import type { RecordedToolCall } from './recording-files.js';
 
 /** A tool result's envelope for a call a replay has no recording of: the model reads it. */

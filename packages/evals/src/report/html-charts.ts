@@ -1,4 +1,4 @@
-import { escapeHtml } from './html-escape.js';
+import { escapeHtml } from '@aigo/ai';
 
 /** The colour of the n-th experiment in every chart. */
 export function seriesColour(index: number): string {

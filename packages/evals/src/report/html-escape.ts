@@ -1,13 +1,3 @@
-/** Text safe inside HTML elements and attribute values. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
-
 /** A value as readable text: strings as they are, anything else as indented JSON; cut at `max`. */
 export function displayValue(value: unknown, max = 2000): string {
   const text =

@@ -1,12 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { ValidationError } from '@aigo/ai';
+import { escapeHtml, ValidationError } from '@aigo/ai';
 import type { Comparison } from '../compare/comparison.js';
 import type { CaseResult, ExperimentResult } from '../experiment/experiment-result.js';
 import { checkExperimentResult } from '../experiment/read-experiment.js';
 import { formatMoney, formatMs, formatPercent, formatScore } from './format-figures.js';
 import { costScoreChart, scoreHistogram, seriesColour } from './html-charts.js';
-import { displayValue, escapeHtml } from './html-escape.js';
+import { displayValue } from './html-escape.js';
 import { REPORT_STYLE } from './html-style.js';
 
 /** Options of `renderHtmlReport`. */

@@ -1,3 +1,5 @@
+import { canonicalJson } from '@aigo/ai';
+
 /** Text for comparing: case-folded (when `foldCase`), whitespace runs made one space, trimmed. */
 export function normalizeText(text: string, foldCase = true): string {
   const collapsed = text.replace(/\s+/g, ' ').trim();
@@ -10,21 +12,6 @@ export function asText(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value) ?? '';
-}
-
-/** JSON with object keys sorted, so deep-equal values give the same text. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value)) ?? 'undefined';
-}
-
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value === null || typeof value !== 'object') return value;
-  const sorted: Record<string, unknown> = {};
-  for (const key of Object.keys(value).sort()) {
-    sorted[key] = sortKeys((value as Record<string, unknown>)[key]);
-  }
-  return sorted;
 }
 
 /** Deep equality of JSON-like values (key order ignored). */

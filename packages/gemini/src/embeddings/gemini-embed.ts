@@ -3,14 +3,14 @@ import {
   checkEmbedRequest,
   type EmbedRequest,
   type EmbedResult,
-  embeddingCost,
   embedInBatches,
   type ModelCost,
+  toEmbedResult,
 } from '@aigo/ai';
 import { errorFromResponse, type KeyedHttpClient, toRequestOptions } from '@aigo/http';
-import { modelResourcePath } from '../gemini-endpoints.js';
-import { normaliseGeminiHttpError } from '../gemini-http-error.js';
-import { GEMINI_PROVIDER_ID } from '../gemini-response-mapper.js';
+import { normaliseGeminiHttpError } from '../response/gemini-http-error.js';
+import { GEMINI_PROVIDER_ID } from '../response/gemini-response-mapper.js';
+import { modelResourcePath } from '../shared/gemini-endpoints.js';
 import {
   buildGeminiEmbedContentRequest,
   parseGeminiEmbeddingOptions,
@@ -72,12 +72,5 @@ export async function geminiEmbed(
   const model = request.model.startsWith('models/')
     ? request.model.slice('models/'.length)
     : request.model;
-  const cost = embeddingCost(batched.usage, context.modelCost(model));
-  return {
-    embeddings: batched.embeddings,
-    usage: batched.usage,
-    model,
-    calls: batched.calls,
-    ...(cost === undefined ? {} : { cost }),
-  };
+  return toEmbedResult(batched, model, context.modelCost(model));
 }

@@ -1,5 +1,7 @@
 import { type EmbedRequest, ValidationError } from '@aigo/ai';
-import { modelResourcePath } from '../gemini-endpoints.js';
+import { readProviderRequestOptions } from '@aigo/http';
+import { GEMINI_PROVIDER_ID } from '../response/gemini-response-mapper.js';
+import { modelResourcePath } from '../shared/gemini-endpoints.js';
 
 /** The most requests Gemini's `batchEmbedContents` takes in one call. */
 export const GEMINI_MAX_EMBEDDINGS_PER_CALL = 100;
@@ -51,27 +53,18 @@ export interface GeminiEmbedContentRequest {
   readonly outputDimensionality?: number;
 }
 
+const EMBEDDING_KEYS: readonly string[] = ['taskType', 'title'];
+
 /**
  * Reads `request.providerOptions.gemini` for `embed`.
  *
  * @throws ValidationError naming the bad key (`request.providerOptions.gemini.taskType`).
  */
 export function parseGeminiEmbeddingOptions(request: EmbedRequest): GeminiEmbeddingOptions {
-  const raw = request.providerOptions?.gemini;
+  const raw = readProviderRequestOptions(request, GEMINI_PROVIDER_ID, EMBEDDING_KEYS);
   if (raw === undefined) return {};
-  const where = 'request.providerOptions.gemini';
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw new ValidationError(where, 'must be an object');
-  }
-  for (const key of Object.keys(raw)) {
-    if (key !== 'taskType' && key !== 'title') {
-      throw new ValidationError(
-        `${where}.${key}`,
-        'is not an embedding option; known: taskType, title',
-      );
-    }
-  }
-  const { taskType, title } = raw as Record<string, unknown>;
+  const where = `request.providerOptions.${GEMINI_PROVIDER_ID}`;
+  const { taskType, title } = raw;
   if (taskType !== undefined && !TASK_TYPES.includes(taskType as GeminiEmbeddingTaskType)) {
     throw new ValidationError(`${where}.taskType`, `must be one of ${TASK_TYPES.join(', ')}`);
   }

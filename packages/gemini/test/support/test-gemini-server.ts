@@ -10,7 +10,8 @@ import {
   type RecordedServer,
   startRecordedServer,
 } from '@aigo/testing';
-import { type GeminiOptions, type GeminiProvider, gemini } from '../../src/gemini-provider.js';
+import type { GeminiOptions } from '../../src/gemini-options.js';
+import { type GeminiProvider, gemini } from '../../src/gemini-provider.js';
 
 /** A key shaped like a real Google key, so redaction by shape and by value are both exercised. */
 export const TEST_API_KEY = 'AIzaSyD-test-0123456789abcdefghijklmnopq';

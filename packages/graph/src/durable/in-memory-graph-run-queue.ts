@@ -1,5 +1,6 @@
 import {
-  checkResumeJob,
+  checkGraphRunJob,
+  checkGraphRunWork,
   checkRunId,
   type GraphRunHandler,
   type GraphRunJob,
@@ -43,7 +44,7 @@ class InMemoryGraphRunQueue implements GraphRunQueue {
   }
 
   async submit(job: GraphRunJob, signal?: AbortSignal): Promise<void> {
-    checkJob(job);
+    checkGraphRunJob(job);
     throwIfAborted(signal);
     if (this.#closed) throw new ValidationError('queue', 'is closed');
     const key = jobKey(job);
@@ -54,10 +55,7 @@ class InMemoryGraphRunQueue implements GraphRunQueue {
   }
 
   async work(handler: GraphRunHandler, options: GraphRunWorkOptions): Promise<GraphRunQueueWorker> {
-    if (typeof handler !== 'function') throw new ValidationError('handler', 'must be a function');
-    if (!Number.isInteger(options?.concurrency) || options.concurrency < 1) {
-      throw new ValidationError('options.concurrency', 'must be an integer of at least 1');
-    }
+    checkGraphRunWork(handler, options);
     if (this.#closed) throw new ValidationError('queue', 'is closed');
     const worker = new InMemoryWorker(this, handler, options.concurrency);
     this.#workers.add(worker);
@@ -156,17 +154,4 @@ function jobKey(job: GraphRunJob): string {
   return job.suspension === undefined
     ? job.runId
     : `${job.runId}\u0000resume\u0000${job.suspension}`;
-}
-
-function checkJob(job: GraphRunJob): void {
-  if (job === null || typeof job !== 'object')
-    throw new ValidationError('job', 'must be an object');
-  checkRunId(job.runId, 'job.runId');
-  if (typeof job.graph !== 'string' || job.graph === '') {
-    throw new ValidationError('job.graph', 'must be a non-empty string');
-  }
-  if (job.input === null || typeof job.input !== 'object' || Array.isArray(job.input)) {
-    throw new ValidationError('job.input', 'must be a JSON object');
-  }
-  checkResumeJob(job);
 }

@@ -1,3 +1,4 @@
+import { isRecord } from '../wire/json-guards.js';
 import { parseDuration } from './parse-retry-after.js';
 
 /** What an error body says, in the shapes OpenAI, OpenAI-compatible servers and Google use. */
@@ -40,17 +41,17 @@ export function parseErrorBody(body: unknown): ErrorBodyInfo {
   }
   // Google's streaming endpoint without alt=sse wraps the error in an array.
   if (Array.isArray(json)) json = json[0];
-  if (!isObject(json)) return EMPTY;
+  if (!isRecord(json)) return EMPTY;
 
   const top = json;
-  const error = isObject(top.error) ? top.error : top;
+  const error = isRecord(top.error) ? top.error : top;
   let message = firstString(
     error.message,
     typeof top.error === 'string' ? top.error : undefined,
     top.message,
   );
   if (message === undefined) message = detailMessage(top.detail);
-  const metadata = isObject(error.metadata) ? error.metadata : undefined;
+  const metadata = isRecord(error.metadata) ? error.metadata : undefined;
   if (metadata !== undefined && typeof metadata.raw === 'string' && metadata.raw !== message) {
     // OpenRouter: "Provider returned error" plus the upstream provider's own words.
     message = message === undefined ? metadata.raw : `${message}: ${metadata.raw}`;
@@ -77,7 +78,7 @@ export function parseErrorBody(body: unknown): ErrorBodyInfo {
   let retryDelayMs: number | undefined;
   if (Array.isArray(error.details)) {
     for (const detail of error.details) {
-      if (!isObject(detail)) continue;
+      if (!isRecord(detail)) continue;
       if (typeof detail.reason === 'string' && detail.reason !== '') reasons.push(detail.reason);
       if (retryDelayMs === undefined && detail.retryDelay !== undefined) {
         retryDelayMs = parseDuration(detail.retryDelay);
@@ -95,7 +96,7 @@ export function parseErrorBody(body: unknown): ErrorBodyInfo {
 function detailMessage(detail: unknown): string | undefined {
   if (typeof detail === 'string') return detail;
   // FastAPI / vLLM validation errors: [{ loc, msg, type }].
-  if (Array.isArray(detail) && isObject(detail[0]) && typeof detail[0].msg === 'string') {
+  if (Array.isArray(detail) && isRecord(detail[0]) && typeof detail[0].msg === 'string') {
     return detail[0].msg;
   }
   return undefined;
@@ -104,8 +105,4 @@ function detailMessage(detail: unknown): string | undefined {
 function firstString(...values: unknown[]): string | undefined {
   for (const value of values) if (typeof value === 'string' && value !== '') return value;
   return undefined;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

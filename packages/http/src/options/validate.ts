@@ -103,3 +103,17 @@ export function describe(value: unknown): string {
   if (typeof value === 'string') return value.length === 0 ? 'an empty string' : 'a string';
   return typeof value;
 }
+
+/**
+ * An option that is a positive safe integer (a size, a count, a number of milliseconds), or
+ * `fallback` when it is unset.
+ *
+ * @throws ValidationError naming `argument` for anything else.
+ */
+export function positiveInteger(value: unknown, argument: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+    throw new ValidationError(argument, `must be a positive integer, got ${describe(value)}`);
+  }
+  return value;
+}

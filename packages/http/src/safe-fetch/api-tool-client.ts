@@ -21,6 +21,16 @@ export interface ApiToolClientOptions extends ApiToolEndpointOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
+/**
+ * The options of a tool factory of a keyed JSON API (`braveSearchTool`, `exaSearchTool`,
+ * `tavilySearchTool`, …): the client's (`apiKey`, `baseURL`, `timeoutMs`, `env`, `lookup`) and the
+ * tool's `name`.
+ */
+export interface ApiToolOptions extends ApiToolClientOptions {
+  /** The tool's name as the model sees it (each tool has its own default). */
+  readonly name?: string;
+}
+
 /** What a tool package fixes about its API. */
 export interface ApiToolClientSpec {
   /** The provider id put on errors (`exa`). */

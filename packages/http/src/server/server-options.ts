@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { ValidationError } from '@aigo/ai';
-import { describe } from '../options/validate.js';
+import { describe, positiveInteger } from '../options/validate.js';
 
 /**
  * Decides whether a request may use a server: `true` lets it through, `false` (or a rejection)
@@ -151,12 +151,12 @@ export function resolveServerOptions(
       `${settings.host} is reachable beyond this machine: give authorize (bearerAuth(token), say) to decide who may call, or allowUnauthenticated: true if anyone who reaches it may`,
     );
   }
-  const headersTimeoutMs = positive(
+  const headersTimeoutMs = positiveInteger(
     options.headersTimeoutMs,
     at('headersTimeoutMs'),
     DEFAULT_HEADERS_TIMEOUT_MS,
   );
-  const requestTimeoutMs = positive(
+  const requestTimeoutMs = positiveInteger(
     options.requestTimeoutMs,
     at('requestTimeoutMs'),
     Math.max(DEFAULT_REQUEST_TIMEOUT_MS, headersTimeoutMs),
@@ -169,10 +169,10 @@ export function resolveServerOptions(
     allowedOrigins,
     authorize,
     allowUnauthenticated,
-    maxBodyBytes: positive(options.maxBodyBytes, at('maxBodyBytes'), settings.maxBodyBytes),
+    maxBodyBytes: positiveInteger(options.maxBodyBytes, at('maxBodyBytes'), settings.maxBodyBytes),
     headersTimeoutMs,
     requestTimeoutMs,
-    keepAliveTimeoutMs: positive(
+    keepAliveTimeoutMs: positiveInteger(
       options.keepAliveTimeoutMs,
       at('keepAliveTimeoutMs'),
       DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
@@ -195,14 +195,6 @@ function strings(value: unknown, argument: string): readonly string[] {
   if (value === undefined) return [];
   if (!Array.isArray(value) || !value.every((item) => typeof item === 'string' && item !== '')) {
     throw new ValidationError(argument, 'must be an array of non-empty strings');
-  }
-  return value;
-}
-
-function positive(value: unknown, argument: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
-    throw new ValidationError(argument, `must be a positive integer, got ${describe(value)}`);
   }
   return value;
 }

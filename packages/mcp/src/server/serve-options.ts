@@ -1,5 +1,6 @@
 import { isToolSet, type Observer, type Tool, type ToolSet, ValidationError } from '@aigo/ai';
 import {
+  positiveInteger,
   type ResolvedServerOptions,
   resolveServerOptions,
   SERVER_OPTION_NAMES,
@@ -159,21 +160,13 @@ function checkTransport(transport: ServeMcpOptions['transport']): CheckedServeOp
       host,
       maxBodyBytes: MCP_MAX_BODY_BYTES,
     }),
-    maxSessions: positive(transport.maxSessions, 'options.transport.maxSessions', 100),
-    sessionIdleTimeoutMs: positive(
+    maxSessions: positiveInteger(transport.maxSessions, 'options.transport.maxSessions', 100),
+    sessionIdleTimeoutMs: positiveInteger(
       transport.sessionIdleTimeoutMs,
       'options.transport.sessionIdleTimeoutMs',
       600_000,
     ),
   };
-}
-
-function positive(value: unknown, argument: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
-    throw new ValidationError(argument, 'must be a positive integer');
-  }
-  return value;
 }
 
 function checkTools(tools: readonly Tool[], where: string): void {

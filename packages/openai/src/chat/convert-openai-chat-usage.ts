@@ -1,5 +1,5 @@
 import type { Usage } from '@aigo/ai';
-import { isRecord, numberOf } from '../shared/json-guards.js';
+import { isRecord, numberOf } from '@aigo/http';
 
 /**
  * The `Usage` of a Chat Completions `usage` object, or `undefined` when there is none.

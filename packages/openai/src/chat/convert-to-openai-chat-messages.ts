@@ -1,20 +1,20 @@
 import { type Message, messageText, type ToolCall, ValidationError } from '@aigo/ai';
-import { convertUserPart, type UserPartWriter } from '../shared/convert-user-part.js';
-import { isRecord } from '../shared/json-guards.js';
+import { isRecord } from '@aigo/http';
+import { convertUserPart, type UserPartWriter } from '../request/convert-user-part.js';
 import {
   dataUrlOf,
   filenameOf,
   imageDetailOf,
   imageUrlOf,
   isOpenAIFileId,
-} from '../shared/media.js';
-import { textOnlyContent } from '../shared/text-only-content.js';
-import { checkToolCall, toolCallIdOf } from '../shared/tool-turns.js';
+} from '../request/media.js';
+import { textOnlyContent } from '../request/text-only-content.js';
+import { checkToolCall, toolCallIdOf } from '../request/tool-turns.js';
 import type {
   OpenAIChatContentPart,
   OpenAIChatMessage,
   OpenAIChatToolCall,
-} from './openai-chat-api.js';
+} from '../wire/openai-chat-api.js';
 
 const API = 'OpenAI Chat Completions API';
 

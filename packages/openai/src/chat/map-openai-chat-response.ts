@@ -1,16 +1,16 @@
 import type { ChatResponse, ProviderMetadata, ToolCall } from '@aigo/ai';
-import { errorFromResponse } from '@aigo/http';
-import { baseChatResponse } from '../shared/base-chat-response.js';
-import { invalidResponse } from '../shared/invalid-response.js';
 import {
   arrayOf,
+  errorFromResponse,
+  invalidResponse,
   isRecord,
   type JsonRecord,
   nonEmptyString,
   recordOf,
   stringOf,
-} from '../shared/json-guards.js';
-import { splitThink } from '../shared/think-splitter.js';
+} from '@aigo/http';
+import { baseChatResponse } from '../response/base-chat-response.js';
+import { splitThink } from '../response/think-splitter.js';
 import { convertOpenAIChatUsage } from './convert-openai-chat-usage.js';
 import { mapOpenAIFinishReason } from './map-openai-finish-reason.js';
 

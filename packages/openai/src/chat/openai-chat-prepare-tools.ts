@@ -1,6 +1,6 @@
 import { type ChatRequest, ValidationError } from '@aigo/ai';
-import { checkToolChoice, splitTools } from '../shared/function-tools.js';
-import type { OpenAIChatFunctionTool, OpenAIChatToolChoice } from './openai-chat-api.js';
+import { checkToolChoice, splitTools } from '../request/function-tools.js';
+import type { OpenAIChatFunctionTool, OpenAIChatToolChoice } from '../wire/openai-chat-api.js';
 
 /** `tools`, `tool_choice` and `parallel_tool_calls` of a Chat Completions request; keys absent when unset. */
 export interface OpenAIChatTools {

@@ -1,10 +1,10 @@
 import type { ChatRequest } from '@aigo/ai';
 import { parseOpenAIRequestOptions } from '../openai-request-options.js';
-import { prepareJsonResponseFormat } from '../shared/json-response-format.js';
+import { prepareJsonResponseFormat } from '../request/json-response-format.js';
+import { validateRequest } from '../request/validate-request.js';
 import type { OpenAISettings } from '../shared/openai-settings.js';
-import { validateRequest } from '../shared/validate-request.js';
+import type { OpenAIChatRequestBody } from '../wire/openai-chat-api.js';
 import { convertToOpenAIChatMessages } from './convert-to-openai-chat-messages.js';
-import type { OpenAIChatRequestBody } from './openai-chat-api.js';
 import { prepareOpenAIChatTools } from './openai-chat-prepare-tools.js';
 
 /**

@@ -1,16 +1,17 @@
 import type { ChatStreamController } from '@aigo/ai';
-import { errorFromResponse, type StreamFrame } from '@aigo/http';
 import {
   arrayOf,
+  errorFromResponse,
   isRecord,
   type JsonRecord,
   nonEmptyString,
   numberOf,
   recordOf,
+  type StreamFrame,
   stringOf,
-} from '../shared/json-guards.js';
-import { BaseStreamMapper, type StreamMapper } from '../shared/stream-mapper.js';
-import { ThinkSplitter, type ThinkSplitterSink } from '../shared/think-splitter.js';
+} from '@aigo/http';
+import { BaseStreamMapper, type StreamMapper } from '../response/stream-mapper.js';
+import { ThinkSplitter, type ThinkSplitterSink } from '../response/think-splitter.js';
 import { convertOpenAIChatUsage } from './convert-openai-chat-usage.js';
 import { mapOpenAIFinishReason } from './map-openai-finish-reason.js';
 

@@ -1,5 +1,5 @@
 import { type EmbeddingBatch, ProviderError, readEmbeddingVector, type Usage } from '@aigo/ai';
-import { isRecord, numberOf, stringOf } from '../shared/json-guards.js';
+import { isRecord, numberOf, stringOf } from '@aigo/http';
 
 function invalid(provider: string, message: string): ProviderError {
   return new ProviderError({ code: 'invalid_response', provider, retryable: false, message });

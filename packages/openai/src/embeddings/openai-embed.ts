@@ -3,9 +3,9 @@ import {
   checkEmbedRequest,
   type EmbedRequest,
   type EmbedResult,
-  embeddingCost,
   embedInBatches,
   type ModelCost,
+  toEmbedResult,
 } from '@aigo/ai';
 import { type KeyedHttpClient, toRequestOptions } from '@aigo/http';
 import { mapOpenAIEmbeddingsResponse } from './map-openai-embeddings-response.js';
@@ -48,15 +48,9 @@ export async function openAIEmbed(
     },
   });
   const model = batched.model ?? request.model;
-  const cost = embeddingCost(
-    batched.usage,
+  return toEmbedResult(
+    batched,
+    model,
     context.modelCost(model) ?? context.modelCost(request.model),
   );
-  return {
-    embeddings: batched.embeddings,
-    usage: batched.usage,
-    model,
-    calls: batched.calls,
-    ...(cost === undefined ? {} : { cost }),
-  };
 }

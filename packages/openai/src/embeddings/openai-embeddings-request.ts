@@ -1,5 +1,5 @@
 import { type EmbedRequest, ValidationError } from '@aigo/ai';
-import { isRecord } from '../shared/json-guards.js';
+import { isRecord, readProviderRequestOptions } from '@aigo/http';
 
 /** The most inputs OpenAI's `/embeddings` takes in one request. */
 export const OPENAI_MAX_EMBEDDINGS_PER_CALL = 2048;
@@ -28,6 +28,8 @@ export interface OpenAIEmbeddingsBody {
   readonly [extra: string]: unknown;
 }
 
+const EMBEDDING_KEYS: readonly string[] = ['user', 'extraBody'];
+
 /**
  * Reads `request.providerOptions[providerId]` for `embed`.
  *
@@ -37,18 +39,9 @@ export function parseOpenAIEmbeddingOptions(
   request: EmbedRequest,
   providerId: string,
 ): OpenAIEmbeddingOptions {
-  const raw = request.providerOptions?.[providerId];
+  const raw = readProviderRequestOptions(request, providerId, EMBEDDING_KEYS);
   if (raw === undefined) return {};
   const where = `request.providerOptions.${providerId}`;
-  if (!isRecord(raw)) throw new ValidationError(where, 'must be an object');
-  for (const key of Object.keys(raw)) {
-    if (key !== 'user' && key !== 'extraBody') {
-      throw new ValidationError(
-        `${where}.${key}`,
-        'is not an embedding option; known: user, extraBody',
-      );
-    }
-  }
   if (raw.user !== undefined && typeof raw.user !== 'string') {
     throw new ValidationError(`${where}.user`, 'must be a string');
   }

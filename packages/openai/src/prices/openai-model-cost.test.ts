@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OPENAI_BASE_URL, OpenAIProvider, openai } from '../openai-provider.js';
-import { openAIPriceTable } from './openai-price-list.js';
+import { OPENAI_PRICE_DATA } from './openai-prices.generated.js';
 
 const provider = (baseURL: string, extra: { prices?: never } = {}) =>
   openai({ apiKey: 'k', baseURL, ...extra });
@@ -13,7 +13,7 @@ describe('openai().modelCost', () => {
     expect(alias?.origin).toEqual({
       provider: 'openai',
       model: 'gpt-4o-mini',
-      date: openAIPriceTable().date,
+      date: OPENAI_PRICE_DATA.date,
     });
     expect(alias?.inputCostPerMillion).toBeGreaterThan(0);
     expect(official.modelCost('gpt-4o-mini-2024-07-18')).toBe(alias);

@@ -1,13 +1,13 @@
 import { type ContentPart, type Message, messageText } from '@aigo/ai';
-import type { UserPartWriter } from '../shared/convert-user-part.js';
+import type { UserPartWriter } from '../request/convert-user-part.js';
 import {
   dataUrlOf,
   filenameOf,
   imageDetailOf,
   imageUrlOf,
   isOpenAIFileId,
-} from '../shared/media.js';
-import type { OpenAIResponsesToolOutputContent } from './openai-responses-api.js';
+} from '../request/media.js';
+import type { OpenAIResponsesToolOutputContent } from '../wire/openai-responses-api.js';
 
 /** The API's name in errors. */
 export const RESPONSES_API = 'OpenAI Responses API';

@@ -1,5 +1,5 @@
 import type { Usage } from '@aigo/ai';
-import { isRecord, numberOf } from '../shared/json-guards.js';
+import { isRecord, numberOf } from '@aigo/http';
 
 /**
  * The `Usage` of a Responses `usage` object: input/output/total tokens, `cachedTokens` from

@@ -1,14 +1,14 @@
 import type { Message } from '@aigo/ai';
-import { convertUserPart } from '../shared/convert-user-part.js';
-import { arrayOf, isRecord, type JsonRecord } from '../shared/json-guards.js';
-import { textOnlyContent } from '../shared/text-only-content.js';
-import { checkToolCall, toolCallIdOf } from '../shared/tool-turns.js';
+import { arrayOf, isRecord, type JsonRecord } from '@aigo/http';
+import { convertUserPart } from '../request/convert-user-part.js';
+import { textOnlyContent } from '../request/text-only-content.js';
+import { checkToolCall, toolCallIdOf } from '../request/tool-turns.js';
+import type { OpenAIResponsesInputItem } from '../wire/openai-responses-api.js';
 import {
   functionCallOutput,
   RESPONSES_API,
   RESPONSES_PARTS,
 } from './convert-openai-responses-parts.js';
-import type { OpenAIResponsesInputItem } from './openai-responses-api.js';
 
 /**
  * The `input` items of a Responses request (the system prompt travels in `instructions`).

@@ -1,14 +1,14 @@
 import type { ChatResponse } from '@aigo/ai';
-import { errorFromResponse } from '@aigo/http';
-import { baseChatResponse } from '../shared/base-chat-response.js';
-import { invalidResponse } from '../shared/invalid-response.js';
 import {
+  errorFromResponse,
+  invalidResponse,
   isRecord,
   type JsonRecord,
   nonEmptyString,
   recordOf,
   stringOf,
-} from '../shared/json-guards.js';
+} from '@aigo/http';
+import { baseChatResponse } from '../response/base-chat-response.js';
 import { convertOpenAIResponsesUsage } from './convert-openai-responses-usage.js';
 import { mapOpenAIResponsesFinishReason } from './map-openai-responses-finish-reason.js';
 import {

@@ -1,7 +1,10 @@
 import { type ChatRequest, ValidationError } from '@aigo/ai';
 import { openaiProviderToolToWire } from '../openai-tools.js';
-import { checkToolChoice, splitTools } from '../shared/function-tools.js';
-import type { OpenAIResponsesTool, OpenAIResponsesToolChoice } from './openai-responses-api.js';
+import { checkToolChoice, splitTools } from '../request/function-tools.js';
+import type {
+  OpenAIResponsesTool,
+  OpenAIResponsesToolChoice,
+} from '../wire/openai-responses-api.js';
 
 /** `tools`, `tool_choice` and `parallel_tool_calls` of a Responses request; keys absent when unset. */
 export interface OpenAIResponsesTools {

@@ -1,11 +1,11 @@
 import { type ChatRequest, ValidationError } from '@aigo/ai';
 import { parseOpenAIRequestOptions } from '../openai-request-options.js';
+import { prepareJsonResponseFormat } from '../request/json-response-format.js';
+import { validateRequest } from '../request/validate-request.js';
 import { isReasoningModel } from '../shared/is-reasoning-model.js';
-import { prepareJsonResponseFormat } from '../shared/json-response-format.js';
 import type { OpenAISettings } from '../shared/openai-settings.js';
-import { validateRequest } from '../shared/validate-request.js';
+import type { OpenAIResponsesRequestBody } from '../wire/openai-responses-api.js';
 import { convertToOpenAIResponsesInput } from './convert-to-openai-responses-input.js';
-import type { OpenAIResponsesRequestBody } from './openai-responses-api.js';
 import { prepareOpenAIResponsesTools } from './openai-responses-prepare-tools.js';
 
 /** The `include` value that returns reasoning items in a form that can be sent back statelessly. */

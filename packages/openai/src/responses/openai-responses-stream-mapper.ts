@@ -1,13 +1,7 @@
 import type { ChatStreamController } from '@aigo/ai';
 import type { StreamFrame } from '@aigo/http';
-import {
-  type JsonRecord,
-  nonEmptyString,
-  numberOf,
-  recordOf,
-  stringOf,
-} from '../shared/json-guards.js';
-import { BaseStreamMapper, type StreamMapper } from '../shared/stream-mapper.js';
+import { type JsonRecord, nonEmptyString, numberOf, recordOf, stringOf } from '@aigo/http';
+import { BaseStreamMapper, type StreamMapper } from '../response/stream-mapper.js';
 import { convertOpenAIResponsesUsage } from './convert-openai-responses-usage.js';
 import { mapOpenAIResponsesFinishReason } from './map-openai-responses-finish-reason.js';
 import { responsesFailure } from './map-openai-responses-response.js';

@@ -7,7 +7,7 @@ import {
   numberOf,
   recordOf,
   stringOf,
-} from '../shared/json-guards.js';
+} from '@aigo/http';
 
 /** Everything a Responses `output` array says, in the shape `ChatResponse` wants. */
 export interface ResponsesOutput {

@@ -1,7 +1,7 @@
 import type { ChatRequest, ChatResponse } from '@aigo/ai';
-import type { OpenAIApi } from '../openai-provider-options.js';
+import type { OpenAIApi } from '../openai-options.js';
+import type { StreamMapper } from '../response/stream-mapper.js';
 import type { OpenAISettings } from './openai-settings.js';
-import type { StreamMapper } from './stream-mapper.js';
 
 /**
  * What differs between OpenAI's two APIs, behind one shape: the provider picks one strategy in its

@@ -1,4 +1,10 @@
-import type { ChatRequest, ContentPart, EstimatedPart, Message, TokenCount } from '@aigo/ai';
+import {
+  type ChatRequest,
+  type ContentPart,
+  estimatedParts,
+  type Message,
+  type TokenCount,
+} from '@aigo/ai';
 import { encodingOf, loadTokenizer, type TextTokenizer } from './load-gpt-tokenizer.js';
 
 /** Tokens of one message's framing in OpenAI's chat format (`<|start|>role<|message|>…<|end|>`). */
@@ -66,19 +72,7 @@ export async function countOpenAITokens(request: ChatRequest): Promise<TokenCoun
   const fixed = fixedTokens(request, count);
   let tokens = fixed;
   for (const one of messages) tokens += one;
-  const estimated: EstimatedPart[] = tokenizer === undefined ? ['messages', 'system'] : [];
-  if (request.tools !== undefined && request.tools.length > 0) estimated.push('tools');
-  if (request.responseFormat?.type === 'json' && request.responseFormat.schema !== undefined) {
-    estimated.push('format');
-  }
-  if (
-    request.messages.some(
-      (message) =>
-        typeof message.content !== 'string' && message.content.some((part) => part.type !== 'text'),
-    )
-  ) {
-    estimated.push('media');
-  }
+  const estimated = estimatedParts(request, tokenizer !== undefined);
   return {
     tokens,
     exact: estimated.length === 0,

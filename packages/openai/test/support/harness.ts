@@ -8,7 +8,7 @@ import {
   seededRandom,
   startRecordedServer,
 } from '@aigo/testing';
-import { type OpenAIProvider, type OpenAIProviderOptions, openai } from '../../src/index.js';
+import { type OpenAIOptions, type OpenAIProvider, openai } from '../../src/index.js';
 
 /** The API key every test provider uses; tests assert it never shows up in an error. */
 export const TEST_API_KEY = 'sk-test-aigo-0123456789abcdefghijklmnopqrstuv';
@@ -27,7 +27,7 @@ export function createHarness() {
       servers.push(server);
       return server;
     },
-    provider(server: RecordedServer, options: OpenAIProviderOptions = {}): OpenAIProvider {
+    provider(server: RecordedServer, options: OpenAIOptions = {}): OpenAIProvider {
       const provider = openai({ baseURL: `${server.url}/v1`, apiKey: TEST_API_KEY, ...options });
       providers.push(provider);
       return provider;

@@ -10,15 +10,15 @@
 //
 // Sends `{ port }` once it listens; closes when the parent disconnects.
 import { createServer } from 'node:http';
+import { soakWord } from '@aigo/testing/soak';
 
-const WORDS = ['The', ' soak', ' keeps', ' every', ' socket', ' it', ' opens', '.'];
 const chunk = (delta, finish = null) =>
   `data: ${JSON.stringify({ id: 'chatcmpl-soak', object: 'chat.completion.chunk', created: 1, model: 'soak', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
 const usage = `data: ${JSON.stringify({ id: 'chatcmpl-soak', object: 'chat.completion.chunk', created: 1, model: 'soak', choices: [], usage: { prompt_tokens: 9, completion_tokens: 9, total_tokens: 18 } })}\n\n`;
 
 function words(count) {
   let text = chunk({ role: 'assistant', content: '' });
-  for (let i = 0; i < count; i++) text += chunk({ content: WORDS[i % WORDS.length] });
+  for (let i = 0; i < count; i++) text += chunk({ content: soakWord(i) });
   return text;
 }
 

@@ -28,6 +28,7 @@ export {
   type PgProxyTarget,
   startPgFaultProxy,
 } from './pg-fault-proxy.js';
+export { pollUntil } from './poll-until.js';
 export {
   type PostgresGlobalSetupOptions,
   type ProvidingProject,

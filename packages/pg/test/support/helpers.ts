@@ -1,30 +1,11 @@
 // What the test files share: the run's database, an admin pool, and waiting on server state.
 import pg from 'pg';
-import { afterAll } from 'vitest';
-import { testDatabase } from '../../src/testing/vitest.js';
+import { pollUntil as until } from '../../src/testing/poll-until.js';
+import { adminPool, testDatabase } from '../../src/testing/vitest.js';
+
+export { adminPool, until };
 
 export const database = testDatabase();
-
-let admin: pg.Pool | undefined;
-
-/** A pool for the tests' own SQL (setup, checks, holding locks, killing backends). Ended after the file. */
-export function adminPool(): pg.Pool {
-  if (admin === undefined) {
-    admin = new pg.Pool({
-      connectionString: database.url,
-      max: 4,
-      application_name: 'aigo-pg-tests-admin',
-    });
-    admin.on('error', () => undefined);
-  }
-  return admin;
-}
-
-afterAll(async () => {
-  const pool = admin;
-  admin = undefined;
-  await pool?.end();
-});
 
 /** A pool of its own for one test, ended when `end()` is called. Its connections carry `applicationName`. */
 export function testPool(applicationName: string, max = 2): pg.Pool {
@@ -35,19 +16,6 @@ export function testPool(applicationName: string, max = 2): pg.Pool {
   });
   pool.on('error', () => undefined);
   return pool;
-}
-
-/**
- * Runs `probe` (a query) again and again until it returns a value: each round is a real round trip
- * to the server, so this waits for server-side state without timers. Bounded, so a bug fails the test
- * instead of hanging it.
- */
-export async function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
-  for (let round = 0; round < 20_000; round++) {
-    const value = await probe();
-    if (value !== undefined) return value;
-  }
-  throw new Error(`gave up waiting for ${what}`);
 }
 
 /** The pids of the backends of `applicationName` waiting on an advisory lock, once there are `count`. */

@@ -1,4 +1,4 @@
-import { AbortError, type Prompt, ValidationError } from '@aigo/ai';
+import { AbortError, contentText, type Prompt, ValidationError } from '@aigo/ai';
 import type { AgentSettings } from '../loop/agent-settings.js';
 import { joinPrompt } from '../react-instructions.js';
 import type { ReActOverview } from '../react-result.js';
@@ -68,15 +68,7 @@ export function promptText(prompt: Prompt): string {
       : Array.isArray(prompt)
         ? prompt
         : (prompt as { content: unknown }).content;
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .filter(
-      (part): part is { type: 'text'; text: string } =>
-        part?.type === 'text' && typeof part.text === 'string',
-    )
-    .map((part) => part.text)
-    .join('\n');
+  return contentText(content);
 }
 
 /** The block of recalled tasks added to the run's system prompt. */

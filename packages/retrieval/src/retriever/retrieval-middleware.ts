@@ -1,6 +1,7 @@
 import {
   type CallOptions,
   type ChatRequest,
+  contentText,
   type MetadataFilter,
   type RetrievedChunk,
   type Retriever,
@@ -54,17 +55,8 @@ export function lastUserText(request: ChatRequest): string | undefined {
     if (message?.role !== 'user') continue;
     const content: unknown = message.content;
     if (typeof content === 'string') return content;
-    if (Array.isArray(content)) {
-      const text = content
-        .filter(
-          (part): part is { type: 'text'; text: string } =>
-            part?.type === 'text' && typeof part.text === 'string',
-        )
-        .map((part) => part.text)
-        .join('\n');
-      return text === '' ? undefined : text;
-    }
-    return undefined;
+    const text = contentText(content);
+    return text === '' ? undefined : text;
   }
   return undefined;
 }

@@ -1,14 +1,15 @@
-import type {
-  Attributes,
-  Counter,
-  Histogram,
-  LogLevel,
-  Observer,
-  ReadonlyTraceCarrier,
-  Span,
-  SpanKind,
-  StartSpanOptions,
-  TraceCarrier,
+import {
+  type Attributes,
+  type Counter,
+  type Histogram,
+  type LogLevel,
+  leveledLogs,
+  type Observer,
+  type ReadonlyTraceCarrier,
+  type Span,
+  type SpanKind,
+  type StartSpanOptions,
+  type TraceCarrier,
 } from '@aigo/ai';
 import { formatTraceparent, hexId, parseTraceparent, type TraceIds } from './traceparent.js';
 
@@ -169,11 +170,7 @@ export function createRecordingObserver(options: RecordingObserverOptions = {}):
     },
     counter: (name: string): Counter => ({ add: count(name) }),
     histogram: (name: string): Histogram => ({ record: distribution(name) }),
-    trace: log('trace'),
-    debug: log('debug'),
-    info: log('info'),
-    warn: log('warn'),
-    error: log('error'),
+    ...leveledLogs(log),
     injectTraceContext(carrier: TraceCarrier, span?: Span): void {
       if (isRecorded(span)) carrier.traceparent = formatTraceparent(span);
     },

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '@aigo/ai';
 
 /** Query parameters that may carry a credential (`?key=` of Gemini): never stored, never matched on. */
 const SECRET_PARAMETER = /key|token|secret|sig|auth|password|credential/i;
@@ -35,17 +36,7 @@ export function canonicalBody(rawBody: string): string {
   } catch {
     return rawBody;
   }
-  return JSON.stringify(sortKeys(value));
-}
-
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value === null || typeof value !== 'object') return value;
-  const sorted: Record<string, unknown> = {};
-  for (const key of Object.keys(value).sort()) {
-    sorted[key] = sortKeys((value as Record<string, unknown>)[key]);
-  }
-  return sorted;
+  return canonicalJson(value);
 }
 
 /**

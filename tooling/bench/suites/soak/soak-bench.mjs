@@ -1,6 +1,6 @@
 // The soak (not a test, not a timing): 10,000 streamed calls through @aigo/client + @aigo/openai
 // against a local Chat Completions server in another process (soak-server.mjs), CONCURRENCY at a
-// time, each stopped at a point a seeded generator picks (soak-kinds.mjs: before the response
+// time, each stopped at a point a seeded generator picks (`soakKinds` of @aigo/testing/soak: before the response
 // headers, mid-body, while a tool runs; by `break`, by signal, by timeout), some read to the end.
 //
 //   node --expose-gc tooling/bench/suites/soak/soak-bench.mjs      (after `pnpm build`; Linux)
@@ -23,16 +23,14 @@
 // - every call ended as its kind expects (typed AbortError / TimeoutError, or a clean `break`), none
 //   hung.
 import { getEventListeners } from 'node:events';
-import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { fullGc, round3 } from '../../shared/cpu-timing.mjs';
 import { forkServer } from '../../shared/fork-server.mjs';
 import { packagesBuilt } from '../../shared/packages-built.mjs';
-import { packageDist as dist, packageDirectory } from '../../shared/paths.mjs';
+import { packageDist as dist } from '../../shared/paths.mjs';
 import { writeResult } from '../../shared/write-result.mjs';
 import { activeResources, canCountSockets, clientSocketsTo } from './client-sockets.mjs';
-import { between, slowTool, soakKinds } from './soak-kinds.mjs';
 import { boundedPool, poolQuiet, poolStats } from './soak-pool.mjs';
 import { soakTable, soakVerdicts, TARGETS } from './soak-report.mjs';
 
@@ -65,16 +63,13 @@ async function load() {
   const [ai, openai, client, react, testing] = await Promise.all(
     ['ai', 'openai', 'client', 'react', 'testing'].map((name) => import(dist(name).href)),
   );
-  // typebox is a dependency of the packages, not of the bench: load it from where @aigo/react has it.
-  const resolve = createRequire(new URL('package.json', packageDirectory('react'))).resolve;
-  const { Type } = await import(pathToFileURL(resolve('typebox')).href);
-  packages = { ai, openai, client, react, testing, Type };
+  packages = { ai, openai, client, react, testing };
   return true;
 }
 
 /** A provider (on `dispatcher`, or its own pool) and the kinds, over its clients and agent. */
 function soakSetup(origin, { dispatcher, only, longLived }) {
-  const { ai, openai, client, react, Type } = packages;
+  const { openai, client, react, testing } = packages;
   const provider = openai.openai({
     baseURL: `${origin}/v1`,
     apiKey: 'sk-soak',
@@ -83,7 +78,7 @@ function soakSetup(origin, { dispatcher, only, longLived }) {
   });
   const plain = client.createClient(provider, {
     defaultModel: 'full-1',
-    tools: [slowTool({ defineTool: ai.defineTool, Type })],
+    tools: [testing.slowSoakTool()],
   });
   const idleClients = new Map();
   for (let idle = 2; idle <= 6; idle++) {
@@ -96,14 +91,20 @@ function soakSetup(origin, { dispatcher, only, longLived }) {
     maxIterations: 2,
     toolConcurrency: 1,
   });
-  const kinds = soakKinds({ ai, client, plain, idleClients, agent, longLived });
+  const kinds = testing.soakKinds({
+    plain,
+    idle: (random) => idleClients.get(testing.between(random, 2, 6)),
+    newMemory: () => client.inMemoryMemory(),
+    agent,
+    longLived,
+  });
   return { provider, kinds: only ? kinds.filter((kind) => only.includes(kind.name)) : kinds };
 }
 
 /** Every call's kind and its own seed, drawn up front so the plan does not depend on timing. */
 function planCalls(random, calls, kindCount) {
   return Array.from({ length: calls }, () => ({
-    kind: between(random, 0, kindCount - 1),
+    kind: packages.testing.between(random, 0, kindCount - 1),
     seed: Math.floor(random() * 2 ** 31),
   }));
 }

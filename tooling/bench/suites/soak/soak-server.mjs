@@ -1,5 +1,5 @@
 // The soak's Chat Completions server, in a process of its own (started with shared/fork-server.mjs).
-// What it answers is chosen by the request's `model` (soak-kinds.mjs asks for them):
+// What it answers is chosen by the request's `model` (`soakKinds` of @aigo/testing/soak asks for them):
 //
 //   hold      reads the request and never answers, not even the headers, until the client goes away
 //   stall-N   the headers and N content chunks, then nothing, until the client goes away
@@ -9,7 +9,7 @@
 // Sends `{ port }` once it listens; closes when the parent disconnects. Connections are counted on the
 // client's side (client-sockets.mjs), where a leak would be.
 import { createServer } from 'node:http';
-import { word } from './soak-text.mjs';
+import { soakWord as word } from '@aigo/testing/soak';
 
 const ID = 'chatcmpl-soak';
 const MODEL = 'soak-model';
