@@ -6,7 +6,8 @@ import {
   TimeoutError,
   ValidationError,
 } from '@aigo/ai';
-import type { HttpClientOptions, KeyedHttpClient } from '@aigo/http';
+import type * as HttpKit from '@aigo/http';
+import type { KeyedHttpClient, ProviderConnectionOptions } from '@aigo/http';
 import {
   COHERE_RERANK,
   JINA_RERANK,
@@ -15,28 +16,28 @@ import {
   VOYAGE_RERANK,
 } from './rerank-apis.js';
 
-/** Options of {@link cohereReranker}, {@link voyageReranker} and {@link jinaReranker}. */
-export interface HttpRerankerOptions {
+/**
+ * Options of {@link cohereReranker}, {@link voyageReranker} and {@link jinaReranker}: how to reach
+ * the API (`apiKey`, `baseURL`, `headers`, `timeoutMs`, `dispatcher`, as every adapter of aigo takes
+ * them) and the rerank settings.
+ */
+export interface HttpRerankerOptions extends ProviderConnectionOptions {
   /** The rerank model. Defaults: `rerank-v3.5` (Cohere), `rerank-2.5` (Voyage), `jina-reranker-v2-base-multilingual` (Jina). */
   readonly model?: string;
-  /** The API key. Default the environment variable (`COHERE_API_KEY`, `VOYAGE_API_KEY`, `JINA_API_KEY`), read at the first call. */
-  readonly apiKey?: string;
-  /** Where the API is (a proxy, a test server). Default the API's own. */
-  readonly baseURL?: string;
-  /** The deadline of one call, ms. Default 60,000. */
-  readonly timeoutMs?: number;
   /** Retries of a call that failed with a retryable error (429, 5xx, a dropped connection, a timeout). Default 2. */
   readonly maxRetries?: number;
-  /** The environment the key is read from. Default `process.env`. */
+  /**
+   * The environment the key (`COHERE_API_KEY`, `VOYAGE_API_KEY`, `JINA_API_KEY`) and base URL
+   * (`COHERE_BASE_URL`, …) are read from, at the first call. Default `process.env`.
+   */
   readonly env?: Readonly<Record<string, string | undefined>>;
-  /** An undici dispatcher to send through (a proxy agent, a shared pool). */
-  readonly dispatcher?: HttpClientOptions['dispatcher'];
 }
 
 const OPTION_KEYS = new Set([
   'model',
   'apiKey',
   'baseURL',
+  'headers',
   'timeoutMs',
   'maxRetries',
   'env',
@@ -55,8 +56,8 @@ function isRetryable(error: unknown): boolean {
 }
 
 /** `@aigo/http`, loaded at the first rerank: an application that reranks nothing never pays its import. */
-let httpModule: Promise<typeof import('@aigo/http')> | undefined;
-const loadHttp = (): Promise<typeof import('@aigo/http')> => {
+let httpModule: Promise<typeof HttpKit> | undefined;
+const loadHttp = (): Promise<typeof HttpKit> => {
   httpModule ??= import('@aigo/http');
   return httpModule;
 };
@@ -97,28 +98,29 @@ function httpReranker(api: RerankApi, options: HttpRerankerOptions = {}): Rerank
   checkOptions(options);
   const model = options.model ?? api.defaultModel;
   const maxRetries = options.maxRetries ?? 2;
-  let connection: Promise<{ readonly url: string; readonly http: KeyedHttpClient }> | undefined;
-  /** The endpoint and the keyed client, made at the first call (the key is read then). */
+  let connection:
+    | Promise<{
+        readonly url: string;
+        readonly http: KeyedHttpClient;
+        readonly kit: typeof HttpKit;
+      }>
+    | undefined;
+  /** The endpoint, the keyed client and the wire kit, at the first call (the key is read then). */
   const connect = () => {
-    connection ??= loadHttp().then(({ createKeyedHttpClient, resolveBaseURL }) => {
-      const baseURL = resolveBaseURL({
-        baseURL: options.baseURL,
-        defaultURL: api.defaultBaseURL,
-        ...(options.env === undefined ? {} : { env: options.env }),
-      });
-      const http = createKeyedHttpClient({
-        provider: api.provider,
-        apiKey: {
-          apiKey: options.apiKey,
-          envVar: api.envVar,
+    connection ??= loadHttp().then((kit) => {
+      const { baseURL, http } = kit.connectProvider(
+        {
+          provider: api.provider,
           description: api.description,
-          ...(options.env === undefined ? {} : { env: options.env }),
+          baseURL: api.defaultBaseURL,
+          baseURLEnv: [api.baseURLEnvVar],
+          apiKeyEnv: [api.envVar],
+          authHeaders: (key) => ({ authorization: `Bearer ${key}` }),
         },
-        authHeaders: (key) => ({ authorization: `Bearer ${key}` }),
-        timeoutMs: options.timeoutMs ?? 60_000,
-        ...(options.dispatcher === undefined ? {} : { dispatcher: options.dispatcher }),
-      });
-      return { url: `${baseURL.replace(/\/+$/, '')}/${api.path}`, http };
+        { ...options, timeoutMs: options.timeoutMs ?? 60_000 },
+        options.env === undefined ? {} : { env: options.env },
+      );
+      return { url: `${baseURL.replace(/\/+$/, '')}/${api.path}`, http, kit };
     });
     return connection;
   };
@@ -131,7 +133,7 @@ function httpReranker(api: RerankApi, options: HttpRerankerOptions = {}): Rerank
         : `${chunk.context}\n\n${chunk.text}`,
     );
     const body = api.body(model, query, documents, wanted);
-    const { url, http } = await connect();
+    const { url, http, kit } = await connect();
     let data: unknown;
     for (let retry = 0; ; retry++) {
       try {
@@ -144,7 +146,7 @@ function httpReranker(api: RerankApi, options: HttpRerankerOptions = {}): Rerank
         await abortableDelay(backoffMs(error, retry + 1), signal);
       }
     }
-    const answer = readRerankAnswer(api, data, chunks.length, wanted);
+    const answer = readRerankAnswer(api, data, chunks.length, wanted, kit);
     span?.setAttributes({
       'aigo.rerank.provider': api.provider,
       'aigo.rerank.model': model,
