@@ -1,5 +1,5 @@
 import { ValidationError } from '../errors/validation-error.js';
-import { checkDocumentRef, checkMetadata, DEFAULT_TOP_K } from '../vectors/check-vector-input.js';
+import { checkChunkFields, DEFAULT_TOP_K } from '../vectors/check-vector-input.js';
 import type { FilterNode } from '../vectors/metadata-filter.js';
 import { parseMetadataFilter } from '../vectors/parse-metadata-filter.js';
 import type { LexicalRecord, LexicalSearchOptions } from './lexical-index.js';
@@ -71,14 +71,6 @@ export function checkLexicalRecords(
       throw new ValidationError(`${where}.id`, `"${id}" appears twice in one upsert`);
     seen.add(id);
     if (typeof text !== 'string') throw new ValidationError(`${where}.text`, 'must be a string');
-    if (metadata !== undefined) checkMetadata(metadata, `${where}.metadata`);
-    if (document !== undefined) checkDocumentRef(document, `${where}.document`);
-    if (
-      position !== undefined &&
-      (typeof position !== 'number' || !Number.isInteger(position) || position < 0)
-    )
-      throw new ValidationError(`${where}.position`, 'must be an integer from 0');
-    if (context !== undefined && typeof context !== 'string')
-      throw new ValidationError(`${where}.context`, 'must be a string');
+    checkChunkFields({ metadata, document, position, context }, where);
   });
 }

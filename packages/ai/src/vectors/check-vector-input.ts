@@ -82,19 +82,38 @@ export function checkVectorRecords(
         );
       }
     } else checkVector(vector, dimensions, `${where}.vector`);
-    if (metadata !== undefined) checkMetadata(metadata, `${where}.metadata`);
-    if (document !== undefined) checkDocumentRef(document, `${where}.document`);
-    if (
-      position !== undefined &&
-      (typeof position !== 'number' || !Number.isInteger(position) || position < 0)
-    ) {
-      throw new ValidationError(`${where}.position`, 'must be an integer from 0');
-    }
-    if (context !== undefined && typeof context !== 'string')
-      throw new ValidationError(`${where}.context`, 'must be a string');
+    checkChunkFields({ metadata, document, position, context }, where);
     if (model !== undefined && (typeof model !== 'string' || model === ''))
       throw new ValidationError(`${where}.model`, 'must be a non-empty string');
   });
+}
+
+/**
+ * Checks the fields a record of a chunk may have besides its id and text: `metadata` a JSON object,
+ * `document` a {@link DocumentRef}, `position` an integer from 0, `context` a string (each when set).
+ *
+ * @throws ValidationError naming `where` and the field (`records[2].position`).
+ */
+export function checkChunkFields(
+  fields: {
+    readonly metadata: unknown;
+    readonly document: unknown;
+    readonly position: unknown;
+    readonly context: unknown;
+  },
+  where: string,
+): void {
+  const { metadata, document, position, context } = fields;
+  if (metadata !== undefined) checkMetadata(metadata, `${where}.metadata`);
+  if (document !== undefined) checkDocumentRef(document, `${where}.document`);
+  if (
+    position !== undefined &&
+    (typeof position !== 'number' || !Number.isInteger(position) || position < 0)
+  ) {
+    throw new ValidationError(`${where}.position`, 'must be an integer from 0');
+  }
+  if (context !== undefined && typeof context !== 'string')
+    throw new ValidationError(`${where}.context`, 'must be a string');
 }
 
 /**
