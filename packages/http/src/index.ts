@@ -105,6 +105,7 @@ export {
   type ToChatStreamOptions,
 } from './stream/frame-mapper.js';
 export { createJsonArrayDecoder } from './stream/json-array-decoder.js';
+export type { StreamDecoding } from './stream/stream-decoding.js';
 export {
   createSseDecoder,
   DEFAULT_MAX_EVENT_CHARS,
@@ -121,6 +122,7 @@ export {
   type HttpClientOptions,
   type JsonResponse,
 } from './transport/http-client-options.js';
+export type { RequestSigner, SignableRequest } from './transport/request-signer.js';
 export {
   createKeyedHttpClient,
   KeyedHttpClient,

@@ -49,7 +49,9 @@ export class BodyChatSource implements ChatStreamSource, ChatStreamController {
     const provider = context.provider;
     const deliver = this.#deliver.bind(this);
     this.#decoder =
-      format === 'sse'
+      typeof format === 'object'
+        ? format.decoder(deliver, { provider })
+        : format === 'sse'
         ? createSseDecoder(deliver, {
             provider,
             ...(onComment === undefined
