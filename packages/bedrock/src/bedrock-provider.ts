@@ -1,0 +1,221 @@
+import {
+  type CallOptions,
+  type ChatRequest,
+  type ChatResponse,
+  type ChatStream,
+  type ModelCost,
+  type StreamProvider,
+  ValidationError,
+} from '@aigo/ai';
+import {
+  createHttpClient,
+  type HttpClient,
+  mergeHeaders,
+  resolveBaseURL,
+  toRequestOptions,
+} from '@aigo/http';
+import { awsEventStreamDecoding, awsRequestSigner } from '@aigo/http/aws';
+import { type BedrockOptions, validateBedrockOptions } from './bedrock-options.js';
+import { parseBedrockRequestOptions } from './bedrock-request-options.js';
+import { buildConverseRequest } from './request/build-converse-request.js';
+import { ConverseStreamMapper } from './response/converse-stream-mapper.js';
+import { mapConverseResponse } from './response/map-converse-response.js';
+import { BEDROCK_PROVIDER_ID } from './shared/bedrock-metadata.js';
+
+/** The environment variables the region is read from, in order. */
+export const BEDROCK_REGION_ENV: readonly string[] = Object.freeze(['AWS_REGION', 'AWS_DEFAULT_REGION']);
+/** The environment variables the base URL is read from, in order (the AWS SDK's names). */
+export const BEDROCK_BASE_URL_ENV: readonly string[] = Object.freeze([
+  'AWS_ENDPOINT_URL_BEDROCK_RUNTIME',
+  'AWS_ENDPOINT_URL',
+]);
+/** The environment variables a Bedrock API key (a bearer token, instead of signing) is read from. */
+export const BEDROCK_API_KEY_ENV: readonly string[] = Object.freeze(['AWS_BEARER_TOKEN_BEDROCK']);
+
+/** The Bedrock runtime's base URL in `region`. */
+export function BEDROCK_BASE_URL(region: string): string {
+  return `https://bedrock-runtime.${region}.amazonaws.com`;
+}
+
+/** The service name requests are signed for. */
+const SIGNING_SERVICE = 'bedrock';
+
+/**
+ * An Amazon Bedrock model provider over the Converse API: `sendMessage` (`POST
+ * /model/{modelId}/converse`) and `streamMessage` (`/converse-stream`, AWS's binary event stream),
+ * signed with AWS Signature V4 (or a Bedrock API key), through one keep-alive connection pool that
+ * `close()` releases. Immutable and safe to share. Build it with {@link bedrock}.
+ */
+export class BedrockProvider implements StreamProvider {
+  /** `bedrock`: the key of `providerOptions` and `providerMetadata`, and the provider on errors. */
+  readonly id: string = BEDROCK_PROVIDER_ID;
+  /** The region requests are signed for. */
+  readonly region: string;
+  /** The base URL, without a trailing slash. */
+  readonly baseURL: string;
+  /** The model used when a request names none, when set. */
+  readonly defaultModel: string | undefined;
+  readonly #http: HttpClient;
+  readonly #secrets: readonly string[];
+
+  /** @internal Use {@link bedrock}. */
+  constructor(options: BedrockOptions, env: Readonly<Record<string, string | undefined>>) {
+    const region = options.region ?? firstSet(env, BEDROCK_REGION_ENV);
+    if (region === undefined) {
+      throw new ValidationError(
+        'options.region',
+        `is required: pass it or set ${BEDROCK_REGION_ENV.join(' or ')}`,
+      );
+    }
+    this.region = region;
+    this.baseURL = resolveBaseURL({
+      baseURL: options.baseURL,
+      envVars: BEDROCK_BASE_URL_ENV,
+      defaultURL: BEDROCK_BASE_URL(region),
+      env,
+    });
+    this.defaultModel = options.defaultModel?.trim() || undefined;
+    const apiKey = options.apiKey ?? firstSet(env, BEDROCK_API_KEY_ENV);
+    const credentials = options.credentials;
+    const secrets = [
+      ...(apiKey === undefined ? [] : [apiKey]),
+      ...(credentials !== undefined && typeof credentials === 'object'
+        ? [credentials.secretAccessKey, ...(credentials.sessionToken ? [credentials.sessionToken] : [])]
+        : []),
+    ];
+    this.#secrets = Object.freeze(secrets);
+    const headers = mergeHeaders(
+      apiKey === undefined ? undefined : { authorization: `Bearer ${apiKey}` },
+      options.headers,
+    );
+    this.#http = createHttpClient({
+      provider: BEDROCK_PROVIDER_ID,
+      headers,
+      secrets,
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      ...(options.dispatcher === undefined ? {} : { dispatcher: options.dispatcher }),
+      ...(apiKey !== undefined || headers.authorization !== undefined
+        ? {}
+        : {
+            signRequest: awsRequestSigner({
+              region,
+              service: SIGNING_SERVICE,
+              ...(credentials === undefined ? {} : { credentials }),
+              ...(options.profile === undefined ? {} : { profile: options.profile }),
+            }),
+          }),
+    });
+  }
+
+  /** Sends a request to Converse and resolves to the whole answer. */
+  async sendMessage(request: ChatRequest, options?: CallOptions): Promise<ChatResponse> {
+    const { model, body, jsonToolName } = this.#prepare(request);
+    const response = await this.#http.postJson(
+      this.#url(model, 'converse'),
+      body,
+      toRequestOptions(options),
+    );
+    return mapConverseResponse(response.data, {
+      id: requestId(response.headers),
+      model,
+      jsonToolName,
+    });
+  }
+
+  /**
+   * Sends a request to ConverseStream and resolves, once the response headers arrived, to a
+   * `ChatStream` of its answer, decoded from AWS's binary event stream. Errors before the first
+   * byte reject this call; an exception message inside the stream rejects the iterator, with the
+   * partial answer on the error.
+   */
+  async streamMessage(request: ChatRequest, options?: CallOptions): Promise<ChatStream> {
+    const { model, body, jsonToolName } = this.#prepare(request);
+    const decoding = await awsEventStreamDecoding();
+    const response = await this.#http.postDecodedStream(
+      this.#url(model, 'converse-stream'),
+      body,
+      decoding,
+      toRequestOptions(options),
+    );
+    const mapper = new ConverseStreamMapper(
+      { id: requestId(response.headers), model, jsonToolName },
+      this.#secrets,
+    );
+    return response.toChatStream(mapper);
+  }
+
+  /**
+   * The list price of `model`: `undefined` — the maintained price data aigo ships has no Bedrock
+   * prices yet, so costs of Bedrock calls are unknown unless the client is given a `ModelCost`.
+   */
+  modelCost(model: string): ModelCost | undefined {
+    if (typeof model !== 'string') throw new ValidationError('model', 'must be a string');
+    return undefined;
+  }
+
+  /** Releases the connection pool after the calls in flight finished. Later calls reject. */
+  close(): Promise<void> {
+    return this.#http.close();
+  }
+
+  /** Same as {@link close}, for `await using`. */
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+
+  #url(model: string, operation: 'converse' | 'converse-stream'): string {
+    return `${this.baseURL}/model/${encodeURIComponent(model)}/${operation}`;
+  }
+
+  #prepare(request: ChatRequest) {
+    if (request === null || typeof request !== 'object') {
+      throw new ValidationError('request', 'must be a ChatRequest');
+    }
+    if (request.model !== undefined && typeof request.model !== 'string') {
+      throw new ValidationError('request.model', 'must be a string');
+    }
+    const model = request.model?.trim() || this.defaultModel;
+    if (model === undefined) {
+      throw new ValidationError('request.model', 'is required (or set defaultModel on the provider)');
+    }
+    const parsed = parseBedrockRequestOptions(request);
+    return { model, ...buildConverseRequest(request, model, parsed) };
+  }
+}
+
+/** The request id Bedrock answered with, the response's id. */
+function requestId(headers: Readonly<Record<string, string | string[] | undefined>>): string {
+  const value = headers['x-amzn-requestid'];
+  return (Array.isArray(value) ? value[0] : value) ?? '';
+}
+
+function firstSet(
+  env: Readonly<Record<string, string | undefined>>,
+  names: readonly string[],
+): string | undefined {
+  for (const name of names) {
+    const value = env[name]?.trim();
+    if (value) return value;
+  }
+  return undefined;
+}
+
+/**
+ * Builds an Amazon Bedrock provider over Converse and ConverseStream, for every model family
+ * Converse serves (Claude, Llama, Mistral, Nova, Cohere Command, …) and for inference profiles
+ * (`us.anthropic.claude-…`) and ARNs.
+ *
+ * ```ts
+ * const provider = bedrock({ region: 'us-east-1', defaultModel: 'us.amazon.nova-lite-v1:0' });
+ * ```
+ *
+ * Credentials are resolved at the first call (the AWS SDK's chain unless given), so a provider can
+ * be built before they are configured.
+ *
+ * @throws ValidationError naming the option for an option of the wrong kind, or when no region is
+ *   given or set in the environment.
+ */
+export function bedrock(options: BedrockOptions = {}): BedrockProvider {
+  validateBedrockOptions(options);
+  return new BedrockProvider(options, process.env);
+}
