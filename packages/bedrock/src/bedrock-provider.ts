@@ -80,7 +80,11 @@ export class BedrockProvider implements StreamProvider {
     const secrets = [
       ...(apiKey === undefined ? [] : [apiKey]),
       ...(credentials !== undefined && typeof credentials === 'object'
-        ? [credentials.secretAccessKey, ...(credentials.sessionToken ? [credentials.sessionToken] : [])]
+        ? [
+            credentials.secretAccessKey,
+            credentials.accessKeyId,
+            ...(credentials.sessionToken ? [credentials.sessionToken] : []),
+          ]
         : []),
     ];
     this.#secrets = Object.freeze(secrets);
