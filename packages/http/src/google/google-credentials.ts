@@ -23,6 +23,14 @@ export type GoogleCredentialsOption =
 
 type GoogleAuthModule = typeof import('google-auth-library');
 
+/** Options of {@link googleRequestSigner}. */
+export interface GoogleSignerOptions {
+  /** Where tokens come from. Default: Application Default Credentials. */
+  readonly credentials?: GoogleCredentialsOption;
+  /** The Google Cloud project the calls are for, so credentials need not look it up. */
+  readonly projectId?: string;
+}
+
 /**
  * Checks a Vertex `credentials` option.
  *
@@ -57,7 +65,8 @@ export function checkGoogleCredentials(value: unknown, argument: string): void {
  *
  * @throws ValidationError for a bad `credentials` value.
  */
-export function googleRequestSigner(credentials?: GoogleCredentialsOption): RequestSigner {
+export function googleRequestSigner(options: GoogleSignerOptions = {}): RequestSigner {
+  const { credentials, projectId } = options;
   checkGoogleCredentials(credentials, 'options.credentials');
   let source: Promise<GoogleTokenSource> | undefined;
   const load = (): Promise<GoogleTokenSource> => {
@@ -69,6 +78,8 @@ export function googleRequestSigner(credentials?: GoogleCredentialsOption): Requ
       ({ GoogleAuth }) =>
         new GoogleAuth({
           scopes: [GOOGLE_CLOUD_PLATFORM_SCOPE],
+          // Known from the adapter's options: ADC would otherwise look it up (gcloud, metadata).
+          ...(projectId === undefined ? {} : { projectId }),
           ...(typeof credentials === 'string' ? { keyFilename: credentials } : {}),
           ...(typeof credentials === 'object'
             ? { credentials: credentials as Record<string, string> }

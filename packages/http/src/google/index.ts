@@ -9,6 +9,7 @@ export {
   checkGoogleCredentials,
   GOOGLE_CLOUD_PLATFORM_SCOPE,
   type GoogleCredentialsOption,
+  type GoogleSignerOptions,
   type GoogleTokenSource,
   googleRequestSigner,
 } from './google-credentials.js';
