@@ -1,6 +1,5 @@
 import type { ChatStreamController, FinishReason, Usage } from '@aigo/ai';
 import {
-  errorFromResponse,
   type FrameMapper,
   isRecord,
   type JsonRecord,
@@ -9,28 +8,13 @@ import {
   stringOf,
   streamCutShort,
 } from '@aigo/http';
+import { awsStreamException } from '@aigo/http/aws';
 import { BEDROCK_PROVIDER_ID } from '../shared/bedrock-metadata.js';
 import type { ConverseReasoningContent } from '../wire/converse-api.js';
 import { convertConverseUsage } from './convert-converse-usage.js';
 import type { ConverseAnswerContext } from './map-converse-response.js';
 import { bedrockMetadata } from './map-converse-response.js';
 import { mapConverseStopReason } from './map-converse-stop-reason.js';
-
-/** The HTTP status each ConverseStream exception stands for, so retries are decided as for calls. */
-const EXCEPTION_STATUS: Readonly<Record<string, number>> = {
-  throttlingException: 429,
-  ThrottlingException: 429,
-  serviceUnavailableException: 503,
-  ServiceUnavailableException: 503,
-  internalServerException: 500,
-  InternalServerException: 500,
-  modelStreamErrorException: 424,
-  ModelStreamErrorException: 424,
-  validationException: 400,
-  ValidationException: 400,
-  modelTimeoutException: 408,
-  ModelTimeoutException: 408,
-};
 
 /** One content block of the answer being streamed. */
 interface OpenBlock {
@@ -226,21 +210,6 @@ export class ConverseStreamMapper implements FrameMapper {
   }
 
   #fail(data: string, controller: ChatStreamController): void {
-    let body: unknown = data;
-    try {
-      body = JSON.parse(data);
-    } catch {
-      // Kept as text.
-    }
-    const type = isRecord(body) ? stringOf(body.__type) : undefined;
-    const status = type === undefined ? undefined : EXCEPTION_STATUS[type];
-    controller.error(
-      errorFromResponse({
-        provider: BEDROCK_PROVIDER_ID,
-        ...(status === undefined ? {} : { status }),
-        body,
-        secrets: this.#secrets,
-      }),
-    );
+    controller.error(awsStreamException(BEDROCK_PROVIDER_ID, data, this.#secrets));
   }
 }

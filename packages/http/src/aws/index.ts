@@ -14,4 +14,5 @@ export {
   checkAwsCredentials,
 } from './aws-credentials.js';
 export { AWS_EVENT_STREAM_TYPE, awsEventStreamDecoding } from './aws-event-stream.js';
+export { awsStreamException } from './aws-exception.js';
 export { type AwsSignerOptions, awsRequestSigner } from './aws-signer.js';
