@@ -7,14 +7,8 @@ import {
   type StreamProvider,
   ValidationError,
 } from '@aigo/ai';
-import {
-  createHttpClient,
-  type HttpClient,
-  mergeHeaders,
-  resolveBaseURL,
-  toRequestOptions,
-} from '@aigo/http';
-import { awsEventStreamDecoding, awsRequestSigner } from '@aigo/http/aws';
+import { type HttpClient, toRequestOptions } from '@aigo/http';
+import { AWS_REGION_ENV, awsEventStreamDecoding, connectAws } from '@aigo/http/aws';
 import { type BedrockOptions, validateBedrockOptions } from './bedrock-options.js';
 import { parseBedrockRequestOptions } from './bedrock-request-options.js';
 import { buildConverseRequest } from './request/build-converse-request.js';
@@ -23,7 +17,7 @@ import { mapConverseResponse } from './response/map-converse-response.js';
 import { BEDROCK_PROVIDER_ID } from './shared/bedrock-metadata.js';
 
 /** The environment variables the region is read from, in order. */
-export const BEDROCK_REGION_ENV: readonly string[] = Object.freeze(['AWS_REGION', 'AWS_DEFAULT_REGION']);
+export const BEDROCK_REGION_ENV: readonly string[] = AWS_REGION_ENV;
 /** The environment variables the base URL is read from, in order (the AWS SDK's names). */
 export const BEDROCK_BASE_URL_ENV: readonly string[] = Object.freeze([
   'AWS_ENDPOINT_URL_BEDROCK_RUNTIME',
@@ -60,55 +54,19 @@ export class BedrockProvider implements StreamProvider {
 
   /** @internal Use {@link bedrock}. */
   constructor(options: BedrockOptions, env: Readonly<Record<string, string | undefined>>) {
-    const region = options.region ?? firstSet(env, BEDROCK_REGION_ENV);
-    if (region === undefined) {
-      throw new ValidationError(
-        'options.region',
-        `is required: pass it or set ${BEDROCK_REGION_ENV.join(' or ')}`,
-      );
-    }
-    this.region = region;
-    this.baseURL = resolveBaseURL({
-      baseURL: options.baseURL,
-      envVars: BEDROCK_BASE_URL_ENV,
-      defaultURL: BEDROCK_BASE_URL(region),
+    const { region, baseURL, http, secrets } = connectAws(options, {
+      provider: BEDROCK_PROVIDER_ID,
+      service: SIGNING_SERVICE,
+      defaultURL: BEDROCK_BASE_URL,
+      baseURLEnv: BEDROCK_BASE_URL_ENV,
+      apiKeyEnv: BEDROCK_API_KEY_ENV,
       env,
     });
+    this.region = region;
+    this.baseURL = baseURL;
+    this.#http = http;
+    this.#secrets = secrets;
     this.defaultModel = options.defaultModel?.trim() || undefined;
-    const apiKey = options.apiKey ?? firstSet(env, BEDROCK_API_KEY_ENV);
-    const credentials = options.credentials;
-    const secrets = [
-      ...(apiKey === undefined ? [] : [apiKey]),
-      ...(credentials !== undefined && typeof credentials === 'object'
-        ? [
-            credentials.secretAccessKey,
-            credentials.accessKeyId,
-            ...(credentials.sessionToken ? [credentials.sessionToken] : []),
-          ]
-        : []),
-    ];
-    this.#secrets = Object.freeze(secrets);
-    const headers = mergeHeaders(
-      apiKey === undefined ? undefined : { authorization: `Bearer ${apiKey}` },
-      options.headers,
-    );
-    this.#http = createHttpClient({
-      provider: BEDROCK_PROVIDER_ID,
-      headers,
-      secrets,
-      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-      ...(options.dispatcher === undefined ? {} : { dispatcher: options.dispatcher }),
-      ...(apiKey !== undefined || headers.authorization !== undefined
-        ? {}
-        : {
-            signRequest: awsRequestSigner({
-              region,
-              service: SIGNING_SERVICE,
-              ...(credentials === undefined ? {} : { credentials }),
-              ...(options.profile === undefined ? {} : { profile: options.profile }),
-            }),
-          }),
-    });
   }
 
   /** Sends a request to Converse and resolves to the whole answer. */
@@ -191,17 +149,6 @@ export class BedrockProvider implements StreamProvider {
 function requestId(headers: Readonly<Record<string, string | string[] | undefined>>): string {
   const value = headers['x-amzn-requestid'];
   return (Array.isArray(value) ? value[0] : value) ?? '';
-}
-
-function firstSet(
-  env: Readonly<Record<string, string | undefined>>,
-  names: readonly string[],
-): string | undefined {
-  for (const name of names) {
-    const value = env[name]?.trim();
-    if (value) return value;
-  }
-  return undefined;
 }
 
 /**

@@ -7,6 +7,13 @@
  */
 
 export {
+  AWS_REGION_ENV,
+  type AwsConnection,
+  type AwsConnectionOptions,
+  type AwsServiceSettings,
+  connectAws,
+} from './aws-connection.js';
+export {
   type AwsCredentials,
   type AwsCredentialsOption,
   type AwsCredentialsProvider,
