@@ -33,6 +33,7 @@ export {
   type ResolveBaseURLOptions,
   resolveBaseURL,
 } from './options/base-url.js';
+export { firstEnvValue } from './options/first-env-value.js';
 export { type LoadApiKeyOptions, loadApiKey } from './options/load-api-key.js';
 export { type RequestOptions, toRequestOptions } from './options/request-options.js';
 export { positiveInteger } from './options/validate.js';

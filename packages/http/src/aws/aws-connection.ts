@@ -1,5 +1,6 @@
 import { ValidationError } from '@aigo/ai';
 import { resolveBaseURL } from '../options/base-url.js';
+import { firstEnvValue } from '../options/first-env-value.js';
 import { createHttpClient, type HttpClient } from '../transport/http-client.js';
 import type { HttpClientOptions } from '../transport/http-client-options.js';
 import { mergeHeaders } from '../wire/merge-headers.js';
@@ -57,7 +58,7 @@ export interface AwsConnection {
  */
 export function connectAws(options: AwsConnectionOptions, settings: AwsServiceSettings): AwsConnection {
   const { env } = settings;
-  const region = options.region ?? firstSet(env, AWS_REGION_ENV);
+  const region = options.region ?? firstEnvValue(env, AWS_REGION_ENV);
   if (region === undefined) {
     throw new ValidationError('options.region', `is required: pass it or set ${AWS_REGION_ENV.join(' or ')}`);
   }
@@ -67,7 +68,7 @@ export function connectAws(options: AwsConnectionOptions, settings: AwsServiceSe
     defaultURL: settings.defaultURL(region),
     env,
   });
-  const apiKey = options.apiKey ?? firstSet(env, settings.apiKeyEnv);
+  const apiKey = options.apiKey ?? firstEnvValue(env, settings.apiKeyEnv);
   const credentials = options.credentials;
   const secrets: string[] = apiKey === undefined ? [] : [apiKey];
   if (credentials !== undefined && typeof credentials === 'object') {
@@ -97,15 +98,4 @@ export function connectAws(options: AwsConnectionOptions, settings: AwsServiceSe
       : {}),
   });
   return { region, baseURL, http, secrets: Object.freeze(secrets) };
-}
-
-function firstSet(
-  env: Readonly<Record<string, string | undefined>>,
-  names: readonly string[],
-): string | undefined {
-  for (const name of names) {
-    const value = env[name]?.trim();
-    if (value) return value;
-  }
-  return undefined;
 }
