@@ -10,12 +10,19 @@ import { awsMessage, bedrockChunks } from './support/cloud-harness.js';
 import { fixtureText, rejection } from './support/harness.js';
 
 const MODEL = 'us.anthropic.claude-sonnet-4-5-20250929-v1:0';
-const CREDENTIALS = { accessKeyId: 'AKIAIOSFODNN7CLAUDE1', secretAccessKey: 'claude-on-bedrock-test-secret' };
+const CREDENTIALS = {
+  accessKeyId: 'AKIAIOSFODNN7CLAUDE1',
+  secretAccessKey: 'claude-on-bedrock-test-secret',
+};
 const messages = [{ role: 'user' as const, content: 'Hi' }];
 
 async function rig(routes: Parameters<typeof startRecordedServer>[0]) {
   const server = await startRecordedServer(routes);
-  const provider = anthropicBedrock({ region: 'us-east-1', baseURL: server.url, credentials: CREDENTIALS });
+  const provider = anthropicBedrock({
+    region: 'us-east-1',
+    baseURL: server.url,
+    credentials: CREDENTIALS,
+  });
   return {
     server,
     provider,
@@ -73,16 +80,22 @@ describe('anthropicBedrock', () => {
         path: /\/invoke-with-response-stream$/,
         headers: { 'content-type': 'application/vnd.amazon.eventstream' },
         body: Buffer.concat([
-          awsMessage('exception', 'throttlingException', { message: 'Too many tokens, please wait.' }),
+          awsMessage('exception', 'throttlingException', {
+            message: 'Too many tokens, please wait.',
+          }),
         ]),
       },
     ]);
-    const error = await rejection((await r.provider.streamMessage({ model: MODEL, messages })).collect());
+    const error = await rejection(
+      (await r.provider.streamMessage({ model: MODEL, messages })).collect(),
+    );
     expect(error).toBeInstanceOf(ProviderError);
     expect(error).toMatchObject({ provider: 'anthropic-bedrock', status: 429, retryable: true });
   });
 
   it('rejects an option it does not take, by name', () => {
-    expect(() => anthropicBedrock({ region: 'us-east-1', project: 'x' } as never)).toThrow('options.project');
+    expect(() => anthropicBedrock({ region: 'us-east-1', project: 'x' } as never)).toThrow(
+      'options.project',
+    );
   });
 });

@@ -4,19 +4,22 @@
  * the body, and streams each SSE event as a `chunk` of AWS's event stream (framing built with
  * @smithy/eventstream-codec, see support/cloud-harness.ts).
  */
-import { providerConformance } from '@aigo/testing';
+import { fixtureRoute, providerConformance } from '@aigo/testing';
 import { anthropicBedrock } from '../src/bedrock/index.js';
 import { anthropicVertex } from '../src/vertex/index.js';
 import { bedrockChunks } from './support/cloud-harness.js';
 import { fixtureFile, fixtureText } from './support/harness.js';
-import { fixtureRoute } from '@aigo/testing';
 
 const VERTEX_MODEL = 'claude-sonnet-4-5@20250929';
 const vertexPath = (operation: string) =>
-  new RegExp(`^/v1/projects/test-project/locations/us-east5/publishers/anthropic/models/[^/]+:${operation}$`);
+  new RegExp(
+    `^/v1/projects/test-project/locations/us-east5/publishers/anthropic/models/[^/]+:${operation}$`,
+  );
 const vertexRoute = (fixture: string) =>
   fixtureRoute({
-    path: fixture.startsWith('error-') ? vertexPath('(?:stream)?[rR]awPredict') : vertexPath('rawPredict'),
+    path: fixture.startsWith('error-')
+      ? vertexPath('(?:stream)?[rR]awPredict')
+      : vertexPath('rawPredict'),
     fixture: fixtureFile(fixture),
   });
 
@@ -67,8 +70,14 @@ providerConformance({
   model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
   apiKey: 'AKIACONFORMANCECLAUD',
   fixtures: {
-    text: { routes: fixtureRoute({ path: INVOKE, fixture: fixtureFile('text.json') }), expect: { content: '2' } },
-    textStream: { routes: eventStream('stream-text.sse'), expect: { content: '- Captain\n- Scoop' } },
+    text: {
+      routes: fixtureRoute({ path: INVOKE, fixture: fixtureFile('text.json') }),
+      expect: { content: '2' },
+    },
+    textStream: {
+      routes: eventStream('stream-text.sse'),
+      expect: { content: '- Captain\n- Scoop' },
+    },
     toolCall: {
       routes: fixtureRoute({ path: INVOKE, fixture: fixtureFile('tool-use.json') }),
       expect: { toolName: 'weather' },
@@ -77,7 +86,11 @@ providerConformance({
     // Bedrock answers bad credentials with 403 and its own error body; the recorded Anthropic 401 is
     // replayed with Bedrock's status to check the mapping.
     error401: {
-      routes: fixtureRoute({ path: EITHER, fixture: fixtureFile('error-403-permission.built.json'), status: 403 }),
+      routes: fixtureRoute({
+        path: EITHER,
+        fixture: fixtureFile('error-403-permission.built.json'),
+        status: 403,
+      }),
       expect: { status: 403 },
     },
     error429: {

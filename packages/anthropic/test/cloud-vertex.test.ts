@@ -32,7 +32,9 @@ async function rig(routes: Parameters<typeof startRecordedServer>[0]) {
 
 describe('anthropicVertex', () => {
   it('calls rawPredict with a Google token and the Vertex body', async () => {
-    await using r = await rig([{ path: `${BASE}/${MODEL}:rawPredict`, body: fixtureText('tool-use.json') }]);
+    await using r = await rig([
+      { path: `${BASE}/${MODEL}:rawPredict`, body: fixtureText('tool-use.json') },
+    ]);
     const response = await r.provider.sendMessage({
       model: MODEL,
       messages,
@@ -41,24 +43,38 @@ describe('anthropicVertex', () => {
     expect(response.toolCalls[0]?.function.name).toBe('weather');
     const sent = r.server.requests[0];
     expect(sent?.headers.authorization).toBe('Bearer ya29.vertex-test-token');
-    expect(sent?.body).toMatchObject({ anthropic_version: 'vertex-2023-10-16', messages: [{ role: 'user' }] });
+    expect(sent?.body).toMatchObject({
+      anthropic_version: 'vertex-2023-10-16',
+      messages: [{ role: 'user' }],
+    });
     expect(sent?.body).not.toHaveProperty('model');
   });
 
   it('streams from streamRawPredict (server-sent events)', async () => {
-    await using r = await rig([{ path: `${BASE}/${MODEL}:streamRawPredict`, sse: fixtureText('stream-text.sse') }]);
+    await using r = await rig([
+      { path: `${BASE}/${MODEL}:streamRawPredict`, sse: fixtureText('stream-text.sse') },
+    ]);
     const response = await (await r.provider.streamMessage({ model: MODEL, messages })).collect();
     expect(response.content).toBe('- Captain\n- Scoop');
-    expect(r.server.requests[0]?.body).toMatchObject({ stream: true, anthropic_version: 'vertex-2023-10-16' });
+    expect(r.server.requests[0]?.body).toMatchObject({
+      stream: true,
+      anthropic_version: 'vertex-2023-10-16',
+    });
   });
 
   it('uses the global endpoint for the global location', () => {
     expect(ANTHROPIC_VERTEX_BASE_URL('global')).toBe('https://aiplatform.googleapis.com');
-    expect(ANTHROPIC_VERTEX_BASE_URL('europe-west1')).toBe('https://europe-west1-aiplatform.googleapis.com');
+    expect(ANTHROPIC_VERTEX_BASE_URL('europe-west1')).toBe(
+      'https://europe-west1-aiplatform.googleapis.com',
+    );
   });
 
   it('requires a project and rejects bad credentials by name', () => {
-    expect(() => anthropicVertex({ project: 'p', credentials: 42 as never })).toThrow('options.credentials');
-    expect(() => anthropicVertex({ project: 'p', location: 'US EAST' })).toThrow('options.location');
+    expect(() => anthropicVertex({ project: 'p', credentials: 42 as never })).toThrow(
+      'options.credentials',
+    );
+    expect(() => anthropicVertex({ project: 'p', location: 'US EAST' })).toThrow(
+      'options.location',
+    );
   });
 });

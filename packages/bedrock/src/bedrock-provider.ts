@@ -138,7 +138,10 @@ export class BedrockProvider implements StreamProvider {
     }
     const model = request.model?.trim() || this.defaultModel;
     if (model === undefined) {
-      throw new ValidationError('request.model', 'is required (or set defaultModel on the provider)');
+      throw new ValidationError(
+        'request.model',
+        'is required (or set defaultModel on the provider)',
+      );
     }
     const parsed = parseBedrockRequestOptions(request);
     return { model, ...buildConverseRequest(request, model, parsed) };

@@ -66,7 +66,10 @@ export function parseBedrockRequestOptions(request: {
   }
   const paths = raw.additionalModelResponseFieldPaths;
   if (paths !== undefined && (!Array.isArray(paths) || paths.some((p) => typeof p !== 'string'))) {
-    throw new ValidationError(`${where}.additionalModelResponseFieldPaths`, 'must be an array of strings');
+    throw new ValidationError(
+      `${where}.additionalModelResponseFieldPaths`,
+      'must be an array of strings',
+    );
   }
   if (raw.cache !== undefined && typeof raw.cache !== 'boolean') {
     throw new ValidationError(`${where}.cache`, 'must be a boolean');

@@ -4,7 +4,13 @@
  */
 import { ProviderError, toAssistantMessage } from '@aigo/ai';
 import { describe, expect, it } from 'vitest';
-import { rejection, route, startRig, TEST_ACCESS_KEY_ID, TEST_SECRET_ACCESS_KEY } from './support/harness.js';
+import {
+  rejection,
+  route,
+  startRig,
+  TEST_ACCESS_KEY_ID,
+  TEST_SECRET_ACCESS_KEY,
+} from './support/harness.js';
 
 const CLAUDE = 'us.anthropic.claude-sonnet-4-5-20250929-v1:0';
 const user = (text: string) => ({ role: 'user' as const, content: text });
@@ -60,18 +66,33 @@ describe('sendMessage', () => {
     });
     expect(response.finishReason).toBe('tool_calls');
     expect(response.toolCalls).toEqual([
-      { id: 'tool-use-id', type: 'function', function: { name: 'bash', arguments: '{"command":"ls -l"}' } },
+      {
+        id: 'tool-use-id',
+        type: 'function',
+        function: { name: 'bash', arguments: '{"command":"ls -l"}' },
+      },
     ]);
     expect(rig.server.requests[0]?.body).toMatchObject({
       toolConfig: {
-        tools: [{ toolSpec: { name: 'bash', description: 'Runs a command', inputSchema: { json: { type: 'object' } } } }],
+        tools: [
+          {
+            toolSpec: {
+              name: 'bash',
+              description: 'Runs a command',
+              inputSchema: { json: { type: 'object' } },
+            },
+          },
+        ],
         toolChoice: { any: {} },
       },
     });
   });
 
   it('keeps reasoning with its signature and sends it back with the turn', async () => {
-    await using rig = await startRig([route('converse-reasoning.json'), route('converse-text.json')]);
+    await using rig = await startRig([
+      route('converse-reasoning.json'),
+      route('converse-text.json'),
+    ]);
     const first = await rig.provider.sendMessage({
       model: CLAUDE,
       messages: [user('How many r in strawberry?')],
@@ -82,13 +103,20 @@ describe('sendMessage', () => {
     expect(rig.server.requests[0]?.body).toMatchObject({
       additionalModelRequestFields: { thinking: { type: 'enabled', budget_tokens: 1024 } },
     });
-    const reasoning = (first.providerMetadata?.bedrock as { reasoning: unknown[] }).reasoning;
+    const reasoning =
+      (first.providerMetadata?.bedrock as { reasoning?: unknown[] } | undefined)?.reasoning ?? [];
     expect(reasoning).toHaveLength(1);
     await rig.provider.sendMessage({
       model: CLAUDE,
-      messages: [user('How many r in strawberry?'), toAssistantMessage(first), user('And in raspberry?')],
+      messages: [
+        user('How many r in strawberry?'),
+        toAssistantMessage(first),
+        user('And in raspberry?'),
+      ],
     });
-    const assistant = (rig.server.requests[1]?.body as { messages: { content: unknown[] }[] }).messages[1];
+    const assistant = (
+      rig.server.requests[1]?.body as { messages?: { content: unknown[] }[] } | undefined
+    )?.messages?.[1];
     expect(assistant?.content[0]).toEqual({ reasoningContent: reasoning[0] });
     expect(assistant?.content[1]).toEqual({ text: first.content });
   });
@@ -99,13 +127,17 @@ describe('sendMessage', () => {
       model: CLAUDE,
       messages: [user('Tell me about the restricted topic')],
       providerOptions: {
-        bedrock: { guardrailConfig: { guardrailIdentifier: 'gr-1', guardrailVersion: '1', trace: 'enabled' } },
+        bedrock: {
+          guardrailConfig: { guardrailIdentifier: 'gr-1', guardrailVersion: '1', trace: 'enabled' },
+        },
       },
     });
     expect(response.finishReason).toBe('content_filter');
     expect(response.rawFinishReason).toBe('guardrail_intervened');
     expect(response.providerMetadata?.bedrock).toMatchObject({
-      guardrailTrace: { inputAssessment: { '1abcd2ef34gh': { topicPolicy: { topics: [{ action: 'BLOCKED' }] } } } },
+      guardrailTrace: {
+        inputAssessment: { '1abcd2ef34gh': { topicPolicy: { topics: [{ action: 'BLOCKED' }] } } },
+      },
     });
     expect(rig.server.requests[0]?.body).toMatchObject({
       guardrailConfig: { guardrailIdentifier: 'gr-1', guardrailVersion: '1', trace: 'enabled' },
@@ -147,12 +179,26 @@ describe('errors', () => {
   it.each([
     ['error-429-throttling.built.json', 429, 'rate_limited', true, 'ThrottlingException'],
     ['error-429-model-not-ready.built.json', 429, 'rate_limited', true, 'ModelNotReadyException'],
-    ['error-503-service-unavailable.built.json', 503, 'overloaded', true, 'ServiceUnavailableException'],
+    [
+      'error-503-service-unavailable.built.json',
+      503,
+      'overloaded',
+      true,
+      'ServiceUnavailableException',
+    ],
     ['error-400-validation.built.json', 400, 'bad_request', false, 'ValidationException'],
-    ['error-403-access-denied.built.json', 403, 'permission_denied', false, 'UnrecognizedClientException'],
+    [
+      'error-403-access-denied.built.json',
+      403,
+      'permission_denied',
+      false,
+      'UnrecognizedClientException',
+    ],
   ])('%s → %i %s (retryable: %s)', async (fixture, status, code, retryable, providerCode) => {
     await using rig = await startRig([route(fixture)]);
-    const error = await rejection(rig.provider.sendMessage({ model: CLAUDE, messages: [user('Hi')] }));
+    const error = await rejection(
+      rig.provider.sendMessage({ model: CLAUDE, messages: [user('Hi')] }),
+    );
     expect(error).toBeInstanceOf(ProviderError);
     expect(error).toMatchObject({ status, code, retryable, providerCode, provider: 'bedrock' });
     expect(String((error as Error).message)).not.toContain(TEST_ACCESS_KEY_ID);
@@ -160,7 +206,9 @@ describe('errors', () => {
 
   it('reads Retry-After on a throttled call', async () => {
     await using rig = await startRig([route('error-429-throttling.built.json')]);
-    const error = await rejection(rig.provider.sendMessage({ model: CLAUDE, messages: [user('Hi')] }));
+    const error = await rejection(
+      rig.provider.sendMessage({ model: CLAUDE, messages: [user('Hi')] }),
+    );
     expect((error as ProviderError).retryAfterMs).toBe(3000);
   });
 

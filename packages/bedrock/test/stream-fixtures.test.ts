@@ -23,19 +23,40 @@ describe('streamMessage', () => {
   it('streams text, then metadata, usage and finish last', async () => {
     await using rig = await startRig([streamFixtureRoute('converse-stream-text.chunks.jsonl')]);
     const events = await readEvents(await rig.provider.streamMessage(request));
-    expect(events.map((event) => event.type)).toEqual(['start', 'content', 'metadata', 'usage', 'finish']);
-    expect(events[0]).toEqual({ type: 'start', id: 'f3b3c1d2-0000-4000-8000-00000000stream', model: CLAUDE });
-    expect(events.at(-1)).toEqual({ type: 'finish', finishReason: 'stop', rawFinishReason: 'end_turn' });
-    expect(events[3]).toEqual({ type: 'usage', usage: { promptTokens: 22, completionTokens: 55, totalTokens: 77 } });
+    expect(events.map((event) => event.type)).toEqual([
+      'start',
+      'content',
+      'metadata',
+      'usage',
+      'finish',
+    ]);
+    expect(events[0]).toEqual({
+      type: 'start',
+      id: 'f3b3c1d2-0000-4000-8000-00000000stream',
+      model: CLAUDE,
+    });
+    expect(events.at(-1)).toEqual({
+      type: 'finish',
+      finishReason: 'stop',
+      rawFinishReason: 'end_turn',
+    });
+    expect(events[3]).toEqual({
+      type: 'usage',
+      usage: { promptTokens: 22, completionTokens: 55, totalTokens: 77 },
+    });
     const sent = rig.server.requests[0];
-    expect(sent?.path).toBe('/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/converse-stream');
+    expect(sent?.path).toBe(
+      '/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/converse-stream',
+    );
     expect(sent?.headers.accept).toBe('application/vnd.amazon.eventstream');
     expect(sent?.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 /);
   });
 
   it('decodes frames cut across writes (7 bytes per write)', async () => {
     await using rig = await startRig([
-      streamFixtureRoute('converse-stream-text.chunks.jsonl', { fault: { kind: 'drip', bytesPerWrite: 7 } }),
+      streamFixtureRoute('converse-stream-text.chunks.jsonl', {
+        fault: { kind: 'drip', bytesPerWrite: 7 },
+      }),
     ]);
     const response = await (await rig.provider.streamMessage(request)).collect();
     expect(response.content).toMatch(/^Let me count the "r"s in "strawberry":/);
@@ -43,28 +64,43 @@ describe('streamMessage', () => {
   });
 
   it('streams reasoning and keeps its signature for the next turn', async () => {
-    await using rig = await startRig([streamFixtureRoute('converse-stream-reasoning.chunks.jsonl')]);
-    const response = await (await rig.provider.streamMessage({ ...request, reasoning: { budgetTokens: 1024 } })).collect();
+    await using rig = await startRig([
+      streamFixtureRoute('converse-stream-reasoning.chunks.jsonl'),
+    ]);
+    const response = await (
+      await rig.provider.streamMessage({ ...request, reasoning: { budgetTokens: 1024 } })
+    ).collect();
     expect(response.reasoning).toMatch(/^Let me count the r's/);
     expect(response.content).toMatch(/^There are \*\*3\*\*/);
-    const stored = (response.providerMetadata?.bedrock as { reasoning: { reasoningText: { signature: string } }[] })
-      .reasoning;
+    const metadata = response.providerMetadata?.bedrock as
+      | { reasoning?: { reasoningText: { signature: string } }[] }
+      | undefined;
+    const stored = metadata?.reasoning ?? [];
     expect(stored).toHaveLength(1);
     expect(stored[0]?.reasoningText.signature).toMatch(/^Ep0CCkgI/);
   });
 
   it('streams a tool call whose metadata comes before messageStop', async () => {
-    await using rig = await startRig([streamFixtureRoute('converse-stream-tool-call.chunks.jsonl')]);
+    await using rig = await startRig([
+      streamFixtureRoute('converse-stream-tool-call.chunks.jsonl'),
+    ]);
     const response = await (await rig.provider.streamMessage(request)).collect();
     expect(response.toolCalls).toEqual([
-      { id: 'tool-use-id', type: 'function', function: { name: 'test-tool', arguments: '{"value":"Sparkle Day"}' } },
+      {
+        id: 'tool-use-id',
+        type: 'function',
+        function: { name: 'test-tool', arguments: '{"value":"Sparkle Day"}' },
+      },
     ]);
     expect(response.finishReason).toBe('tool_calls');
     expect(response.usage?.totalTokens).toBe(170);
   });
 
   it('fails with the recorded modelStreamErrorException frame, not retryable, with the partial answer', async () => {
-    const recorded = Buffer.from(fixtureText('converse-stream-model-stream-error.eventstream.base64').trim(), 'base64');
+    const recorded = Buffer.from(
+      fixtureText('converse-stream-model-stream-error.eventstream.base64').trim(),
+      'base64',
+    );
     const body = eventStreamBody([
       eventMessage('messageStart', { role: 'assistant' }),
       eventMessage('contentBlockDelta', { contentBlockIndex: 0, delta: { text: 'Partial' } }),
@@ -87,7 +123,11 @@ describe('streamMessage', () => {
   it('fails with a retryable error for a throttlingException frame (built)', async () => {
     const body = eventStreamBody([
       eventMessage('messageStart', { role: 'assistant' }),
-      eventMessage('throttlingException', { message: 'Too many tokens, please wait.' }, 'exception'),
+      eventMessage(
+        'throttlingException',
+        { message: 'Too many tokens, please wait.' },
+        'exception',
+      ),
     ]);
     await using rig = await startRig([streamRoute(body)]);
     const error = await rejection((await rig.provider.streamMessage(request)).collect());

@@ -117,10 +117,18 @@ export class GeminiProvider implements StreamProvider, EmbeddingProvider {
       vertex === undefined
         ? connectProvider(ENDPOINT, options, { env })
         : connectProvider(
-            { ...ENDPOINT, description: 'Vertex AI', baseURL: vertex.baseURL, keyRequired: () => false },
+            {
+              ...ENDPOINT,
+              description: 'Vertex AI',
+              baseURL: vertex.baseURL,
+              keyRequired: () => false,
+            },
             { ...options, baseURL: vertex.baseURL },
             // No GEMINI_* variable applies to Vertex: its key and base URL are the Developer API's.
-            { env: {}, ...(vertex.signRequest === undefined ? {} : { signRequest: vertex.signRequest }) },
+            {
+              env: {},
+              ...(vertex.signRequest === undefined ? {} : { signRequest: vertex.signRequest }),
+            },
           );
     this.baseURL = baseURL;
     this.vertex = vertex !== undefined;
@@ -224,7 +232,10 @@ export class GeminiProvider implements StreamProvider, EmbeddingProvider {
   embed(request: EmbedRequest, options?: CallOptions): Promise<EmbedResult> {
     if (this.vertex) {
       return Promise.reject(
-        new AigoError('unsupported', 'gemini({ vertex }) does not embed: Vertex AI embeds with :predict'),
+        new AigoError(
+          'unsupported',
+          'gemini({ vertex }) does not embed: Vertex AI embeds with :predict',
+        ),
       );
     }
     return geminiEmbed(

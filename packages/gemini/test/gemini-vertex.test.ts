@@ -3,7 +3,12 @@
  * paths (Vertex answers generateContent with the same GenerateContentResponse), a Google access token
  * from a token source, and the conformance suite for this mode.
  */
-import { fixtureRoute, providerConformance, type RecordedRoute, startRecordedServer } from '@aigo/testing';
+import {
+  fixtureRoute,
+  providerConformance,
+  type RecordedRoute,
+  startRecordedServer,
+} from '@aigo/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { gemini } from '../src/index.js';
 
@@ -25,7 +30,9 @@ function onBoth(fixture: string, status: number): RecordedRoute[] {
 
 describe('gemini({ vertex })', () => {
   it('calls the publisher path with a bearer token and no API key', async () => {
-    await using server = await startRecordedServer([fixtureRoute({ path: GENERATE, fixture: 'gemini/text.json' })]);
+    await using server = await startRecordedServer([
+      fixtureRoute({ path: GENERATE, fixture: 'gemini/text.json' }),
+    ]);
     vi.stubEnv('GEMINI_API_KEY', 'AIzaSyD-should-not-be-sent-0123456789abcd');
     const provider = vertexProvider(server.url, 'ya29.vertex-gemini-token-0001');
     try {
@@ -51,14 +58,18 @@ describe('gemini({ vertex })', () => {
     expect(provider.baseURL).toBe(
       'https://aiplatform.googleapis.com/v1/projects/p/locations/global/publishers/google',
     );
-    const regional = gemini({ vertex: { project: 'p', location: 'europe-west4', credentials: tokenSource('t') } });
+    const regional = gemini({
+      vertex: { project: 'p', location: 'europe-west4', credentials: tokenSource('t') },
+    });
     expect(regional.baseURL).toBe(
       'https://europe-west4-aiplatform.googleapis.com/v1/projects/p/locations/europe-west4/publishers/google',
     );
     vi.stubEnv('GOOGLE_CLOUD_PROJECT', '');
     try {
       expect(() => gemini({ vertex: {} })).toThrow('options.vertex.project');
-      expect(() => gemini({ vertex: { project: 'p', region: 'x' } as never })).toThrow('options.vertex.region');
+      expect(() => gemini({ vertex: { project: 'p', region: 'x' } as never })).toThrow(
+        'options.vertex.region',
+      );
     } finally {
       vi.unstubAllEnvs();
     }
@@ -66,7 +77,9 @@ describe('gemini({ vertex })', () => {
 
   it('does not embed on Vertex', async () => {
     const provider = gemini({ vertex: { project: 'p', credentials: tokenSource('t') } });
-    await expect(provider.embed({ model: 'text-embedding-005', values: ['x'] })).rejects.toMatchObject({
+    await expect(
+      provider.embed({ model: 'text-embedding-005', values: ['x'] }),
+    ).rejects.toMatchObject({
       code: 'unsupported',
     });
   });
@@ -91,11 +104,20 @@ providerConformance({
       expect: { toolName: 'weather' },
     },
     toolCallStream: {
-      routes: fixtureRoute({ path: STREAM, fixture: 'gemini/stream-function-call-thought-signature.sse' }),
+      routes: fixtureRoute({
+        path: STREAM,
+        fixture: 'gemini/stream-function-call-thought-signature.sse',
+      }),
       expect: { toolName: 'now' },
     },
     // Vertex answers a bad token with 401 (UNAUTHENTICATED): the recorded body with that status.
-    error401: { routes: onBoth('gemini/error-400-api-key-invalid.json', 401), expect: { status: 401 } },
-    error429: { routes: onBoth('gemini/error-429-quota-retry-info.json', 429), expect: { retryAfterMs: 34_400 } },
+    error401: {
+      routes: onBoth('gemini/error-400-api-key-invalid.json', 401),
+      expect: { status: 401 },
+    },
+    error429: {
+      routes: onBoth('gemini/error-429-quota-retry-info.json', 429),
+      expect: { retryAfterMs: 34_400 },
+    },
   },
 });

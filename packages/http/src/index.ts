@@ -106,13 +106,13 @@ export {
   type ToChatStreamOptions,
 } from './stream/frame-mapper.js';
 export { createJsonArrayDecoder } from './stream/json-array-decoder.js';
-export type { StreamDecoding } from './stream/stream-decoding.js';
 export {
   createSseDecoder,
   DEFAULT_MAX_EVENT_CHARS,
   type SseDecoderOptions,
   type StreamDecoder,
 } from './stream/sse-decoder.js';
+export type { StreamDecoding } from './stream/stream-decoding.js';
 export { isDoneFrame, SSE_DONE, type StreamFrame } from './stream/stream-frame.js';
 export type { StreamResponse } from './stream/stream-response.js';
 export { createHttpClient, HttpClient } from './transport/http-client.js';
@@ -123,12 +123,12 @@ export {
   type HttpClientOptions,
   type JsonResponse,
 } from './transport/http-client-options.js';
-export type { RequestSigner, SignableRequest } from './transport/request-signer.js';
 export {
   createKeyedHttpClient,
   KeyedHttpClient,
   type KeyedHttpClientOptions,
 } from './transport/keyed-http-client.js';
+export type { RequestSigner, SignableRequest } from './transport/request-signer.js';
 export {
   checkProviderOptions,
   type ProviderOptionsSpec,

@@ -1,6 +1,11 @@
-import { checkAwsCredentials, type AwsCredentialsOption, awsEventStreamDecoding, connectAws } from '@aigo/http/aws';
-import { type AnthropicCloudOptions, checkCloudOptions } from '../cloud/cloud-options.js';
+import {
+  type AwsCredentialsOption,
+  awsEventStreamDecoding,
+  checkAwsCredentials,
+  connectAws,
+} from '@aigo/http/aws';
 import { AnthropicCloudProvider, cloudBody } from '../cloud/anthropic-cloud-provider.js';
+import { type AnthropicCloudOptions, checkCloudOptions } from '../cloud/cloud-options.js';
 import { BedrockChunkMapper } from './bedrock-chunk-mapper.js';
 
 /** The body version Bedrock takes for Claude. */
@@ -11,7 +16,9 @@ export const ANTHROPIC_BEDROCK_BASE_URL_ENV: readonly string[] = Object.freeze([
   'AWS_ENDPOINT_URL',
 ]);
 /** The environment variables a Bedrock API key is read from. */
-export const ANTHROPIC_BEDROCK_API_KEY_ENV: readonly string[] = Object.freeze(['AWS_BEARER_TOKEN_BEDROCK']);
+export const ANTHROPIC_BEDROCK_API_KEY_ENV: readonly string[] = Object.freeze([
+  'AWS_BEARER_TOKEN_BEDROCK',
+]);
 
 /** The Bedrock runtime in a region. */
 export function ANTHROPIC_BEDROCK_BASE_URL(region: string): string {
@@ -72,7 +79,11 @@ export function anthropicBedrock(options: AnthropicBedrockOptions = {}): Anthrop
         `${baseURL}/model/${encodeURIComponent(model)}/${stream ? 'invoke-with-response-stream' : 'invoke'}`,
       body: ({ stream: _stream, ...body }, requestBetas) => {
         const betas = [...new Set([...defaultBetas, ...requestBetas])];
-        return cloudBody(body, ANTHROPIC_BEDROCK_VERSION, betas.length > 0 ? { anthropic_beta: betas } : {});
+        return cloudBody(
+          body,
+          ANTHROPIC_BEDROCK_VERSION,
+          betas.length > 0 ? { anthropic_beta: betas } : {},
+        );
       },
       stream: async (url, body, requestOptions) => {
         const decoding = await awsEventStreamDecoding();

@@ -33,7 +33,9 @@ export class BedrockChunkMapper implements FrameMapper {
       data = Buffer.from(chunk.bytes, 'base64').toString('utf8');
       type = (JSON.parse(data) as { type?: unknown }).type;
     } catch (error) {
-      controller.error(invalidResponse(this.#provider, 'a chunk of the stream is not base64 JSON', error));
+      controller.error(
+        invalidResponse(this.#provider, 'a chunk of the stream is not base64 JSON', error),
+      );
       return;
     }
     this.#inner.onFrame({ event: typeof type === 'string' ? type : undefined, data }, controller);

@@ -7,7 +7,12 @@ import {
   type StreamProvider,
   ValidationError,
 } from '@aigo/ai';
-import { type FrameMapper, type HttpClient, type StreamResponse, toRequestOptions } from '@aigo/http';
+import {
+  type FrameMapper,
+  type HttpClient,
+  type StreamResponse,
+  toRequestOptions,
+} from '@aigo/http';
 import { parseAnthropicRequestOptions } from '../anthropic-request-options.js';
 import { buildAnthropicRequest } from '../request/build-anthropic-request.js';
 import { toAnthropicContextOverflow } from '../response/anthropic-context-overflow.js';
@@ -85,7 +90,9 @@ export class AnthropicCloudProvider implements StreamProvider {
         cloud.body(body, betas),
         toRequestOptions(options),
       );
-      return response.toChatStream(wrap(new AnthropicStreamMapper(this.id, cloud.secrets, jsonToolName)));
+      return response.toChatStream(
+        wrap(new AnthropicStreamMapper(this.id, cloud.secrets, jsonToolName)),
+      );
     } catch (error) {
       throw toAnthropicContextOverflow(error);
     }
@@ -118,7 +125,10 @@ export class AnthropicCloudProvider implements StreamProvider {
     }
     const model = request.model?.trim() || this.defaultModel;
     if (model === undefined) {
-      throw new ValidationError('request.model', 'is required (or set defaultModel on the provider)');
+      throw new ValidationError(
+        'request.model',
+        'is required (or set defaultModel on the provider)',
+      );
     }
     const parsed = parseAnthropicRequestOptions(request, ANTHROPIC_METADATA_KEY);
     const built = buildAnthropicRequest(request, model, parsed, stream);

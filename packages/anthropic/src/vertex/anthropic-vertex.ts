@@ -5,8 +5,8 @@ import {
   type GoogleCredentialsOption,
   googleRequestSigner,
 } from '@aigo/http/google';
-import { type AnthropicCloudOptions, checkCloudOptions } from '../cloud/cloud-options.js';
 import { AnthropicCloudProvider, cloudBody } from '../cloud/anthropic-cloud-provider.js';
+import { type AnthropicCloudOptions, checkCloudOptions } from '../cloud/cloud-options.js';
 
 /** The body version Vertex AI takes for Claude. */
 export const ANTHROPIC_VERTEX_VERSION = 'vertex-2023-10-16';
@@ -21,7 +21,9 @@ export const ANTHROPIC_VERTEX_LOCATION_ENV: readonly string[] = Object.freeze([
   'CLOUD_ML_REGION',
 ]);
 /** The environment variables the base URL is read from. */
-export const ANTHROPIC_VERTEX_BASE_URL_ENV: readonly string[] = Object.freeze(['ANTHROPIC_VERTEX_BASE_URL']);
+export const ANTHROPIC_VERTEX_BASE_URL_ENV: readonly string[] = Object.freeze([
+  'ANTHROPIC_VERTEX_BASE_URL',
+]);
 
 /** Vertex AI's endpoint for a location: `aiplatform.googleapis.com` for `global`. */
 export function ANTHROPIC_VERTEX_BASE_URL(location: string): string {
@@ -59,7 +61,12 @@ const PROVIDER_ID = 'anthropic-vertex';
  * @throws ValidationError naming a bad option, or when no project is given or set.
  */
 export function anthropicVertex(options: AnthropicVertexOptions = {}): AnthropicCloudProvider {
-  checkCloudOptions(options, 'anthropicVertex', ['project', 'location', 'credentials'], ['project', 'location']);
+  checkCloudOptions(
+    options,
+    'anthropicVertex',
+    ['project', 'location', 'credentials'],
+    ['project', 'location'],
+  );
   checkGoogleCredentials(options.credentials, 'options.credentials');
   const env = process.env;
   const project = options.project ?? firstEnvValue(env, ANTHROPIC_VERTEX_PROJECT_ENV);
@@ -69,7 +76,8 @@ export function anthropicVertex(options: AnthropicVertexOptions = {}): Anthropic
       `is required: pass it or set ${ANTHROPIC_VERTEX_PROJECT_ENV.join(' or ')}`,
     );
   }
-  const location = options.location ?? firstEnvValue(env, ANTHROPIC_VERTEX_LOCATION_ENV) ?? 'global';
+  const location =
+    options.location ?? firstEnvValue(env, ANTHROPIC_VERTEX_LOCATION_ENV) ?? 'global';
   if (!/^[a-z0-9-]+$/.test(location)) {
     throw new ValidationError('options.location', `is not a Google Cloud location: ${location}`);
   }
@@ -107,7 +115,11 @@ export function anthropicVertex(options: AnthropicVertexOptions = {}): Anthropic
       url: (model, stream) =>
         `${models}/${encodeURIComponent(model).replace('%40', '@')}:${stream ? 'streamRawPredict' : 'rawPredict'}`,
       body: (body, requestBetas) =>
-        cloudBody(body, ANTHROPIC_VERTEX_VERSION, requestBetas.length > 0 ? { anthropic_beta: [...requestBetas] } : {}),
+        cloudBody(
+          body,
+          ANTHROPIC_VERTEX_VERSION,
+          requestBetas.length > 0 ? { anthropic_beta: [...requestBetas] } : {},
+        ),
       stream: async (url, body, requestOptions) => ({
         response: await http.postSse(url, body, requestOptions),
         wrap: (mapper) => mapper,

@@ -13,7 +13,11 @@ const codec = new EventStreamCodec(
 );
 
 /** One event-stream message. */
-export function awsMessage(kind: 'event' | 'exception', type: string, payload: unknown): Uint8Array {
+export function awsMessage(
+  kind: 'event' | 'exception',
+  type: string,
+  payload: unknown,
+): Uint8Array {
   return codec.encode({
     headers: {
       ':message-type': { type: 'string', value: kind },

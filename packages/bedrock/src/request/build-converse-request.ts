@@ -63,7 +63,8 @@ export function buildConverseRequest(
   if (options.additionalModelResponseFieldPaths !== undefined) {
     body.additionalModelResponseFieldPaths = [...options.additionalModelResponseFieldPaths];
   }
-  if (options.performanceConfig !== undefined) body.performanceConfig = { ...options.performanceConfig };
+  if (options.performanceConfig !== undefined)
+    body.performanceConfig = { ...options.performanceConfig };
   if (options.requestMetadata !== undefined) body.requestMetadata = { ...options.requestMetadata };
   if (options.cache === true) placeCachePoints(body);
   return { body, jsonToolName: schema === undefined ? undefined : JSON_RESPONSE_TOOL };
@@ -73,7 +74,10 @@ function jsonSchemaOf(request: ChatRequest): Record<string, unknown> | undefined
   const format = request.responseFormat;
   if (format === undefined) return undefined;
   if (!isRecord(format) || (format.type !== 'json' && format.type !== 'text')) {
-    throw new ValidationError('request.responseFormat', 'must be { type: "text" } or { type: "json" }');
+    throw new ValidationError(
+      'request.responseFormat',
+      'must be { type: "text" } or { type: "json" }',
+    );
   }
   if (format.type !== 'json' || format.schema === undefined) return undefined;
   if (!isRecord(format.schema)) {
@@ -105,6 +109,9 @@ function placeCachePoints(body: ConverseRequestBody): void {
   if (body.toolConfig !== undefined) body.toolConfig.tools.push(CACHE_POINT);
   const last = body.messages.at(-1);
   if (last !== undefined) {
-    body.messages[body.messages.length - 1] = { role: last.role, content: [...last.content, CACHE_POINT] };
+    body.messages[body.messages.length - 1] = {
+      role: last.role,
+      content: [...last.content, CACHE_POINT],
+    };
   }
 }

@@ -54,7 +54,10 @@ export function prepareConverseTools(
   if (choice === 'required') return { tools, toolChoice: { any: {} } };
   if (isRecord(choice) && typeof choice.name === 'string' && choice.name !== '') {
     if (!tools.some((tool) => tool.toolSpec.name === choice.name)) {
-      throw new ValidationError('request.toolChoice.name', `names no tool of the request: ${choice.name}`);
+      throw new ValidationError(
+        'request.toolChoice.name',
+        `names no tool of the request: ${choice.name}`,
+      );
     }
     return { tools, toolChoice: { tool: { name: choice.name } } };
   }

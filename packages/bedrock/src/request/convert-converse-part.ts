@@ -46,7 +46,10 @@ export function convertConversePart(
       const { mimeType, source } = mediaSource(part, where);
       const format = IMAGE_FORMATS[mimeType];
       if (format === undefined) {
-        throw new ValidationError(`${where}.mimeType`, `is not an image type Bedrock takes: ${mimeType}`);
+        throw new ValidationError(
+          `${where}.mimeType`,
+          `is not an image type Bedrock takes: ${mimeType}`,
+        );
       }
       return { image: { format, source } };
     }

@@ -86,7 +86,11 @@ function textsOf(message: Message, where: string): string[] {
   });
 }
 
-function partsOf(message: Message, where: string, nextDocument: () => number): ConverseContentBlock[] {
+function partsOf(
+  message: Message,
+  where: string,
+  nextDocument: () => number,
+): ConverseContentBlock[] {
   const content = message.content;
   if (typeof content === 'string') return content === '' ? [] : [{ text: content }];
   if (!Array.isArray(content)) {
@@ -140,7 +144,11 @@ function toolResult(message: Message, where: string): ConverseContentBlock {
         if (text === '') text = block.text;
         content.push(block);
       } else if ('image' in block) content.push(block);
-      else throw new ValidationError(`${where}.content[${index}]`, 'a tool result takes text and images');
+      else
+        throw new ValidationError(
+          `${where}.content[${index}]`,
+          'a tool result takes text and images',
+        );
     });
   }
   if (content.length === 0) content.push({ text: '' });

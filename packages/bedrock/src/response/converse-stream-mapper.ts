@@ -5,8 +5,8 @@ import {
   type JsonRecord,
   recordOf,
   type StreamFrame,
-  stringOf,
   streamCutShort,
+  stringOf,
 } from '@aigo/http';
 import { awsStreamException } from '@aigo/http/aws';
 import { BEDROCK_PROVIDER_ID } from '../shared/bedrock-metadata.js';
@@ -81,7 +81,10 @@ export class ConverseStreamMapper implements FrameMapper {
         this.#stopped = true;
         this.#stopReason = stringOf(event.stopReason);
         if (event.additionalModelResponseFields !== undefined) {
-          this.#fields = { ...this.#fields, additionalModelResponseFields: event.additionalModelResponseFields };
+          this.#fields = {
+            ...this.#fields,
+            additionalModelResponseFields: event.additionalModelResponseFields,
+          };
         }
         return;
       case 'metadata':
@@ -114,7 +117,10 @@ export class ConverseStreamMapper implements FrameMapper {
     }
     const metadata = bedrockMetadata(reasoning, this.#fields);
     if (metadata !== undefined) {
-      controller.enqueue({ type: 'metadata', providerMetadata: { [BEDROCK_PROVIDER_ID]: metadata } });
+      controller.enqueue({
+        type: 'metadata',
+        providerMetadata: { [BEDROCK_PROVIDER_ID]: metadata },
+      });
     }
     if (this.#usage !== undefined) controller.enqueue({ type: 'usage', usage: this.#usage });
     const finishReason: FinishReason = mapConverseStopReason(this.#stopReason, this.#jsonAnswered);
@@ -193,9 +199,11 @@ export class ConverseStreamMapper implements FrameMapper {
       controller.enqueue({ type: 'reasoning', text });
     }
     const signature = stringOf(thought.signature);
-    if (signature !== undefined) block.reasoning.signature = (block.reasoning.signature ?? '') + signature;
+    if (signature !== undefined)
+      block.reasoning.signature = (block.reasoning.signature ?? '') + signature;
     const redacted = stringOf(thought.redactedContent);
-    if (redacted !== undefined) block.reasoning.redacted = (block.reasoning.redacted ?? '') + redacted;
+    if (redacted !== undefined)
+      block.reasoning.redacted = (block.reasoning.redacted ?? '') + redacted;
   }
 
   #blockStop(event: JsonRecord, controller: ChatStreamController): void {

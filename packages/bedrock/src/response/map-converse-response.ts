@@ -73,7 +73,9 @@ export function mapConverseResponse(data: unknown, context: ConverseAnswerContex
 }
 
 /** A `reasoningContent` block as it goes back to the API, or `undefined` when it is neither kind. */
-export function reasoningBlock(value: Record<string, unknown>): ConverseReasoningContent | undefined {
+export function reasoningBlock(
+  value: Record<string, unknown>,
+): ConverseReasoningContent | undefined {
   const text = recordOf(value.reasoningText);
   if (text !== undefined) {
     const signature = stringOf(text.signature);

@@ -16,7 +16,10 @@ const FINISH_REASONS: Readonly<Record<string, FinishReason>> = {
  * when the tool was the forced JSON answer), `guardrail_intervened` and `content_filtered` →
  * `content_filter`, anything else → `other`.
  */
-export function mapConverseStopReason(reason: string | undefined, jsonAnswer: boolean): FinishReason {
+export function mapConverseStopReason(
+  reason: string | undefined,
+  jsonAnswer: boolean,
+): FinishReason {
   if (reason === undefined) return 'other';
   if (reason === 'tool_use' && jsonAnswer) return 'stop';
   return FINISH_REASONS[reason] ?? 'other';

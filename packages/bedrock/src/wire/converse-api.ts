@@ -53,7 +53,11 @@ export type ConverseContentBlock =
       readonly video: { readonly format: string; readonly source: ConverseSource };
     }
   | {
-      readonly toolUse: { readonly toolUseId: string; readonly name: string; readonly input: unknown };
+      readonly toolUse: {
+        readonly toolUseId: string;
+        readonly name: string;
+        readonly input: unknown;
+      };
     }
   | {
       readonly toolResult: {

@@ -72,7 +72,10 @@ export function eventStreamBody(lines: string | readonly Uint8Array[]): EventStr
           .split('\n')
           .filter((line) => line.trim() !== '')
           .map((line) => {
-            const [type, payload] = Object.entries(JSON.parse(line) as object)[0] as [string, unknown];
+            const [type, payload] = Object.entries(JSON.parse(line) as object)[0] as [
+              string,
+              unknown,
+            ];
             return eventMessage(type, payload);
           })
       : lines;
@@ -102,7 +105,10 @@ export function streamRoute(
 }
 
 /** A ConverseStream route from a `.chunks.jsonl` fixture. */
-export function streamFixtureRoute(name: string, extra: Partial<RecordedRoute> = {}): RecordedRoute {
+export function streamFixtureRoute(
+  name: string,
+  extra: Partial<RecordedRoute> = {},
+): RecordedRoute {
   return streamRoute(eventStreamBody(fixtureText(name)), extra);
 }
 

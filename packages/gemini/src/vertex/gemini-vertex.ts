@@ -27,11 +27,15 @@ export interface GeminiVertexOptions {
 /** The environment variables `vertex.project` is read from. */
 export const GEMINI_VERTEX_PROJECT_ENV: readonly string[] = Object.freeze(['GOOGLE_CLOUD_PROJECT']);
 /** The environment variables `vertex.location` is read from (default `global`). */
-export const GEMINI_VERTEX_LOCATION_ENV: readonly string[] = Object.freeze(['GOOGLE_CLOUD_LOCATION']);
+export const GEMINI_VERTEX_LOCATION_ENV: readonly string[] = Object.freeze([
+  'GOOGLE_CLOUD_LOCATION',
+]);
 
 /** Vertex AI's host for a location: `aiplatform.googleapis.com` for `global`. */
 export function vertexHost(location: string): string {
-  return location === 'global' ? 'https://aiplatform.googleapis.com' : `https://${location}-aiplatform.googleapis.com`;
+  return location === 'global'
+    ? 'https://aiplatform.googleapis.com'
+    : `https://${location}-aiplatform.googleapis.com`;
 }
 
 /**
@@ -41,7 +45,8 @@ export function vertexHost(location: string): string {
  */
 export function checkVertexOptions(value: unknown): void {
   if (value === undefined) return;
-  if (!isRecord(value)) throw new ValidationError('options.vertex', 'must be { project, location, credentials? }');
+  if (!isRecord(value))
+    throw new ValidationError('options.vertex', 'must be { project, location, credentials? }');
   for (const key of Object.keys(value)) {
     if (key !== 'project' && key !== 'location' && key !== 'credentials') {
       throw new ValidationError(`options.vertex.${key}`, 'is not an option of vertex');
@@ -50,7 +55,10 @@ export function checkVertexOptions(value: unknown): void {
   for (const key of ['project', 'location'] as const) {
     const field = value[key];
     if (field !== undefined && (typeof field !== 'string' || !/^[a-z0-9-]+$/.test(field))) {
-      throw new ValidationError(`options.vertex.${key}`, 'must be a Google Cloud name (lower-case, digits, -)');
+      throw new ValidationError(
+        `options.vertex.${key}`,
+        'must be a Google Cloud name (lower-case, digits, -)',
+      );
     }
   }
   checkGoogleCredentials(value.credentials, 'options.vertex.credentials');
@@ -85,7 +93,8 @@ export function vertexEndpoint(
     );
   }
   const location = vertex.location ?? firstEnvValue(env, GEMINI_VERTEX_LOCATION_ENV) ?? 'global';
-  const host = baseURL === undefined ? vertexHost(location) : normalizeBaseURL(baseURL, 'options.baseURL');
+  const host =
+    baseURL === undefined ? vertexHost(location) : normalizeBaseURL(baseURL, 'options.baseURL');
   return {
     baseURL: `${host}/v1/projects/${project}/locations/${location}/publishers/google`,
     signRequest: keyed

@@ -8,7 +8,10 @@ import type { AwsCredentialsOption } from './aws-credentials.js';
 import { awsRequestSigner } from './aws-signer.js';
 
 /** The environment variables the region is read from, in order (the AWS SDK's). */
-export const AWS_REGION_ENV: readonly string[] = Object.freeze(['AWS_REGION', 'AWS_DEFAULT_REGION']);
+export const AWS_REGION_ENV: readonly string[] = Object.freeze([
+  'AWS_REGION',
+  'AWS_DEFAULT_REGION',
+]);
 
 /** What the AWS adapters' factories take to reach a Bedrock runtime. */
 export interface AwsConnectionOptions {
@@ -56,11 +59,17 @@ export interface AwsConnection {
  *
  * @throws ValidationError when no region is given or set, or for a bad base URL or header.
  */
-export function connectAws(options: AwsConnectionOptions, settings: AwsServiceSettings): AwsConnection {
+export function connectAws(
+  options: AwsConnectionOptions,
+  settings: AwsServiceSettings,
+): AwsConnection {
   const { env } = settings;
   const region = options.region ?? firstEnvValue(env, AWS_REGION_ENV);
   if (region === undefined) {
-    throw new ValidationError('options.region', `is required: pass it or set ${AWS_REGION_ENV.join(' or ')}`);
+    throw new ValidationError(
+      'options.region',
+      `is required: pass it or set ${AWS_REGION_ENV.join(' or ')}`,
+    );
   }
   const baseURL = resolveBaseURL({
     baseURL: options.baseURL,

@@ -118,8 +118,12 @@ describe('awsCredentialChain', () => {
 
 describe('checkAwsCredentials', () => {
   it('accepts a key pair or a provider and names the bad field', () => {
-    expect(() => checkAwsCredentials({ accessKeyId: 'a', secretAccessKey: 'b' }, 'x')).not.toThrow();
-    expect(() => checkAwsCredentials(async () => ({ accessKeyId: 'a', secretAccessKey: 'b' }), 'x')).not.toThrow();
+    expect(() =>
+      checkAwsCredentials({ accessKeyId: 'a', secretAccessKey: 'b' }, 'x'),
+    ).not.toThrow();
+    expect(() =>
+      checkAwsCredentials(async () => ({ accessKeyId: 'a', secretAccessKey: 'b' }), 'x'),
+    ).not.toThrow();
     expect(() => checkAwsCredentials({ accessKeyId: 'a' }, 'options.credentials')).toThrow(
       'options.credentials.secretAccessKey',
     );

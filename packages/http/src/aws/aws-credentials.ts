@@ -53,7 +53,9 @@ export function checkAwsCredentials(value: unknown, argument: string): void {
  * A chain that finds nothing fails the call with `AigoError` `missing_api_key`, saying where it
  * looked; no credential value ever reaches the message.
  */
-export function awsCredentialChain(options: { readonly profile?: string } = {}): AwsCredentialsProvider {
+export function awsCredentialChain(
+  options: { readonly profile?: string } = {},
+): AwsCredentialsProvider {
   let chain: Promise<AwsCredentialsProvider> | undefined;
   const load = (): Promise<AwsCredentialsProvider> => {
     chain ??= (import('@aws-sdk/credential-provider-node') as Promise<NodeChainModule>).then(

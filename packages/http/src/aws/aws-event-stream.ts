@@ -113,7 +113,8 @@ class AwsEventStreamDecoder implements StreamDecoder {
     let payload: Record<string, unknown> = {};
     try {
       const parsed: unknown = JSON.parse(data);
-      if (parsed !== null && typeof parsed === 'object') payload = parsed as Record<string, unknown>;
+      if (parsed !== null && typeof parsed === 'object')
+        payload = parsed as Record<string, unknown>;
     } catch {
       payload = { message: data };
     }

@@ -37,5 +37,10 @@ export function awsStreamException(
   }
   const type = isRecord(body) && typeof body.__type === 'string' ? body.__type : undefined;
   const status = type === undefined ? undefined : EXCEPTION_STATUS[type.toLowerCase()];
-  return errorFromResponse({ provider, ...(status === undefined ? {} : { status }), body, secrets });
+  return errorFromResponse({
+    provider,
+    ...(status === undefined ? {} : { status }),
+    body,
+    secrets,
+  });
 }

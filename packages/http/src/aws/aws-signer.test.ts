@@ -36,8 +36,16 @@ describe('awsRequestSigner', () => {
 
   // AWS's Signature Version 4 test suite: get-vanilla, post-vanilla, get-vanilla-query-order-value.
   it.each([
-    ['GET', 'https://example.amazonaws.com/', '5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31'],
-    ['POST', 'https://example.amazonaws.com/', '5da7c1a2acd57cee7505fc6676e4e544621c30862966e37dddb68e92efbe5d6b'],
+    [
+      'GET',
+      'https://example.amazonaws.com/',
+      '5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31',
+    ],
+    [
+      'POST',
+      'https://example.amazonaws.com/',
+      '5da7c1a2acd57cee7505fc6676e4e544621c30862966e37dddb68e92efbe5d6b',
+    ],
     [
       'GET',
       'https://example.amazonaws.com/?Param2=value2&Param1=value1',
@@ -77,7 +85,10 @@ describe('awsRequestSigner', () => {
   it.each([
     [{ region: 'US EAST', service: 'bedrock' }, 'options.region'],
     [{ region: 'us-east-1', service: '' }, 'options.service'],
-    [{ region: 'us-east-1', service: 'bedrock', credentials: { accessKeyId: 'A' } }, 'options.credentials.secretAccessKey'],
+    [
+      { region: 'us-east-1', service: 'bedrock', credentials: { accessKeyId: 'A' } },
+      'options.credentials.secretAccessKey',
+    ],
   ])('rejects bad options by name (%o)', (options, name) => {
     expect(() => awsRequestSigner(options as never)).toThrow(name);
   });

@@ -48,11 +48,17 @@ describe('googleRequestSigner', () => {
           response.end();
           return;
         }
-        if (request.url?.startsWith('/computeMetadata/v1/instance/service-accounts/default/token')) {
+        if (
+          request.url?.startsWith('/computeMetadata/v1/instance/service-accounts/default/token')
+        ) {
           tokens++;
           response.setHeader('content-type', 'application/json');
           response.end(
-            JSON.stringify({ access_token: 'ya29.metadata-token', expires_in: 3599, token_type: 'Bearer' }),
+            JSON.stringify({
+              access_token: 'ya29.metadata-token',
+              expires_in: 3599,
+              token_type: 'Bearer',
+            }),
           );
           return;
         }
@@ -100,7 +106,9 @@ describe('checkGoogleCredentials', () => {
     expect(() => checkGoogleCredentials(key, 'options.credentials')).not.toThrow();
     expect(() => checkGoogleCredentials('/keys/sa.json', 'options.credentials')).not.toThrow();
     expect(() => checkGoogleCredentials({ getAccessToken: async () => 't' }, 'x')).not.toThrow();
-    expect(() => checkGoogleCredentials({ nope: 1 }, 'options.credentials')).toThrow('options.credentials');
+    expect(() => checkGoogleCredentials({ nope: 1 }, 'options.credentials')).toThrow(
+      'options.credentials',
+    );
     expect(() => checkGoogleCredentials(' ', 'options.credentials')).toThrow('options.credentials');
   });
 });

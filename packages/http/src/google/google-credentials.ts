@@ -18,7 +18,11 @@ export interface GoogleTokenSource {
 export type GoogleCredentialsOption =
   | string
   | GoogleTokenSource
-  | { readonly client_email: string; readonly private_key: string; readonly [field: string]: unknown }
+  | {
+      readonly client_email: string;
+      readonly private_key: string;
+      readonly [field: string]: unknown;
+    }
   | { readonly type: string; readonly [field: string]: unknown };
 
 type GoogleAuthModule = typeof import('google-auth-library');
@@ -70,7 +74,11 @@ export function googleRequestSigner(options: GoogleSignerOptions = {}): RequestS
   checkGoogleCredentials(credentials, 'options.credentials');
   let source: Promise<GoogleTokenSource> | undefined;
   const load = (): Promise<GoogleTokenSource> => {
-    if (credentials !== undefined && typeof credentials === 'object' && 'getAccessToken' in credentials) {
+    if (
+      credentials !== undefined &&
+      typeof credentials === 'object' &&
+      'getAccessToken' in credentials
+    ) {
       source ??= Promise.resolve(credentials as GoogleTokenSource);
       return source;
     }

@@ -52,18 +52,18 @@ export class BodyChatSource implements ChatStreamSource, ChatStreamController {
       typeof format === 'object'
         ? format.decoder(deliver, { provider })
         : format === 'sse'
-        ? createSseDecoder(deliver, {
-            provider,
-            ...(onComment === undefined
-              ? {}
-              : {
-                  onComment: (comment: string) => {
-                    if (!this.#finished) onComment(comment, this);
-                  },
-                }),
-            ...(maxEventChars === undefined ? {} : { maxEventChars }),
-          })
-        : createJsonArrayDecoder(deliver, { provider });
+          ? createSseDecoder(deliver, {
+              provider,
+              ...(onComment === undefined
+                ? {}
+                : {
+                    onComment: (comment: string) => {
+                      if (!this.#finished) onComment(comment, this);
+                    },
+                  }),
+              ...(maxEventChars === undefined ? {} : { maxEventChars }),
+            })
+          : createJsonArrayDecoder(deliver, { provider });
     body.on('data', this.#onData.bind(this));
     body.on('end', this.#onEnd.bind(this));
     body.on('error', this.#onError.bind(this));

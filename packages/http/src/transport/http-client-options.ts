@@ -2,9 +2,9 @@ import { ValidationError } from '@aigo/ai';
 import type { Dispatcher } from 'undici';
 import {
   describe,
-  optionalFunction,
   normalizeHeaders,
   optionalDuration,
+  optionalFunction,
   optionalInteger,
   optionalObject,
   requireString,

@@ -15,8 +15,8 @@ import { loadedUndici, loadUndici, type UndiciModule } from './load-undici.js';
 import { mapTransportError, type TransportContext } from './map-transport-error.js';
 import { type PreparedRequest, prepareRequest, RequestTargets } from './prepared-request.js';
 import { raceCall } from './race-call.js';
-import type { RequestSigner } from './request-signer.js';
 import { readBody } from './read-body.js';
+import type { RequestSigner } from './request-signer.js';
 import { invalidResponse, notAnEventStream, statusError } from './response-errors.js';
 
 /** undici's header and body timeouts for a deadline: 0 (off) when there is none a timer can hold. */
@@ -317,15 +317,18 @@ export class HttpClient {
 
 /** The request with the signer's headers added; an abort while signing rejects the call. */
 async function signed(prepared: PreparedRequest, sign: RequestSigner): Promise<PreparedRequest> {
-  const added = await raceAbort(sign({
-    method: 'POST',
-    url: prepared.url,
-    origin: prepared.target.origin,
-    path: prepared.target.path,
-    headers: prepared.headers,
-    body: prepared.body,
-    signal: prepared.signal,
-  }), prepared.signal);
+  const added = await raceAbort(
+    sign({
+      method: 'POST',
+      url: prepared.url,
+      origin: prepared.target.origin,
+      path: prepared.target.path,
+      headers: prepared.headers,
+      body: prepared.body,
+      signal: prepared.signal,
+    }),
+    prepared.signal,
+  );
   if (prepared.signal?.aborted) throw AbortError.fromSignal(prepared.signal);
   return { ...prepared, headers: { ...prepared.headers, ...added } };
 }
