@@ -7,7 +7,7 @@ import {
   type StreamProvider,
   ValidationError,
 } from '@aigo/ai';
-import { type HttpClient, toRequestOptions } from '@aigo/http';
+import { type HttpClient, requestModel, toRequestOptions } from '@aigo/http';
 import { AWS_REGION_ENV, awsEventStreamDecoding, connectAws } from '@aigo/http/aws';
 import { type BedrockOptions, validateBedrockOptions } from './bedrock-options.js';
 import { parseBedrockRequestOptions } from './bedrock-request-options.js';
@@ -130,19 +130,7 @@ export class BedrockProvider implements StreamProvider {
   }
 
   #prepare(request: ChatRequest) {
-    if (request === null || typeof request !== 'object') {
-      throw new ValidationError('request', 'must be a ChatRequest');
-    }
-    if (request.model !== undefined && typeof request.model !== 'string') {
-      throw new ValidationError('request.model', 'must be a string');
-    }
-    const model = request.model?.trim() || this.defaultModel;
-    if (model === undefined) {
-      throw new ValidationError(
-        'request.model',
-        'is required (or set defaultModel on the provider)',
-      );
-    }
+    const model = requestModel(request, this.defaultModel);
     const parsed = parseBedrockRequestOptions(request);
     return { model, ...buildConverseRequest(request, model, parsed) };
   }

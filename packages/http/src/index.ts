@@ -155,3 +155,4 @@ export {
   readProviderRequestOptions,
   withRequestHeaders,
 } from './wire/provider-request-options.js';
+export { requestModel } from './wire/request-model.js';

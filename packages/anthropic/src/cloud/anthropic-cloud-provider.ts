@@ -10,6 +10,7 @@ import {
 import {
   type FrameMapper,
   type HttpClient,
+  requestModel,
   type StreamResponse,
   toRequestOptions,
 } from '@aigo/http';
@@ -117,19 +118,7 @@ export class AnthropicCloudProvider implements StreamProvider {
   }
 
   #prepare(request: ChatRequest, stream: boolean) {
-    if (request === null || typeof request !== 'object') {
-      throw new ValidationError('request', 'must be a ChatRequest');
-    }
-    if (request.model !== undefined && typeof request.model !== 'string') {
-      throw new ValidationError('request.model', 'must be a string');
-    }
-    const model = request.model?.trim() || this.defaultModel;
-    if (model === undefined) {
-      throw new ValidationError(
-        'request.model',
-        'is required (or set defaultModel on the provider)',
-      );
-    }
+    const model = requestModel(request, this.defaultModel);
     const parsed = parseAnthropicRequestOptions(request, ANTHROPIC_METADATA_KEY);
     const built = buildAnthropicRequest(request, model, parsed, stream);
     return { model, ...built, betas: parsed.betas ?? [] };

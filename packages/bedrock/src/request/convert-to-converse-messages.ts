@@ -29,39 +29,36 @@ export function convertToConverseMessages(request: ChatRequest): ConverseConvers
   if (!Array.isArray(request.messages)) {
     throw new ValidationError('request.messages', 'must be an array of messages');
   }
-  const system: ConverseSystemBlock[] = [];
-  if (request.systemPrompt !== undefined) {
-    if (typeof request.systemPrompt !== 'string') {
-      throw new ValidationError('request.systemPrompt', 'must be a string');
-    }
-    if (request.systemPrompt !== '') system.push({ text: request.systemPrompt });
+  const prompt: unknown = request.systemPrompt;
+  if (prompt !== undefined && typeof prompt !== 'string') {
+    throw new ValidationError('request.systemPrompt', 'must be a string');
   }
+  const system: ConverseSystemBlock[] = prompt ? [{ text: prompt }] : [];
   const messages: MutableMessage[] = [];
   let documents = 0;
-  request.messages.forEach((message: Message, index) => {
+  for (const [index, message] of request.messages.entries()) {
     const where = `request.messages[${index}]`;
-    if (message === null || typeof message !== 'object') {
+    if (typeof message !== 'object' || message === null)
       throw new ValidationError(where, 'must be a message');
-    }
     switch (message.role) {
       case 'system':
         for (const text of textsOf(message, where)) system.push({ text });
-        return;
+        continue;
       case 'user': {
         const blocks = partsOf(message, where, () => documents++);
         append(messages, 'user', blocks);
-        return;
+        continue;
       }
       case 'assistant':
         append(messages, 'assistant', assistantBlocks(message, where));
-        return;
+        continue;
       case 'tool':
         append(messages, 'user', [toolResult(message, where)]);
-        return;
+        continue;
       default:
         throw new ValidationError(`${where}.role`, 'must be system, user, assistant or tool');
     }
-  });
+  }
   return { system, messages };
 }
 
