@@ -32,6 +32,7 @@ export {
   readGeminiMetadata,
 } from './shared/gemini-provider-metadata.js';
 export type { GeminiPartRecord } from './shared/gemini-turn-parts.js';
+export type { GoogleCredentialsOption, GoogleTokenSource } from '@aigo/http/google';
 export {
   GEMINI_VERTEX_LOCATION_ENV,
   GEMINI_VERTEX_PROJECT_ENV,

@@ -8,6 +8,7 @@
 
 export type { AwsCredentials, AwsCredentialsOption, AwsCredentialsProvider } from '@aigo/http/aws';
 export { AnthropicCloudProvider } from '../cloud/anthropic-cloud-provider.js';
+export type { AnthropicCloudOptions } from '../cloud/cloud-options.js';
 export {
   ANTHROPIC_BEDROCK_API_KEY_ENV,
   ANTHROPIC_BEDROCK_BASE_URL,

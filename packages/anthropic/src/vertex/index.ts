@@ -7,6 +7,7 @@
 
 export type { GoogleCredentialsOption } from '@aigo/http/google';
 export { AnthropicCloudProvider } from '../cloud/anthropic-cloud-provider.js';
+export type { AnthropicCloudOptions } from '../cloud/cloud-options.js';
 export {
   ANTHROPIC_VERTEX_BASE_URL,
   ANTHROPIC_VERTEX_BASE_URL_ENV,
