@@ -3,6 +3,9 @@ import {
   type ChatRequest,
   type ChatResponse,
   type ChatStream,
+  type EmbeddingProvider,
+  type EmbedRequest,
+  type EmbedResult,
   type ModelCost,
   type StreamProvider,
   ValidationError,
@@ -11,6 +14,7 @@ import { type HttpClient, requestModel, toRequestOptions } from '@aigo/http';
 import { AWS_REGION_ENV, awsEventStreamDecoding, connectAws } from '@aigo/http/aws';
 import { type BedrockOptions, validateBedrockOptions } from './bedrock-options.js';
 import { parseBedrockRequestOptions } from './bedrock-request-options.js';
+import { BEDROCK_MAX_EMBEDDINGS_PER_CALL, bedrockEmbed } from './embeddings/bedrock-embed.js';
 import { buildConverseRequest } from './request/build-converse-request.js';
 import { ConverseStreamMapper } from './response/converse-stream-mapper.js';
 import { mapConverseResponse } from './response/map-converse-response.js';
@@ -40,7 +44,7 @@ const SIGNING_SERVICE = 'bedrock';
  * signed with AWS Signature V4 (or a Bedrock API key), through one keep-alive connection pool that
  * `close()` releases. Immutable and safe to share. Build it with {@link bedrock}.
  */
-export class BedrockProvider implements StreamProvider {
+export class BedrockProvider implements StreamProvider, EmbeddingProvider {
   /** `bedrock`: the key of `providerOptions` and `providerMetadata`, and the provider on errors. */
   readonly id: string = BEDROCK_PROVIDER_ID;
   /** The region requests are signed for. */
@@ -49,6 +53,8 @@ export class BedrockProvider implements StreamProvider {
   readonly baseURL: string;
   /** The model used when a request names none, when set. */
   readonly defaultModel: string | undefined;
+  /** The most texts one embedding call carries (Cohere Embed's 96; Titan embeds one a call). */
+  readonly maxEmbeddingsPerCall: number = BEDROCK_MAX_EMBEDDINGS_PER_CALL;
   readonly #http: HttpClient;
   readonly #secrets: readonly string[];
 
@@ -113,6 +119,17 @@ export class BedrockProvider implements StreamProvider {
   modelCost(model: string): ModelCost | undefined {
     if (typeof model !== 'string') throw new ValidationError('model', 'must be a string');
     return undefined;
+  }
+
+  /**
+   * Embeds `request.values` with Amazon Titan Text Embeddings or Cohere Embed through InvokeModel:
+   * see `bedrockEmbed`. Usage is Bedrock's input token count; `cost` is unknown.
+   *
+   * @throws ValidationError for a bad request or another model family, before any call;
+   *   `ProviderError` for an API error; `AbortError` when `options.signal` fires.
+   */
+  embed(request: EmbedRequest, options?: CallOptions): Promise<EmbedResult> {
+    return bedrockEmbed({ http: this.#http, baseURL: this.baseURL }, request, options);
   }
 
   /** Releases the connection pool after the calls in flight finished. Later calls reject. */

@@ -29,7 +29,9 @@ describe('README examples', () => {
     });
     expect(answer.content).toMatch(/There are \*\*3\*\*/);
     expect(answer.usage).toMatchObject({ promptTokens: 22, completionTokens: 57 });
-    expect(server.requests[0]?.headers.authorization).toContain(`Credential=${TEST_ACCESS_KEY_ID}/`);
+    expect(server.requests[0]?.headers.authorization).toContain(
+      `Credential=${TEST_ACCESS_KEY_ID}/`,
+    );
   });
 
   it('with @aigo/client', async () => {
