@@ -168,3 +168,40 @@ export async function rejection(promise: Promise<unknown>): Promise<unknown> {
   }
   throw new Error('expected a rejection');
 }
+
+type Json = Record<string, unknown>;
+
+/**
+ * The ConverseStream events Bedrock sends for a Converse answer (built from the answer, one delta
+ * per block), for the check that `collect()` equals `sendMessage()`.
+ */
+export function converseToStreamLines(answer: Json): string {
+  const message = (answer.output as Json).message as Json;
+  const lines: Json[] = [{ messageStart: { role: message.role } }];
+  (message.content as Json[]).forEach((block, index) => {
+    const at = { contentBlockIndex: index };
+    if (typeof block.text === 'string') {
+      lines.push({ contentBlockDelta: { ...at, delta: { text: block.text } } });
+    } else if (block.toolUse !== undefined) {
+      const { toolUseId, name, input } = block.toolUse as Json;
+      lines.push({ contentBlockStart: { ...at, start: { toolUse: { toolUseId, name } } } });
+      lines.push({
+        contentBlockDelta: { ...at, delta: { toolUse: { input: JSON.stringify(input) } } },
+      });
+    } else if (block.reasoningContent !== undefined) {
+      const { text, signature } = (block.reasoningContent as Json).reasoningText as Json;
+      lines.push({ contentBlockDelta: { ...at, delta: { reasoningContent: { text } } } });
+      lines.push({ contentBlockDelta: { ...at, delta: { reasoningContent: { signature } } } });
+    }
+    lines.push({ contentBlockStop: at });
+  });
+  lines.push({ messageStop: { stopReason: answer.stopReason } });
+  lines.push({
+    metadata: {
+      usage: answer.usage,
+      ...(answer.metrics === undefined ? {} : { metrics: answer.metrics }),
+      ...(answer.trace === undefined ? {} : { trace: answer.trace }),
+    },
+  });
+  return lines.map((line) => JSON.stringify(line)).join('\n');
+}
