@@ -1,4 +1,5 @@
 import type {
+  A2ARequest,
   ChatResponse,
   InferSchema,
   JsonObject,
@@ -188,6 +189,8 @@ export interface ReActRunOptions {
   readonly memory?: MemoryProvider | null;
   /** Passed to every tool as `ctx.context`, and to the hooks. */
   readonly context?: unknown;
+  /** The A2A request the run answers (`serveA2A` passes it): every tool's `ctx.a2a`. */
+  readonly a2a?: A2ARequest;
   /** A parent span for the run's `invoke_agent` span (a graph node's, say). */
   readonly span?: Span;
   /**

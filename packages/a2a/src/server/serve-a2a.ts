@@ -4,6 +4,7 @@ import type { Express, Request, Response } from 'express';
 import { AGENT_CARD_PATH, buildAgentCard, JSONRPC_PATH, REST_PATH } from './agent-card.js';
 import { a2aErrorBody } from './http-error-body.js';
 import { inProcessRunStore } from './run-store.js';
+import { cardConformance, restConformance } from './spec-conformance.js';
 import {
   type A2AMessageHandler,
   checkServeOptions,
@@ -98,10 +99,22 @@ export async function serveA2A(
 
   const routes = express();
   routes.disable('x-powered-by');
-  routes.use(AGENT_CARD_PATH, agentCardHandler({ agentCardProvider: handler, legacyCompat }));
-  const userBuilder = UserBuilder.noAuthentication;
+  routes.use(
+    AGENT_CARD_PATH,
+    cardConformance(new Date(), checked.legacyCard),
+    agentCardHandler({ agentCardProvider: handler, legacyCompat }),
+  );
+  // The caller authorize named (`{ principal }`), as the SDK's user: the agent reads it in ctx.a2a.
+  const userBuilder = async (request: Request) => {
+    const principal = principals.get(request);
+    return principal === undefined ? UserBuilder.noAuthentication() : authenticatedUser(principal);
+  };
   routes.use(JSONRPC_PATH, jsonRpcHandler({ requestHandler: handler, userBuilder, legacyCompat }));
-  routes.use(REST_PATH, restHandler({ requestHandler: handler, userBuilder, legacyCompat }));
+  routes.use(
+    REST_PATH,
+    restConformance(),
+    restHandler({ requestHandler: handler, userBuilder, legacyCompat }),
+  );
   app = routes;
 
   let closing: Promise<void> | undefined;
@@ -138,6 +151,13 @@ const CORS = {
   exposeHeaders: ['a2a-version', 'a2a-extensions'],
 };
 
+// The principal authorize gave each request, for the SDK's user builder.
+const principals = new WeakMap<IncomingMessage, string>();
+
+function authenticatedUser(principal: string): { isAuthenticated: boolean; userName: string } {
+  return { isAuthenticated: true, userName: principal };
+}
+
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 // Why Express (or the SDK's routers) gave up on a request, as the status's plain words.
@@ -159,8 +179,9 @@ async function serveExpress(
   app: Express,
   request: IncomingMessage,
   response: ServerResponse,
-  { readBody, fail }: GuardedRequest,
+  { readBody, fail, principal }: GuardedRequest,
 ): Promise<void> {
+  if (principal !== undefined) principals.set(request, principal);
   const headers = request.headers;
   if (headers['transfer-encoding'] !== undefined || Number(headers['content-length']) > 0) {
     const raw = await readBody();
