@@ -205,8 +205,9 @@ describe('artifacts carry what the agent made', () => {
     const provider = createFakeProvider().toolCall('draw', {}).text('Here is the plot.');
     const server = await serve(agentOn(provider, [draw]));
     const { task } = await send(server, sendParams('Plot it'));
-    const artifacts = (task as { artifacts: { artifactId: string; name: string; parts: unknown[] }[] })
-      .artifacts;
+    const artifacts = (
+      task as { artifacts: { artifactId: string; name: string; parts: unknown[] }[] }
+    ).artifacts;
     expect(artifacts.map((artifact) => artifact.name)).toEqual(['draw', 'answer']);
     expect(artifacts[0]?.artifactId).toMatch(/^tool-/);
     expect(artifacts[0]?.parts).toEqual([
@@ -225,10 +226,7 @@ describe('direct message replies: replyAs', () => {
   });
 
   it('auto answers a one-step run with a message, a run that calls a tool with a task', async () => {
-    const provider = createFakeProvider()
-      .text('Hello.')
-      .toolCall('draw', {})
-      .text('Drawn.');
+    const provider = createFakeProvider().text('Hello.').toolCall('draw', {}).text('Drawn.');
     const server = await serve(agentOn(provider, [draw]), { replyAs: 'auto' });
     const direct = await send(server, sendParams('Hi'));
     expect(direct.message).toMatchObject({ role: 'ROLE_AGENT', parts: [{ text: 'Hello.' }] });
@@ -282,7 +280,10 @@ describe('the agent sees the request', () => {
         request.headers.authorization === 'Bearer alice-token-0123456789'
           ? { principal: 'alice' }
           : false,
-      answerMetadata: ({ result, request }) => ({ echoed: request.messageId, result: String(result) }),
+      answerMetadata: ({ result, request }) => ({
+        echoed: request.messageId,
+        result: String(result),
+      }),
     });
     const params = sendParams('Look');
     const message = {

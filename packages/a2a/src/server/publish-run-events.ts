@@ -135,7 +135,10 @@ export async function publishRunEvents(
         const parts = answerParts(event.content, event.result);
         const metadata = context.answerMetadata(event.result);
         if (context.replyAs !== 'task' && !task.published) {
-          const reply = agentMessage({ taskId: '', contextId: ref.contextId }, [...parts, ...files]);
+          const reply = agentMessage({ taskId: '', contextId: ref.contextId }, [
+            ...parts,
+            ...files,
+          ]);
           bus.publish(SdkEvent.message(metadata === undefined ? reply : { ...reply, metadata }));
           return 'done';
         }

@@ -4,13 +4,13 @@ import type { Express, Request, Response } from 'express';
 import { AGENT_CARD_PATH, buildAgentCard, JSONRPC_PATH, REST_PATH } from './agent-card.js';
 import { a2aErrorBody } from './http-error-body.js';
 import { inProcessRunStore } from './run-store.js';
-import { cardConformance, restConformance } from './spec-conformance.js';
 import {
   type A2AMessageHandler,
   checkServeOptions,
   type ServableAgent,
   type ServeA2AOptions,
 } from './serve-a2a-options.js';
+import { cardConformance, restConformance } from './spec-conformance.js';
 
 /** A running A2A server. */
 export interface A2AServer {
