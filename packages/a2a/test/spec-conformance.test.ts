@@ -201,6 +201,22 @@ describe('artifacts carry what the agent made', () => {
     ]);
   });
 
+  it('images and audio the model made follow the answer in its artifact, as file parts', async () => {
+    const provider = createFakeProvider().response({
+      content: 'A cat, and its purr.',
+      images: [{ mimeType: 'image/png', data: PNG.toString('base64') }],
+      audio: [{ mimeType: 'audio/wav', uri: 'https://example.com/purr.wav', transcript: 'purr' }],
+    });
+    const server = await serve(agentOn(provider));
+    const { task } = await send(server, sendParams('Draw a cat and let it purr'));
+    const [answer] = (task as { artifacts: { parts: unknown[] }[] }).artifacts;
+    expect(answer?.parts).toEqual([
+      { text: 'A cat, and its purr.' },
+      { raw: PNG.toString('base64'), mediaType: 'image/png' },
+      { url: 'https://example.com/purr.wav', mediaType: 'audio/wav' },
+    ]);
+  });
+
   it('media a tool returns become file parts: bytes inline, a URL by reference', async () => {
     const provider = createFakeProvider().toolCall('draw', {}).text('Here is the plot.');
     const server = await serve(agentOn(provider, [draw]));

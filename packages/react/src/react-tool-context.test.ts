@@ -83,6 +83,25 @@ describe('the tool context of a ReAct run', () => {
     );
   });
 
+  it('final_answer carries the images, audio and video of the final reply (none: no media field)', async () => {
+    const image = { mimeType: 'image/png', data: 'iVBORw0KGgo=' };
+    const audio = { mimeType: 'audio/wav', uri: 'https://example.com/a.wav' };
+    const provider = createFakeProvider()
+      .response({ content: 'Made.', images: [image], audio: [audio] })
+      .text('Plain.');
+    const agent = createReAct(createClient(provider, { env: {} }));
+    const finals: AgentEvent[] = [];
+    for (const prompt of ['Make it.', 'Say it.']) {
+      for await (const event of agent.executeStream(prompt)) {
+        if (event.type === 'final_answer') finals.push(event);
+      }
+    }
+    expect(finals).toEqual([
+      expect.objectContaining({ content: 'Made.', media: [image, audio] }),
+      expect.not.objectContaining({ media: expect.anything() }),
+    ]);
+  });
+
   it('streams tool_progress events between tool_call and tool_result, and the result’s parts', async () => {
     const { tool } = photographer();
     const heard: ToolProgress[] = [];

@@ -7,7 +7,12 @@ import {
   type JsonValue,
   messageText,
 } from '@aigo/ai';
-import { contentToA2APart, dataA2APart, textA2APart } from '../shared/a2a-parts.js';
+import {
+  contentToA2APart,
+  dataA2APart,
+  generatedMediaA2APart,
+  textA2APart,
+} from '../shared/a2a-parts.js';
 import { interactionQuestion } from './interaction-answer.js';
 import type { A2ARunStore } from './run-store.js';
 import {
@@ -73,11 +78,12 @@ function mediaParts(event: Extract<AgentEvent, { type: 'tool_result' }>): Part[]
  * status updates, a message steered into the run as a `working` status update with its text, media
  * a tool returned (`withContent`) as an artifact of file parts (id `tool-<call id>`, named after the
  * tool), the final answer as the `answer` artifact (a typed result as a data part first, then its
- * text) then `completed` (text fragments and partial answers are not published: the answer arrives
- * whole), a run waiting for decisions as `input-required` (the run saved to the run store under the
- * task id), an error as `failed` with its message. As a message (`replyAs`): the answer's parts and
- * the tools' media in one agent message, no task — `auto` turns to a task at the run's first tool
- * call or second step, `message` only when the run waits or fails.
+ * text, then the images, audio and video the model made as file parts) then `completed` (text
+ * fragments and partial answers are not published: the answer arrives whole), a run waiting for
+ * decisions as `input-required` (the run saved to the run store under the task id), an error as
+ * `failed` with its message. As a message (`replyAs`): the answer's parts and the tools' media in
+ * one agent message, no task — `auto` turns to a task at the run's first tool call or second step,
+ * `message` only when the run waits or fails.
  */
 export async function publishRunEvents(
   stream: AgentStream<unknown>,
@@ -132,7 +138,10 @@ export async function publishRunEvents(
         ]);
         return 'waiting';
       case 'final_answer': {
-        const parts = answerParts(event.content, event.result);
+        const parts = [
+          ...answerParts(event.content, event.result),
+          ...(event.media ?? []).map(generatedMediaA2APart),
+        ];
         const metadata = context.answerMetadata(event.result);
         if (context.replyAs !== 'task' && !task.published) {
           const reply = agentMessage({ taskId: '', contextId: ref.contextId }, [
