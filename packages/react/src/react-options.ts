@@ -189,8 +189,6 @@ export interface ReActRunOptions {
   readonly memory?: MemoryProvider | null;
   /** Passed to every tool as `ctx.context`, and to the hooks. */
   readonly context?: unknown;
-  /** The A2A request the run answers (`serveA2A` passes it): every tool's `ctx.a2a`. */
-  readonly a2a?: A2ARequest;
   /** A parent span for the run's `invoke_agent` span (a graph node's, say). */
   readonly span?: Span;
   /**
@@ -211,4 +209,6 @@ export interface ReActRunOptions {
    * the conversation at the next model call. One queue per run.
    */
   readonly steering?: SteeringQueue;
+  /** The A2A request the run answers (`serveA2A` passes it): every tool's `ctx.a2a`. */
+  readonly a2a?: A2ARequest;
 }
