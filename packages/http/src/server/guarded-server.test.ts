@@ -235,7 +235,11 @@ describe('startGuardedServer: authorize', () => {
     // A synchronous verdict naming the caller too; one whose principal is not a string refuses.
     const sync = await start(
       { authorize: () => ({ principal: 'svc' }) },
-      { handle: (_request, response, { principal }) => response.end(principal) },
+      {
+        handle(_request, response, { principal }) {
+          response.end(principal);
+        },
+      },
     );
     expect((await call(sync.port, '/')).body).toBe('svc');
     const odd = await start({ authorize: () => ({ principal: 7 }) as never });
