@@ -3,7 +3,14 @@
 // or with legacy: true; Last-Modified), the HTTP+JSON binding's media type and status codes,
 // artifacts (a typed answer's data part first; a tool's media as file parts), direct message
 // replies (replyAs), and the request as the agent sees it (ctx.a2a, the handler's context).
-import { type A2ARequest, defineTool, imagePart, imagePartFromUri, withContent } from '@aigo/ai';
+import {
+  type A2ARequest,
+  defineTool,
+  imagePart,
+  imagePartFromUri,
+  type Tool,
+  withContent,
+} from '@aigo/ai';
 import { createClient } from '@aigo/client';
 import { createReAct } from '@aigo/react';
 import { createFakeProvider, type FakeProvider } from '@aigo/testing';
@@ -48,7 +55,7 @@ const LEGACY_FIELDS = ['url', 'preferredTransport', 'protocolVersion', 'addition
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
 /** A ReAct agent on a scripted model, with tools. */
-function agentOn(provider: FakeProvider, tools: Parameters<typeof createClient>[1]['tools'] = []) {
+function agentOn(provider: FakeProvider, tools: Tool[] = []) {
   const client = createClient(provider, { env: {}, defaultModel: 'm', tools });
   return createReAct(client, { name: 'helper', description: 'Answers questions' });
 }
@@ -64,15 +71,35 @@ const draw = defineTool({
     ]),
 });
 
+/** A task and a message as the wire has them (protobuf JSON), as far as these tests read them. */
+interface WireTask {
+  readonly id: string;
+  readonly status: { readonly state: string };
+  readonly artifacts: {
+    readonly artifactId: string;
+    readonly name: string;
+    readonly parts: unknown[];
+    readonly metadata?: unknown;
+  }[];
+}
+interface WireMessage {
+  readonly role: string;
+  readonly parts: unknown[];
+  readonly metadata?: unknown;
+}
+
 /** The JSON-RPC `SendMessage` result: `{ task }` or `{ message }`. */
-async function send(server: A2AServer, params: unknown): Promise<Record<string, never>> {
+async function send(
+  server: A2AServer,
+  params: unknown,
+): Promise<{ task?: WireTask; message?: WireMessage }> {
   const answer = await a2aRequest(server.url, '/a2a/jsonrpc', {
     headers: V1,
     body: jsonRpc('SendMessage', params),
   });
   const result = json(answer).result;
   if (result === undefined) throw new Error(answer.body);
-  return result as Record<string, never>;
+  return result as { task?: WireTask; message?: WireMessage };
 }
 
 describe('the agent card', () => {
@@ -193,7 +220,7 @@ describe('artifacts carry what the agent made', () => {
     });
     const server = await serve(agent);
     const { task } = await send(server, sendParams('Count the letters of agent'));
-    const [answer] = (task as { artifacts: { artifactId: string; parts: unknown[] }[] }).artifacts;
+    const [answer] = task?.artifacts ?? [];
     expect(answer?.artifactId).toBe('answer');
     expect(answer?.parts).toEqual([
       { data: { word: 'agent', letters: 5 }, mediaType: 'application/json' },
@@ -209,7 +236,7 @@ describe('artifacts carry what the agent made', () => {
     });
     const server = await serve(agentOn(provider));
     const { task } = await send(server, sendParams('Draw a cat and let it purr'));
-    const [answer] = (task as { artifacts: { parts: unknown[] }[] }).artifacts;
+    const [answer] = task?.artifacts ?? [];
     expect(answer?.parts).toEqual([
       { text: 'A cat, and its purr.' },
       { raw: PNG.toString('base64'), mediaType: 'image/png' },
@@ -221,9 +248,7 @@ describe('artifacts carry what the agent made', () => {
     const provider = createFakeProvider().toolCall('draw', {}).text('Here is the plot.');
     const server = await serve(agentOn(provider, [draw]));
     const { task } = await send(server, sendParams('Plot it'));
-    const artifacts = (
-      task as { artifacts: { artifactId: string; name: string; parts: unknown[] }[] }
-    ).artifacts;
+    const artifacts = task?.artifacts ?? [];
     expect(artifacts.map((artifact) => artifact.name)).toEqual(['draw', 'answer']);
     expect(artifacts[0]?.artifactId).toMatch(/^tool-/);
     expect(artifacts[0]?.parts).toEqual([
@@ -271,7 +296,7 @@ describe('direct message replies: replyAs', () => {
     const provider = createFakeProvider().toolCall('draw', {}).text('Drawn.');
     const server = await serve(agentOn(provider, [draw]), { replyAs: 'message' });
     const { message } = await send(server, sendParams('Draw'));
-    expect((message as { parts: unknown[] }).parts).toEqual([
+    expect(message?.parts).toEqual([
       { text: 'Drawn.' },
       { raw: PNG.toString('base64'), filename: 'plot.png', mediaType: 'image/png' },
       { url: 'https://example.com/chart.png', mediaType: 'image/png' },
