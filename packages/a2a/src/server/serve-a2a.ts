@@ -32,9 +32,11 @@ export interface A2AServer {
  * Origin (403), a caller `authorize` refuses (401; the card stays public, and says which scheme to
  * use), a body over `maxBodyBytes` (413), a client too slow to send its request (the connection
  * closed); every error is JSON. The agent card comes from the agent's name, description and tools
- * (as skills). Each
- * message runs the agent with the memory of its A2A context (`memory`) under the caller's trace
- * context; its events become status updates and the `answer` artifact; a run waiting for decisions
+ * (as skills): the A2A 1.0 card, unless a request asks for 0.3 (or `legacy: true`). Where the SDK
+ * departs from the specification (HTTP+JSON media type, 415), the server follows the specification.
+ * Each message runs the agent with the memory of its A2A context (`memory`) under the caller's trace
+ * context, the request as `a2a` (the tools' `ctx.a2a`); its events become status updates, artifacts
+ * (the answer, media as file parts) — or one message (`replyAs`); a run waiting for decisions
  * becomes `input-required`, and the client's answer resumes it from the run store. A cancelled task
  * aborts its run. A function's reply is a message (no task).
  *
