@@ -17,6 +17,7 @@ import { createFakeProvider, type FakeProvider } from '@aigo/testing';
 import { Type } from 'typebox';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type A2AServer, serveA2A } from '../src/index.js';
+import { approvalAgent } from './support/test-approval-agent.js';
 import { a2aRequest, jsonRpc, type RawAnswer, sendParams, V1 } from './support/test-raw-a2a.js';
 
 const servers: A2AServer[] = [];
@@ -74,6 +75,7 @@ const draw = defineTool({
 /** A task and a message as the wire has them (protobuf JSON), as far as these tests read them. */
 interface WireTask {
   readonly id: string;
+  readonly contextId: string;
   readonly status: { readonly state: string };
   readonly artifacts: {
     readonly artifactId: string;
@@ -301,6 +303,26 @@ describe('direct message replies: replyAs', () => {
       { raw: PNG.toString('base64'), filename: 'plot.png', mediaType: 'image/png' },
       { url: 'https://example.com/chart.png', mediaType: 'image/png' },
     ]);
+  });
+});
+
+describe('direct message replies: what a message cannot be', () => {
+  it('message: a run that waits for a decision becomes a task (input-required), answered in it', async () => {
+    const agent = approvalAgent();
+    const server = await serve(agent, { replyAs: 'message' });
+    const { task } = await send(server, sendParams('Delete /tmp/old.log'));
+    expect(task?.status.state).toBe('TASK_STATE_INPUT_REQUIRED');
+    const ids = { taskId: task?.id ?? '', contextId: task?.contextId ?? '' };
+    const answered = await send(server, sendParams('yes', ids));
+    expect(answered.task?.status.state).toBe('TASK_STATE_COMPLETED');
+  });
+
+  it('auto: a run that fails in its first step becomes a failed task', async () => {
+    const provider = createFakeProvider().error(new Error('the model is down'));
+    const server = await serve(agentOn(provider), { replyAs: 'auto' });
+    const { task, message } = await send(server, sendParams('Hi'));
+    expect(message).toBeUndefined();
+    expect(task?.status.state).toBe('TASK_STATE_FAILED');
   });
 });
 
