@@ -207,7 +207,6 @@ export class AigoAgentExecutor implements AgentExecutor {
       };
     }
     if (agent.resumeStream === undefined) {
-      task.ensure();
       task.status(TaskState.TASK_STATE_FAILED, [
         textA2APart(`The agent ${agent.name} cannot resume a run.`),
       ]);
