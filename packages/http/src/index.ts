@@ -88,6 +88,7 @@ export {
 export { observeFailures } from './server/observe-failures.js';
 export {
   type Authorize,
+  type AuthorizedCaller,
   DEFAULT_HEADERS_TIMEOUT_MS,
   DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
   DEFAULT_REQUEST_TIMEOUT_MS,
