@@ -22,6 +22,7 @@ export type {
   AgentEvent,
   AgentEventType,
   AgentFinalAnswerEvent,
+  AgentGuardrailTrippedEvent,
   AgentInteractionRequestedEvent,
   AgentInteractionResumedEvent,
   AgentIterationStartEvent,
@@ -29,6 +30,7 @@ export type {
   AgentReasoningEvent,
   AgentSteeringMessageEvent,
   AgentToolCallEvent,
+  AgentToolDeniedEvent,
   AgentToolProgressEvent,
   AgentToolResultEvent,
 } from './agent/agent-event.js';
@@ -162,6 +164,7 @@ export {
   type NodeCheckpoint,
   type StoredError,
 } from './graph/graph-run-record.js';
+export * from './guardrails/index.js';
 export type { JsonObject, JsonSchema, JsonValue, ProviderMetadata } from './json.js';
 export {
   type CheckedContextReadOptions,

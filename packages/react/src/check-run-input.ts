@@ -1,4 +1,5 @@
 import {
+  checkPrincipal,
   copyRunState,
   type JsonObject,
   type MemoryProvider,
@@ -23,8 +24,9 @@ const RUN_KEYS = new Set<string>([
   'runStore',
   'state',
   'steering',
+  'principal',
 ]);
-const START_KEYS = new Set<string>(['signal', 'memory', 'runId', 'runStore', 'state']);
+const START_KEYS = new Set<string>(['signal', 'memory', 'runId', 'runStore', 'state', 'principal']);
 const STEP_KEYS = new Set<string>([
   'signal',
   'memory',
@@ -34,6 +36,7 @@ const STEP_KEYS = new Set<string>([
   'steering',
   'responses',
   'onEvent',
+  'principal',
 ]);
 
 /** What a run's checked options are, before its prompt and sink. */
@@ -89,6 +92,7 @@ export function checkRunOptions(
       runStore,
       steering: undefined,
       state: undefined,
+      principal: undefined,
     };
   }
   checkKeys(options, RUN_KEYS, 'an option of a ReAct run');
@@ -116,6 +120,7 @@ export function checkRunOptions(
     runStore: checkRunStore(options.runStore, 'runStore') ?? runStore,
     steering: checkSteeringQueue(options.steering),
     state: options.state === undefined ? undefined : copyRunState(options.state),
+    principal: checkPrincipal(options.principal),
   };
 }
 
@@ -140,6 +145,7 @@ export function checkStart(
     runId: runId ?? crypto.randomUUID(),
     runStore: checkRunStore(options?.runStore, 'runStore') ?? runStore,
     state,
+    principal: checkPrincipal(options?.principal),
   };
 }
 
@@ -178,6 +184,7 @@ export function checkStep<T>(
     runStore: checkRunStore(options?.runStore, 'runStore') ?? runStore,
     steering: checkSteeringQueue(options?.steering),
     state: undefined,
+    principal: checkPrincipal(options?.principal),
     responses: options?.responses,
     sink:
       onEvent === undefined

@@ -198,6 +198,7 @@ export function defineTool<
       span: options?.span,
       context: options?.context as Context,
       runId: options?.runId,
+      principal: options?.principal,
       progress: options?.onProgress ?? IGNORE_PROGRESS,
       state: options?.state ?? {},
       steer: options?.steer ?? OUTSIDE_A_RUN,

@@ -7,6 +7,7 @@ import type {
   Message,
   ModelCosts,
   Observer,
+  Principal,
   ProviderTool,
   ReasoningOptions,
   ResponseFormat,
@@ -210,6 +211,8 @@ export interface ExecuteToolCallsOptions extends ToolHooks {
   readonly span?: Span;
   /** The run the calls belong to, passed to every tool as `ctx.runId`. */
   readonly runId?: string;
+  /** Who the run acts for, passed to every tool and hook as `ctx.principal`. */
+  readonly principal?: Principal;
   /**
    * The run's state, passed to every tool and hook as `ctx.state` (the same object: what one writes,
    * the next reads). Default: an empty object shared by the calls of this batch.

@@ -167,6 +167,7 @@ export function clientFromSettings(
         overview: options?.overview,
         span: options?.span,
         runId: options?.runId,
+        principal: options?.principal,
         state: options?.state,
         steer: options?.steer,
         observer: settings.observer,

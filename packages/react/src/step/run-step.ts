@@ -9,6 +9,7 @@ import {
   ValidationError,
 } from '@aigo/ai';
 import type { AgentSettings, RunInput, RunStart } from '../loop/agent-settings.js';
+import { checkPrincipalMayContinue } from '../guardrails/check-principal.js';
 import { finishRun } from '../loop/finish-run.js';
 import type { StepEnd } from '../loop/loop-types.js';
 import { type OpenRun, openRun } from '../loop/open-run.js';
@@ -58,6 +59,8 @@ export async function stepReAct<T>(
   }
   let plan: ResumePlan | undefined;
   let revision: number | undefined;
+  const approvers = settings.guards?.approverRoles;
+  checkPrincipalMayContinue(state.principal, input.principal, approvers, run.runId);
   if (run.requests.length > 0) {
     if (input.responses === undefined) return { outcome: 'suspended', state: run, suspended: run };
     plan = await prepareResume(settings, input, { suspended: run, responses: input.responses });
@@ -84,7 +87,9 @@ export async function stepReAct<T>(
       : { ...settings, systemPrompt: joinPrompt(settings.systemPrompt, recalled) };
   let open: OpenRun;
   try {
-    open = await openRun(runSettings, input, start, { plan, saved: state, revision }, localMemory);
+    // The step acts for the principal the run was started for (its caller may be an approver).
+    const runInput = { ...input, principal: state.principal };
+    open = await openRun(runSettings, runInput, start, { plan, saved: state, revision }, localMemory);
   } catch (error) {
     input.steering?.release(false);
     throw error;
@@ -236,6 +241,7 @@ async function kept(
   const base = {
     iteration: open.loop.iteration,
     ...(state.taskMemory === undefined ? {} : { taskMemory: state.taskMemory }),
+    ...(state.principal === undefined ? {} : { principal: state.principal }),
   };
   if (open.ownMemory) return { ...base, history: await open.baseMemory.allMessages() };
   const id = open.baseMemory.conversationId;
