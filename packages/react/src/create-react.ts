@@ -9,7 +9,6 @@ import {
 } from '@aigo/ai';
 import { type Client, type ClientOptions, inMemoryMemory } from '@aigo/client';
 import { checkApprovalPolicy } from './approval/check-approval-policy.js';
-import { checkGuards } from './guardrails/check-guardrails.js';
 import {
   checkRun,
   checkRunOptions,
@@ -17,6 +16,7 @@ import {
   checkStart,
   checkStep,
 } from './check-run-input.js';
+import { checkGuards } from './guardrails/check-guardrails.js';
 import type { AgentSettings, RunInput } from './loop/agent-settings.js';
 import { runReAct } from './loop/run-react.js';
 import { VisibleTools } from './loop/visible-tools.js';

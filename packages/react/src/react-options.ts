@@ -84,6 +84,8 @@ export interface FinalAnswer<T> {
   readonly response: ChatResponse;
   /** Whatever the application passed to the run as `context`. */
   readonly context: unknown;
+  /** Who the run acts for (the run's `principal` option). */
+  readonly principal: Principal | undefined;
   /** The run's state (`ctx.state` of its tools): read it, write it. */
   readonly state: JsonObject;
   /**

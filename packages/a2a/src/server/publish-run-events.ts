@@ -33,8 +33,22 @@ function steeringText(event: Extract<AgentEvent, { type: 'steering_message' }>):
   return text === '' ? 'Steered with a message (media only)' : `Steered: ${text}`;
 }
 
+/** A guardrail's trip as the task's status shows it (a trip that ends the run fails it next). */
+function guardrailText(event: Extract<AgentEvent, { type: 'guardrail_tripped' }>): string {
+  const { name, kind, reason } = event.guardrail;
+  const what =
+    event.action === 'stop'
+      ? 'stopped the run'
+      : event.action === 'retry'
+        ? 'asked for another answer'
+        : 'withheld a tool result';
+  return `The ${kind} guardrail "${name}" ${what}${reason === undefined ? '' : `: ${reason}`}`;
+}
+
 /**
  * Publishes a run's events as A2A events: tool calls and their progress as `working` status updates,
+ * a guardrail that tripped and a tool call `authorizeTool` denied as `working` status updates with
+ * their reason (a run a guardrail stopped then fails with the trip as its message),
  * a message steered into the run as a `working` status update with its text,
  * the final answer as the `answer` artifact (its text, and its typed result as a data part when it is
  * not text) then `completed` (text fragments and partial answers are not published: the answer
@@ -59,6 +73,20 @@ export async function publishRunEvents(
         break;
       case 'steering_message':
         publishStatus(bus, ref, TaskState.TASK_STATE_WORKING, [textA2APart(steeringText(event))]);
+        break;
+      case 'guardrail_tripped':
+        publishStatus(bus, ref, TaskState.TASK_STATE_WORKING, [
+          textA2APart(guardrailText(event)),
+          dataA2APart({
+            guardrail: JSON.parse(JSON.stringify(event.guardrail)) as JsonValue,
+            action: event.action,
+          }),
+        ]);
+        break;
+      case 'tool_denied':
+        publishStatus(bus, ref, TaskState.TASK_STATE_WORKING, [
+          textA2APart(`Denied ${event.toolCall.function.name}: ${event.reason}`),
+        ]);
         break;
       case 'interaction_requested':
         await context.runStore.save(event.suspended, { signal: context.signal });

@@ -24,7 +24,11 @@ export class ApprovalGate {
 
   constructor(
     policy: ApprovalPolicy | undefined,
-    run: { readonly context: unknown; readonly runId: string; readonly principal: Principal | undefined },
+    run: {
+      readonly context: unknown;
+      readonly runId: string;
+      readonly principal: Principal | undefined;
+    },
     authorize: Authorizer | undefined,
   ) {
     this.#policy = policy;

@@ -5,7 +5,11 @@ import {
   toolMessage,
   ValidationError,
 } from '@aigo/ai';
-import type { AuthorizeTool, ToolAuthorizationCall, ToolAuthorizationContext } from './guardrail-types.js';
+import type {
+  AuthorizeTool,
+  ToolAuthorizationCall,
+  ToolAuthorizationContext,
+} from './guardrail-types.js';
 
 /** The code of the tool result of a call `authorizeTool` denied. */
 export const TOOL_DENIED = 'tool_denied';

@@ -113,7 +113,8 @@ function checkList<G extends Guardrail<never>>(
       }
       if (names.has(name)) throw new ValidationError(`${at}.name`, `repeats "${name}"`);
       names.add(name);
-      if (typeof check !== 'function') throw new ValidationError(`${at}.check`, 'must be a function');
+      if (typeof check !== 'function')
+        throw new ValidationError(`${at}.check`, 'must be a function');
       for (const key of Object.keys(guardrail)) {
         if (key !== 'name' && key !== 'check' && !extraKeys.includes(key)) {
           throw new ValidationError(`${at}.${key}`, 'is not part of a guardrail');

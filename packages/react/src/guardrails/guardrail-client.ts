@@ -31,7 +31,9 @@ export class GuardrailCalls {
       Object.create(base, {
         sendMessage: { value: (prompt, options) => base.sendMessage(prompt, recording(options)) },
         continueConversation: { value: (options) => base.continueConversation(recording(options)) },
-        streamMessage: { value: (prompt, options) => base.streamMessage(prompt, recording(options)) },
+        streamMessage: {
+          value: (prompt, options) => base.streamMessage(prompt, recording(options)),
+        },
         streamContinueConversation: {
           value: (options) => base.streamContinueConversation(recording(options)),
         },

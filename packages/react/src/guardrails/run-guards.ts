@@ -9,12 +9,12 @@ import {
   type ToolCall,
   toolErrorEnvelope,
 } from '@aigo/ai';
-import type { Client, Overview, ToolHooks } from '@aigo/client';
+import type { Client, ContinueOptions, Overview, ToolHooks } from '@aigo/client';
 import { readArguments } from '../approval/tool-arguments.js';
-import type { RunInput } from '../loop/agent-settings.js';
+import type { AgentSettings, RunInput, RunParts } from '../loop/agent-settings.js';
+import { promptAsMessage } from '../steering/steering-message.js';
 import type { DeferringMemory } from '../suspend/deferring-memory.js';
 import { type Authorizer, authorizeCall } from './authorize-call.js';
-import { promptAsMessage } from '../steering/steering-message.js';
 import type { GuardSettings } from './check-guardrails.js';
 import { GuardrailCalls } from './guardrail-client.js';
 import type { GuardrailContext } from './guardrail-types.js';
@@ -25,6 +25,17 @@ export const GUARDRAIL_TRIPPED = 'guardrail_tripped';
 
 /** What happens after a trip: see `AgentGuardrailTrippedEvent.action`. */
 type TripAction = 'stop' | 'retry' | 'refuse';
+
+/** The guardrails of a run, or `undefined` for an agent without any (a run then pays nothing). */
+export function runGuardsOf(
+  settings: AgentSettings,
+  input: RunInput,
+  parts: RunParts,
+  state: JsonObject,
+): RunGuards | undefined {
+  if (settings.guards === undefined) return undefined;
+  return new RunGuards(settings.guards, settings.client, parts.overview, input, state, parts.span);
+}
 
 /**
  * The guardrails of one run (made only for an agent that has some): runs the input guardrails
@@ -85,10 +96,11 @@ export class RunGuards {
   async firstCall(
     prompt: Prompt,
     iteration: number,
-    call: (signal: AbortSignal | undefined) => Promise<ChatResponse>,
+    options: ContinueOptions,
+    call: (options: ContinueOptions) => Promise<ChatResponse>,
   ): Promise<ChatResponse> {
     const { inputBefore, inputParallel } = this.settings;
-    if (inputBefore.length === 0 && inputParallel.length === 0) return call(this.#input.signal);
+    if (inputBefore.length === 0 && inputParallel.length === 0) return call(options);
     const message = promptAsMessage(prompt, 'prompt');
     const value = { prompt, message, text: messageText(message) };
     if (inputBefore.length > 0) {
@@ -101,7 +113,7 @@ export class RunGuards {
       );
       if (trip !== undefined) throw await this.#tripped(trip, 'stop', iteration);
     }
-    if (inputParallel.length === 0) return call(this.#input.signal);
+    if (inputParallel.length === 0) return call(options);
     const controller = new AbortController();
     const runSignal = this.#input.signal;
     const signal =
@@ -127,7 +139,7 @@ export class RunGuards {
     try {
       let response: ChatResponse;
       try {
-        response = await call(signal);
+        response = await call({ ...options, signal });
       } catch (error) {
         // The call was cut short by the check (a trip, a guardrail that failed): that is the news.
         const trip = controller.signal.aborted ? await check : undefined;
@@ -161,11 +173,15 @@ export class RunGuards {
    * input guardrails run (for good when one tripped), and hold a final answer (a reply without tool
    * calls) until the output guardrails passed.
    */
-  async hold(messages: readonly { role: string; toolCalls?: readonly unknown[] }[]): Promise<boolean> {
+  async hold(
+    messages: readonly { role: string; toolCalls?: readonly unknown[] }[],
+  ): Promise<boolean> {
     if (this.#inputCheck !== undefined && (await this.holdFirstTurn())) return true;
     if (!this.holdsAnswers) return false;
     const reply = messages.at(-1);
-    return reply?.role === 'assistant' && (reply.toolCalls === undefined || reply.toolCalls.length === 0);
+    return (
+      reply?.role === 'assistant' && (reply.toolCalls === undefined || reply.toolCalls.length === 0)
+    );
   }
 
   /**
@@ -175,12 +191,13 @@ export class RunGuards {
    */
   async answer(
     deferring: DeferringMemory | undefined,
-    answer: { readonly content: string; readonly data: unknown; readonly response: ChatResponse },
+    answer: { readonly data: unknown; readonly response: ChatResponse },
     iteration: number,
   ): Promise<string | undefined> {
     let reason: string | undefined;
+    const { data, response } = answer;
     try {
-      reason = await this.checkOutput(answer, iteration);
+      reason = await this.checkOutput({ content: response.content, data, response }, iteration);
     } catch (error) {
       if (GuardrailTrippedError.isInstance(error)) await deferring?.settle('opening');
       throw error;
@@ -205,7 +222,13 @@ export class RunGuards {
     iteration: number,
   ): Promise<string | undefined> {
     const output = this.settings.output;
-    const trip = await runGuardrails(output, answer, 'output', this.context(iteration), this.#calls);
+    const trip = await runGuardrails(
+      output,
+      answer,
+      'output',
+      this.context(iteration),
+      this.#calls,
+    );
     if (trip === undefined) return undefined;
     const guardrail = output.find((candidate) => candidate.name === trip.name);
     if (guardrail?.onTrip === 'retry' && !this.#retried.has(trip.name)) {
@@ -337,4 +360,3 @@ function refusal(trip: GuardrailTrip, what: string): string {
     `${what} (${trip.name}${trip.reason === undefined ? '' : `: ${trip.reason}`})`,
   );
 }
-

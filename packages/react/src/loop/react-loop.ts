@@ -20,7 +20,7 @@ import {
 } from '@aigo/ai';
 import type { Client, ContinueOptions, ExecuteToolCallsOptions, Overview } from '@aigo/client';
 import { ApprovalGate } from '../approval/approval-gate.js';
-import { RunGuards } from '../guardrails/run-guards.js';
+import { type RunGuards, runGuardsOf } from '../guardrails/run-guards.js';
 import { finishedOverview, type ReActOverview, stoppedOverview } from '../react-result.js';
 import { deliverSteering } from '../steering/deliver-steering.js';
 import { promptAsMessage } from '../steering/steering-message.js';
@@ -91,10 +91,7 @@ export class ReActLoop {
     this.#extras = extras;
     this.#stepClient = settings.client;
     this.#state = start.state;
-    const guards =
-      settings.guards === undefined
-        ? undefined
-        : new RunGuards(settings.guards, settings.client, parts.overview, input, start.state, parts.span);
+    const guards = runGuardsOf(settings, input, parts, start.state);
     this.#guards = guards;
     this.#gate = new ApprovalGate(settings.approval, input, guards?.authorizer());
     this.#input = input;
@@ -160,7 +157,12 @@ export class ReActLoop {
       );
     }
     const iteration = ++this.iteration;
-    const step = await prepareIteration(settings, this.#input, { state: this.#state, steer: this.#steer }, iteration);
+    const step = await prepareIteration(
+      settings,
+      this.#input,
+      { state: this.#state, steer: this.#steer },
+      iteration,
+    );
     const queue = this.#steering;
     const steered =
       queue === undefined || queue.size === 0
@@ -198,6 +200,7 @@ export class ReActLoop {
         iteration,
         response: answer.response,
         context: this.#input.context,
+        principal: this.#input.principal,
         state: this.#state,
         steer: this.#steer,
       });
@@ -214,12 +217,7 @@ export class ReActLoop {
     }
     if (this.#guards?.holdsAnswers === true) {
       // The answer's turn was held back (holdBack): the output guardrails decide what is stored.
-      const { content } = answer.response;
-      const again = await this.#guards.answer(
-        this.#extras.deferring,
-        { content, data: answer.data, response: answer.response },
-        iteration,
-      );
+      const again = await this.#guards.answer(this.#extras.deferring, answer, iteration);
       if (again !== undefined) {
         this.#pending = [userMessage(again)];
         return 'continue';
@@ -310,7 +308,12 @@ export class ReActLoop {
     this.#stopped = true;
     this.#overview.end();
     const overview = stoppedOverview(this.#overview, reason, this.iteration, this.#state);
-    return new AgentStoppedError(reason, message, this.#guards?.attach(overview) ?? overview, options);
+    return new AgentStoppedError(
+      reason,
+      message,
+      this.#guards?.attach(overview) ?? overview,
+      options,
+    );
   }
 
   /** Stores messages the model never saw (the last tool results) so the transcript stays whole. */
@@ -349,18 +352,12 @@ export class ReActLoop {
     const guards = this.#guards;
     // A turn the guardrails held (an answer sent back, or rejected since) is stored before going on.
     if (guards !== undefined) await this.#extras.deferring?.settle('all');
-    const call = (signal: AbortSignal | undefined) =>
-      callModel(
-        client,
-        prompt,
-        signal === options.signal ? options : { ...options, signal: signal as AbortSignal },
-        this.iteration,
-        this.#reply,
-      );
+    const call = (with_: ContinueOptions) =>
+      callModel(client, prompt, with_, this.iteration, this.#reply);
     const response =
       guards === undefined || prompt === undefined
-        ? await call(options.signal)
-        : await guards.firstCall(prompt, this.iteration, call);
+        ? await call(options)
+        : await guards.firstCall(prompt, this.iteration, options, call);
     const failed = this.#gate.error;
     if (failed !== undefined) throw failed.error;
     const held = this.#extras.deferring?.held;

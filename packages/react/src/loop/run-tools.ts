@@ -1,6 +1,6 @@
-import { type Message, parseToolErrorEnvelope, type ToolCall } from '@aigo/ai';
-import { deniedResult, TOOL_DENIED } from '../guardrails/authorize-call.js';
+import { type Message, parseToolErrorEnvelope, type Span, type ToolCall } from '@aigo/ai';
 import { type Client, type ExecuteToolCallsOptions, toolMessageResult } from '@aigo/client';
+import { deniedResult, TOOL_DENIED } from '../guardrails/authorize-call.js';
 import { TOOL_REFUSED } from '../suspend/resume-turn.js';
 import type { EventSink } from './agent-settings.js';
 
@@ -42,6 +42,7 @@ export async function runToolRound(round: ToolRound): Promise<ToolRoundResult> {
       all.set(index, deniedResult(toolCalls[index] as ToolCall, reason));
     }
     refused = all;
+    recordDenied(round.options.span, toolCalls, denied, iteration);
   }
   if (sink !== undefined) {
     for (const toolCall of shown) {
@@ -90,4 +91,25 @@ export async function runToolRound(round: ToolRound): Promise<ToolRoundResult> {
     }
   }
   return { results, failure };
+}
+
+/** An `aigo.tool.denied` event on the run's span for each call `authorizeTool` denied. */
+function recordDenied(
+  span: Span | undefined,
+  toolCalls: readonly ToolCall[],
+  denied: ReadonlyMap<number, string>,
+  iteration: number,
+): void {
+  if (span === undefined) return;
+  for (const [index, reason] of denied) {
+    try {
+      span.addEvent('aigo.tool.denied', {
+        'aigo.react.iteration': iteration,
+        'gen_ai.tool.name': (toolCalls[index] as ToolCall).function.name,
+        'aigo.tool.denied.reason': reason,
+      });
+    } catch {
+      // Observers never break a run.
+    }
+  }
 }

@@ -8,8 +8,8 @@ import {
   messageText,
   ValidationError,
 } from '@aigo/ai';
-import type { AgentSettings, RunInput, RunStart } from '../loop/agent-settings.js';
 import { checkPrincipalMayContinue } from '../guardrails/check-principal.js';
+import type { AgentSettings, RunInput, RunStart } from '../loop/agent-settings.js';
 import { finishRun } from '../loop/finish-run.js';
 import type { StepEnd } from '../loop/loop-types.js';
 import { type OpenRun, openRun } from '../loop/open-run.js';
@@ -89,7 +89,13 @@ export async function stepReAct<T>(
   try {
     // The step acts for the principal the run was started for (its caller may be an approver).
     const runInput = { ...input, principal: state.principal };
-    open = await openRun(runSettings, runInput, start, { plan, saved: state, revision }, localMemory);
+    open = await openRun(
+      runSettings,
+      runInput,
+      start,
+      { plan, saved: state, revision },
+      localMemory,
+    );
   } catch (error) {
     input.steering?.release(false);
     throw error;

@@ -99,7 +99,8 @@ export class DeferringMemory {
     if (held === undefined) return;
     this.#held = undefined;
     let messages = keep === 'none' ? [] : held.messages;
-    if (keep === 'opening' && messages.at(-1)?.role === 'assistant') messages = messages.slice(0, -1);
+    if (keep === 'opening' && messages.at(-1)?.role === 'assistant')
+      messages = messages.slice(0, -1);
     if (messages.length === 0) return;
     await this.#memory.appendMessages(
       messages,
