@@ -19,6 +19,7 @@ import type {
 } from '@aigo/ai';
 import type { TSchema } from 'typebox';
 import type { ContextOptions } from '../context/context-options.js';
+import type { ClientGuardrails } from '../guardrails/client-guardrails.js';
 import type { Middleware, RetryAttempt } from '../middleware/index.js';
 import type { Overview } from '../overview/index.js';
 import type { ToolHooks } from '../tools/tool-hooks.js';
@@ -137,6 +138,13 @@ export interface ClientOptions extends GenerationOptions, ToolHooks {
    * sliding window at the window minus the requested output; otherwise nothing is trimmed.
    */
   readonly context?: ContextOptions;
+  /**
+   * Checks on the prompt (`input`: `mode: 'before'`, default, or `'parallel'` with the call) and on
+   * the complete answer (`output`) of every `sendMessage` and `streamMessage`: a trip rejects the call
+   * with `GuardrailTrippedError` (a streamed call's `collect()`), and nothing of it is stored. Each
+   * check gets the call's signal and the client without its guardrails (`ctx.client`).
+   */
+  readonly guardrails?: ClientGuardrails | undefined;
   /**
    * The environment the fallbacks are read from (default `process.env`); pass `{}` to ignore the
    * environment.
