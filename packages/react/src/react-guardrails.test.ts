@@ -148,7 +148,7 @@ describe('input guardrails', () => {
       'guardrail_tripped',
       'error',
     ]);
-    const error = (events.at(-1) as { error: AgentStoppedError }).error;
+    const error = (events.at(-1) as unknown as { error: AgentStoppedError }).error;
     expect(error.stopReason).toBe('guardrail');
     expect(error.guardrail?.name).toBe('jailbreak');
     expect(t.provider.calls[0]?.options?.signal?.aborted).toBe(true);

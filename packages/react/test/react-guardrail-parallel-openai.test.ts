@@ -69,7 +69,7 @@ describe('a parallel input guardrail over @aigo/openai (real local server)', () 
     expect(types[0]).toBe('iteration_start');
     expect(types).toContain('content');
     expect(types.slice(-2)).toEqual(['guardrail_tripped', 'error']);
-    const error = (events.at(-1) as { error: AgentStoppedError }).error;
+    const error = (events.at(-1) as unknown as { error: AgentStoppedError }).error;
     expect(AgentStoppedError.isInstance(error)).toBe(true);
     expect(error.stopReason).toBe('guardrail');
     expect(error.guardrail).toMatchObject({ name: 'topic', kind: 'input', reason: 'off topic' });

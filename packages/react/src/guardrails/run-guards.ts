@@ -10,6 +10,7 @@ import {
   toolErrorEnvelope,
 } from '@aigo/ai';
 import type { Client, ContinueOptions, Overview, ToolHooks } from '@aigo/client';
+import { toolsAsk } from '../approval/pending-approvals.js';
 import { readArguments } from '../approval/tool-arguments.js';
 import type { AgentSettings, RunInput, RunParts } from '../loop/agent-settings.js';
 import { promptAsMessage } from '../steering/steering-message.js';
@@ -33,8 +34,22 @@ export function runGuardsOf(
   parts: RunParts,
   state: JsonObject,
 ): RunGuards | undefined {
-  if (settings.guards === undefined) return undefined;
-  return new RunGuards(settings.guards, settings.client, parts.overview, input, state, parts.span);
+  const guards = settings.guards;
+  if (guards === undefined) return undefined;
+  const approval = settings.approval;
+  const needsGate =
+    guards.authorizeTool !== undefined ||
+    (approval !== undefined && approval !== 'none') ||
+    (approval === undefined && toolsAsk(settings.client.tools));
+  return new RunGuards(
+    guards,
+    settings.client,
+    parts.overview,
+    input,
+    state,
+    parts.span,
+    needsGate,
+  );
 }
 
 /**
@@ -45,6 +60,11 @@ export function runGuardsOf(
  */
 export class RunGuards {
   readonly settings: GuardSettings;
+  /**
+   * True when a reply's calls must go through the approval gate: an approval policy, `authorizeTool`,
+   * or a tool that declares `needsApproval` (decided once per run, as `openRun` does).
+   */
+  readonly needsGate: boolean;
   readonly #input: RunInput;
   readonly #state: JsonObject;
   readonly #span: Span | undefined;
@@ -63,8 +83,10 @@ export class RunGuards {
     input: RunInput,
     state: JsonObject,
     span: Span | undefined,
+    needsGate = true,
   ) {
     this.settings = settings;
+    this.needsGate = needsGate;
     this.#input = input;
     this.#state = state;
     this.#span = span;
@@ -173,10 +195,31 @@ export class RunGuards {
    * input guardrails run (for good when one tripped), and hold a final answer (a reply without tool
    * calls) until the output guardrails passed.
    */
-  async hold(
+  hold(
     messages: readonly { role: string; toolCalls?: readonly unknown[] }[],
+  ): boolean | Promise<boolean> {
+    if (this.#inputCheck !== undefined) {
+      return this.holdFirstTurn().then((held) => held || this.#holdsAnswer(messages));
+    }
+    return this.#holdsAnswer(messages);
+  }
+
+  /** `ReActLoop.holdBack` with guardrails: `hold`, then the approval gate when the run needs it. */
+  async holdBack(
+    messages: readonly { role: string; toolCalls?: readonly unknown[] }[],
+    gate: () => Promise<boolean>,
   ): Promise<boolean> {
-    if (this.#inputCheck !== undefined && (await this.holdFirstTurn())) return true;
+    const held = this.hold(messages);
+    if (held === true || (held !== false && (await held))) return true;
+    return this.needsGate ? gate() : false;
+  }
+
+  /** Stores a turn the guardrails held and the loop went past (see `answer`); nothing held: no-op. */
+  settleHeld(deferring: DeferringMemory | undefined): Promise<void> | undefined {
+    return deferring?.held === undefined ? undefined : deferring.settle('all');
+  }
+
+  #holdsAnswer(messages: readonly { role: string; toolCalls?: readonly unknown[] }[]): boolean {
     if (!this.holdsAnswers) return false;
     const reply = messages.at(-1);
     return (

@@ -323,9 +323,9 @@ export class ReActLoop {
   }
 
   /** Asked as the client stores a turn: hold it back (`RunGuards.hold`; calls that wait: suspend)? */
-  async holdBack(messages: readonly Message[]): Promise<boolean> {
-    if (this.#guards !== undefined && (await this.#guards.hold(messages))) return true;
-    return this.#gate.holdBack(messages, this.#stepClient.tools, this.iteration);
+  holdBack(messages: readonly Message[]): Promise<boolean> {
+    const gate = () => this.#gate.holdBack(messages, this.#stepClient.tools, this.iteration);
+    return this.#guards === undefined ? gate() : this.#guards.holdBack(messages, gate);
   }
 
   /** One model call; suspends the run when its reply waits for decisions. */
@@ -351,7 +351,8 @@ export class ReActLoop {
     };
     const guards = this.#guards;
     // A turn the guardrails held (an answer sent back, or rejected since) is stored before going on.
-    if (guards !== undefined) await this.#extras.deferring?.settle('all');
+    const settling = guards?.settleHeld(this.#extras.deferring);
+    if (settling !== undefined) await settling;
     const call = (with_: ContinueOptions) =>
       callModel(client, prompt, with_, this.iteration, this.#reply);
     const response =
