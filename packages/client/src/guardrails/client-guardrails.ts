@@ -1,5 +1,6 @@
 import {
   type ChatResponse,
+  checkGuardrailList,
   type GuardrailResult,
   type MemoryProvider,
   type Message,
@@ -100,7 +101,7 @@ export function checkClientGuardrails(value: unknown): CheckedClientGuardrails |
     }
   }
   const { input, output } = value as ClientGuardrails;
-  const inputs = list<ClientInputGuardrail>(input, 'input', ['mode']);
+  const inputs = checkGuardrailList<ClientInputGuardrail>(input, 'guardrails.input', ['mode']);
   for (const [index, guardrail] of inputs.entries()) {
     const mode = guardrail.mode;
     if (mode !== undefined && mode !== 'before' && mode !== 'parallel') {
@@ -110,35 +111,11 @@ export function checkClientGuardrails(value: unknown): CheckedClientGuardrails |
       );
     }
   }
-  const outputs = list<ClientOutputGuardrail>(output, 'output', []);
+  const outputs = checkGuardrailList<ClientOutputGuardrail>(output, 'guardrails.output');
   if (inputs.length === 0 && outputs.length === 0) return undefined;
   return Object.freeze({
     before: inputs.filter((guardrail) => guardrail.mode !== 'parallel'),
     parallel: inputs.filter((guardrail) => guardrail.mode === 'parallel'),
     output: outputs,
-  });
-}
-
-function list<G>(value: unknown, kind: string, extra: readonly string[]): readonly G[] {
-  if (value === undefined) return [];
-  if (!Array.isArray(value)) {
-    throw new ValidationError(`guardrails.${kind}`, 'must be an array of guardrails');
-  }
-  return value.map((guardrail: unknown, index) => {
-    const at = `guardrails.${kind}[${index}]`;
-    if (guardrail === null || typeof guardrail !== 'object') {
-      throw new ValidationError(at, 'must be a guardrail { name, check }');
-    }
-    const { name, check } = guardrail as { name?: unknown; check?: unknown };
-    if (typeof name !== 'string' || name.trim() === '') {
-      throw new ValidationError(`${at}.name`, 'must be a non-empty string');
-    }
-    if (typeof check !== 'function') throw new ValidationError(`${at}.check`, 'must be a function');
-    for (const key of Object.keys(guardrail)) {
-      if (key !== 'name' && key !== 'check' && !extra.includes(key)) {
-        throw new ValidationError(`${at}.${key}`, 'is not part of a guardrail');
-      }
-    }
-    return guardrail as G;
   });
 }

@@ -1,7 +1,6 @@
-import { ValidationError } from '@aigo/ai';
+import { checkGuardrailList, ValidationError } from '@aigo/ai';
 import type {
   AuthorizeTool,
-  Guardrail,
   InputGuardrail,
   OutputGuardrail,
   ReActGuardrails,
@@ -67,19 +66,22 @@ export function checkGuards(
       throw new ValidationError(`guardrails.${key}`, 'is not input, output or tool');
     }
   }
-  const input = checkList<InputGuardrail>(given.input, 'input', ['mode'], (guardrail, at) => {
-    const mode = guardrail.mode;
+  const input = checkGuardrailList<InputGuardrail>(given.input, 'guardrails.input', ['mode']);
+  input.forEach(({ mode }, index) => {
     if (mode !== undefined && mode !== 'before' && mode !== 'parallel') {
-      throw new ValidationError(`${at}.mode`, "must be 'before' or 'parallel'");
+      throw new ValidationError(
+        `guardrails.input[${index}].mode`,
+        "must be 'before' or 'parallel'",
+      );
     }
   });
-  const output = checkList<OutputGuardrail>(given.output, 'output', ['onTrip'], (guardrail, at) => {
-    const onTrip = guardrail.onTrip;
+  const output = checkGuardrailList<OutputGuardrail>(given.output, 'guardrails.output', ['onTrip']);
+  output.forEach(({ onTrip }, index) => {
     if (onTrip !== undefined && onTrip !== 'stop' && onTrip !== 'retry') {
-      throw new ValidationError(`${at}.onTrip`, "must be 'stop' or 'retry'");
+      throw new ValidationError(`guardrails.output[${index}].onTrip`, "must be 'stop' or 'retry'");
     }
   });
-  const tool = checkList<ToolGuardrail>(given.tool, 'tool', [], () => undefined);
+  const tool = checkGuardrailList<ToolGuardrail>(given.tool, 'guardrails.tool');
   return Object.freeze({
     inputBefore: Object.freeze(input.filter((guardrail) => guardrail.mode !== 'parallel')),
     inputParallel: Object.freeze(input.filter((guardrail) => guardrail.mode === 'parallel')),
@@ -88,40 +90,4 @@ export function checkGuards(
     authorizeTool: authorizeTool as AuthorizeTool | undefined,
     approverRoles: roles,
   });
-}
-
-function checkList<G extends Guardrail<never>>(
-  value: unknown,
-  kind: string,
-  extraKeys: readonly string[],
-  checkExtra: (guardrail: G, at: string) => void,
-): readonly G[] {
-  if (value === undefined) return Object.freeze([]);
-  if (!Array.isArray(value)) {
-    throw new ValidationError(`guardrails.${kind}`, 'must be an array of guardrails');
-  }
-  const names = new Set<string>();
-  return Object.freeze(
-    value.map((guardrail: unknown, index) => {
-      const at = `guardrails.${kind}[${index}]`;
-      if (guardrail === null || typeof guardrail !== 'object') {
-        throw new ValidationError(at, 'must be a guardrail { name, check }');
-      }
-      const { name, check } = guardrail as { name?: unknown; check?: unknown };
-      if (typeof name !== 'string' || name.trim() === '') {
-        throw new ValidationError(`${at}.name`, 'must be a non-empty string');
-      }
-      if (names.has(name)) throw new ValidationError(`${at}.name`, `repeats "${name}"`);
-      names.add(name);
-      if (typeof check !== 'function')
-        throw new ValidationError(`${at}.check`, 'must be a function');
-      for (const key of Object.keys(guardrail)) {
-        if (key !== 'name' && key !== 'check' && !extraKeys.includes(key)) {
-          throw new ValidationError(`${at}.${key}`, 'is not part of a guardrail');
-        }
-      }
-      checkExtra(guardrail as G, at);
-      return guardrail as G;
-    }),
-  );
 }
