@@ -248,6 +248,27 @@ describe('output guardrails', () => {
   });
 });
 
+describe('output guardrails on a run driven step by step', () => {
+  it('an answer the step went past (rejected by validateFinalAnswer) is stored before the next step', async () => {
+    const t = setup((p) => p.text('First try').text('Second try'), {
+      guardrails: { output: [{ name: 'ok', check: () => ({ tripwire: false }) }] },
+      validateFinalAnswer: ({ content }) => (content === 'First try' ? 'Try again' : undefined),
+    });
+    const started = await t.agent.start('Answer', { memory: t.memory });
+    const first = await t.agent.step(started, { memory: t.memory });
+    expect(first.outcome).toBe('continue');
+    expect(outline(await t.memory.allMessages())).toEqual(['user: Answer', 'assistant: First try']);
+    const second = await t.agent.step(first.state, { memory: t.memory });
+    expect(second.outcome).toBe('final');
+    expect(outline(await t.memory.allMessages())).toEqual([
+      'user: Answer',
+      'assistant: First try',
+      'user: Try again',
+      'assistant: Second try',
+    ]);
+  });
+});
+
 describe('tool guardrails', () => {
   it('a result tripwire replaces the result with a refusal the model reads; the run goes on', async () => {
     const leaks: ToolGuardrail = {

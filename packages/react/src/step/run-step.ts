@@ -114,6 +114,9 @@ export async function stepReAct<T>(
       return await stopStep(open, input, state, owner, error);
     }
     if (end === 'final') return await finalStep(open, input, state, owner, taskMemory);
+    // An answer the output guardrails held and the step went past (rejected, or a steering message
+    // waits) is stored now: the next step reads the conversation from the memory.
+    await open.deferring?.settle('all');
     return await goOn(open, input, state, owner, revision);
   } finally {
     open.overview.end();
