@@ -23,6 +23,7 @@ export type {
   AgentEvent,
   AgentEventType,
   AgentFinalAnswerEvent,
+  AgentGuardrailTrippedEvent,
   AgentInteractionRequestedEvent,
   AgentInteractionResumedEvent,
   AgentIterationStartEvent,
@@ -30,6 +31,7 @@ export type {
   AgentReasoningEvent,
   AgentSteeringMessageEvent,
   AgentToolCallEvent,
+  AgentToolDeniedEvent,
   AgentToolProgressEvent,
   AgentToolResultEvent,
 } from './agent/agent-event.js';
@@ -163,6 +165,7 @@ export {
   type NodeCheckpoint,
   type StoredError,
 } from './graph/graph-run-record.js';
+export * from './guardrails/index.js';
 export type { JsonObject, JsonSchema, JsonValue, ProviderMetadata } from './json.js';
 export {
   type CheckedContextReadOptions,

@@ -1,4 +1,5 @@
 import {
+  checkPrincipal,
   copyRunState,
   type JsonObject,
   type MemoryProvider,
@@ -24,8 +25,9 @@ const RUN_KEYS = new Set<string>([
   'state',
   'steering',
   'a2a',
+  'principal',
 ]);
-const START_KEYS = new Set<string>(['signal', 'memory', 'runId', 'runStore', 'state']);
+const START_KEYS = new Set<string>(['signal', 'memory', 'runId', 'runStore', 'state', 'principal']);
 const STEP_KEYS = new Set<string>([
   'signal',
   'memory',
@@ -35,6 +37,7 @@ const STEP_KEYS = new Set<string>([
   'steering',
   'responses',
   'onEvent',
+  'principal',
 ]);
 
 /** What a run's checked options are, before its prompt and sink. */
@@ -90,6 +93,7 @@ export function checkRunOptions(
       runStore,
       steering: undefined,
       state: undefined,
+      principal: undefined,
     };
   }
   checkKeys(options, RUN_KEYS, 'an option of a ReAct run');
@@ -122,6 +126,7 @@ export function checkRunOptions(
     runStore: checkRunStore(options.runStore, 'runStore') ?? runStore,
     steering: checkSteeringQueue(options.steering),
     state: options.state === undefined ? undefined : copyRunState(options.state),
+    principal: checkPrincipal(options.principal),
   };
 }
 
@@ -146,6 +151,7 @@ export function checkStart(
     runId: runId ?? crypto.randomUUID(),
     runStore: checkRunStore(options?.runStore, 'runStore') ?? runStore,
     state,
+    principal: checkPrincipal(options?.principal),
   };
 }
 
@@ -184,6 +190,7 @@ export function checkStep<T>(
     runStore: checkRunStore(options?.runStore, 'runStore') ?? runStore,
     steering: checkSteeringQueue(options?.steering),
     state: undefined,
+    principal: checkPrincipal(options?.principal),
     responses: options?.responses,
     sink:
       onEvent === undefined

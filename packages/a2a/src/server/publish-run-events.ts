@@ -59,6 +59,18 @@ function steeringText(event: Extract<AgentEvent, { type: 'steering_message' }>):
   return text === '' ? 'Steered with a message (media only)' : `Steered: ${text}`;
 }
 
+/** A guardrail's trip as the task's status shows it (a trip that ends the run fails it next). */
+function guardrailText(event: Extract<AgentEvent, { type: 'guardrail_tripped' }>): string {
+  const { name, kind, reason } = event.guardrail;
+  const what =
+    event.action === 'stop'
+      ? 'stopped the run'
+      : event.action === 'retry'
+        ? 'asked for another answer'
+        : 'withheld a tool result';
+  return `The ${kind} guardrail "${name}" ${what}${reason === undefined ? '' : `: ${reason}`}`;
+}
+
 /**
  * The parts of a final answer: a typed (not text) result leads with its data part, its text after;
  * a text answer is its text.
@@ -75,7 +87,9 @@ function mediaParts(event: Extract<AgentEvent, { type: 'tool_result' }>): Part[]
 
 /**
  * Publishes a run's events as A2A events. As a task: tool calls and their progress as `working`
- * status updates, a message steered into the run as a `working` status update with its text, media
+ * status updates, a guardrail that tripped and a tool call `authorizeTool` denied as `working` status
+ * updates with their reason (a run a guardrail stopped then fails with the trip as its message), a
+ * message steered into the run as a `working` status update with its text, media
  * a tool returned (`withContent`) as an artifact of file parts (id `tool-<call id>`, named after the
  * tool), the final answer as the `answer` artifact (a typed result as a data part first, then its
  * text, then the images, audio and video the model made as file parts) then `completed` (text
@@ -128,6 +142,20 @@ export async function publishRunEvents(
         });
         break;
       }
+      case 'guardrail_tripped':
+        status([
+          textA2APart(guardrailText(event)),
+          dataA2APart({
+            guardrail: JSON.parse(JSON.stringify(event.guardrail)) as JsonValue,
+            action: event.action,
+          }),
+        ]);
+        break;
+      case 'tool_denied':
+        status([
+          textA2APart(`Denied ${event.toolCall.function.name}: ${event.reason}`),
+        ]);
+        break;
       case 'interaction_requested':
         task.ensure();
         await context.runStore.save(event.suspended, { signal: context.signal });

@@ -1,5 +1,6 @@
 import type { Usage } from '../chat/usage.js';
 import type { CostSummary } from '../cost/cost.js';
+import type { Principal } from '../guardrails/principal.js';
 import type { JsonObject } from '../json.js';
 import type { MemoryProvider } from '../memory/memory.js';
 import type { Span } from '../observability/observer.js';
@@ -41,6 +42,12 @@ export interface AgentRunOptions {
    * state its last prompt left.
    */
   readonly state?: JsonObject;
+  /**
+   * Who the run acts for (`{ id, roles?, tenant? }`): in every tool's and hook's context, on the
+   * run's span (`enduser.id`), saved with a suspended run and checked when it resumes. Agents that
+   * know no principal ignore it.
+   */
+  readonly principal?: Principal;
 }
 
 /** What a finished run resolves to: its typed data, usage and cost. */

@@ -199,6 +199,7 @@ export function defineTool<
       context: options?.context as Context,
       a2a: options?.a2a,
       runId: options?.runId,
+      principal: options?.principal,
       progress: options?.onProgress ?? IGNORE_PROGRESS,
       state: options?.state ?? {},
       steer: options?.steer ?? OUTSIDE_A_RUN,

@@ -2,6 +2,7 @@ import type { A2ARequest } from '../agent/a2a-request.js';
 import type { Prompt } from '../agent/prompt.js';
 import type { SteerResult } from '../agent/run-state.js';
 import type { ToolMetrics } from '../cost/cost.js';
+import type { Principal } from '../guardrails/principal.js';
 import type { JsonObject } from '../json.js';
 import type { Span } from '../observability/observer.js';
 import type { ToolDescription } from './tool-description.js';
@@ -41,6 +42,8 @@ export interface ToolContext<Context = unknown> {
    * this id. `undefined` outside a run.
    */
   readonly runId: string | undefined;
+  /** Who the run acts for (its `principal` option); `undefined` when the run names none. */
+  readonly principal: Principal | undefined;
   /** Reports progress; cheap, and a no-op when nobody listens. */
   progress(update: ToolProgress): void;
   /**
@@ -69,6 +72,8 @@ export interface ToolCallOptions<Context = unknown> {
   readonly a2a?: A2ARequest;
   /** The run the call belongs to (`ToolContext.runId`). */
   readonly runId?: string;
+  /** Who the run acts for (`ToolContext.principal`). */
+  readonly principal?: Principal;
   /** Receives the tool's progress reports (`ToolContext.progress`). */
   readonly onProgress?: (update: ToolProgress) => void;
   /** The run's state (`ToolContext.state`); an empty object of the call when unset. */

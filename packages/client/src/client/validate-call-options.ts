@@ -1,4 +1,10 @@
-import { type Message, type ResponseFormat, type ToolChoice, ValidationError } from '@aigo/ai';
+import {
+  checkPrincipal,
+  type Message,
+  type ResponseFormat,
+  type ToolChoice,
+  ValidationError,
+} from '@aigo/ai';
 import { copyMessage } from '../memory/copy-message.js';
 import { pickToolHooks, TOOL_HOOK_NAMES, type ToolHooks } from '../tools/tool-hooks.js';
 import type {
@@ -46,6 +52,7 @@ const TOOL_KEYS = new Set<string>([
   'overview',
   'span',
   'runId',
+  'principal',
   'state',
   'steer',
   'a2a',
@@ -141,6 +148,7 @@ export function validateToolCallOptions(
   if (options.runId !== undefined && typeof options.runId !== 'string') {
     throw new ValidationError('runId', 'must be a string');
   }
+  if (options.principal !== undefined) checkPrincipal(options.principal);
   const state: unknown = options.state;
   if (
     state !== undefined &&

@@ -6,6 +6,7 @@ import {
   type JsonObject,
   type Message,
   type Observer,
+  type Principal,
   parseToolErrorEnvelope,
   type Span,
   type Steer,
@@ -48,6 +49,8 @@ export interface ToolRunSettings<Context> {
   readonly hooks?: ToolHooks<Context> | undefined;
   /** The run the calls belong to (`ctx.runId`). */
   readonly runId?: string | undefined;
+  /** Who the run acts for (`ctx.principal`). */
+  readonly principal?: Principal | undefined;
   /** The run's state (`ctx.state`); default an empty object shared by the batch. */
   readonly state?: JsonObject | undefined;
   /** Steers the run (`ctx.steer`); default one that answers `finished`. */
@@ -156,6 +159,7 @@ async function runOne<Context>(
     context,
     signal,
     runId,
+    principal: settings.principal,
     state: scope.state,
     steer: scope.steer,
   };
@@ -258,6 +262,7 @@ async function runTool<Context>(
       ...(settings.context === undefined ? {} : { context: settings.context }),
       ...(settings.runId === undefined ? {} : { runId: settings.runId }),
       ...(settings.a2a === undefined ? {} : { a2a: settings.a2a }),
+      ...(settings.principal === undefined ? {} : { principal: settings.principal }),
       ...(progress === undefined ? {} : { onProgress: progress.report }),
       state: info.state,
       steer: info.steer,

@@ -5,6 +5,7 @@ import type {
   JsonSchema,
   MemoryProvider,
   Message,
+  Principal,
   Prompt,
   RunStore,
   Schema,
@@ -12,6 +13,7 @@ import type {
 } from '@aigo/ai';
 import type { Client, Overview, ToolHooks } from '@aigo/client';
 import type { ApprovalPolicy } from '../approval/approval-policy.js';
+import type { GuardSettings } from '../guardrails/check-guardrails.js';
 import type {
   FinalAnswer,
   IterationSettings,
@@ -49,6 +51,8 @@ export interface AgentSettings {
   readonly approval: ApprovalPolicy | undefined;
   /** Signs suspended runs and checks those handed to `resume`. */
   readonly signingKey: Uint8Array | undefined;
+  /** Guardrails, `authorizeTool` and `approverRoles`; `undefined` when the agent has none. */
+  readonly guards: GuardSettings | undefined;
 }
 
 /** Where a streamed run's events go. */
@@ -82,6 +86,11 @@ export interface RunInput {
   readonly steering: RunSteering | undefined;
   /** The state a new run starts with (the `state` option, checked and copied). */
   readonly state: JsonObject | undefined;
+  /**
+   * Who the run acts for (the `principal` option, checked); a resumed or stepped run acts for the
+   * principal it was saved with.
+   */
+  readonly principal: Principal | undefined;
 }
 
 /**

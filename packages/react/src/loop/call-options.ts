@@ -26,7 +26,8 @@ export function callBase(
 
 /**
  * What every tool execution of a run shares: overview, concurrency, signal, span, context, run id,
- * the run's state and steer (`ctx.state`, `ctx.steer`) and the agent's hooks. A streamed run also
+ * principal, the run's state and steer (`ctx.state`, `ctx.steer`) and the hooks (the agent's, with
+ * its tool guardrails around them). A streamed run also
  * turns each progress report into a `tool_progress` event of the iteration running the tools.
  */
 export function toolBase(
@@ -34,11 +35,11 @@ export function toolBase(
   input: RunInput,
   parts: RunParts,
   iteration: () => number,
-  scope: { readonly state: JsonObject; readonly steer: Steer },
+  scope: { readonly state: JsonObject; readonly steer: Steer; readonly hooks: ToolHooks },
 ): ExecuteToolCallsOptions {
-  const { signal, context, sink, runId, a2a } = input;
+  const { signal, context, sink, runId, a2a, principal } = input;
   const { overview, span } = parts;
-  const { beforeToolCall, afterToolCall, onToolProgress } = settings.hooks;
+  const { beforeToolCall, afterToolCall, onToolProgress } = scope.hooks;
   const progress: ToolHooks['onToolProgress'] =
     sink === undefined
       ? onToolProgress
@@ -55,6 +56,7 @@ export function toolBase(
     overview,
     concurrency: settings.toolConcurrency,
     runId,
+    ...(principal === undefined ? {} : { principal }),
     state: scope.state,
     steer: scope.steer,
     ...(signal === undefined ? {} : { signal }),

@@ -12,9 +12,13 @@
 // - a queued steering message: CPU added, (steered run − the same run) per message, where the
 //   steered run gets one message pushed on a createSteeringQueue() before it starts (delivered at
 //   its first model call: a steering_message span event, one more message sent and stored);
+// - a configured no-op guardrail: CPU added per model call, (guarded run − the same run) /
+//   iterations, where the guarded agent has one output guardrail that always passes (its answers are
+//   held in the run's deferring memory until it decided, then stored);
 // - heap: heapUsed after a forced GC at 10 % and at 100 % of 10 000 runs, each with a fresh
 //   inMemoryMemory.
-// Targets: < 50 µs per iteration, < 5 µs per steering message, heap growth < 2 MB.
+// Targets: < 50 µs per iteration, < 5 µs per steering message, < 5 µs per model call for a no-op
+// guardrail, heap growth < 2 MB.
 import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -45,7 +49,12 @@ async function load() {
   return true;
 }
 
-export const TARGETS = Object.freeze({ perIterationUs: 50, steeringMessageUs: 5, heapGrowthMb: 2 });
+export const TARGETS = Object.freeze({
+  perIterationUs: 50,
+  steeringMessageUs: 5,
+  noopGuardrailUs: 5,
+  heapGrowthMb: 2,
+});
 
 const MODEL = 'bench-model';
 const ITERATIONS = 3;
@@ -106,7 +115,11 @@ function setup() {
     tools: [calculator],
   });
   const agent = react.createReAct(client, { schema });
-  return { provider, calculator, schema, client, agent };
+  const guarded = react.createReAct(client, {
+    schema,
+    guardrails: { output: [{ name: 'noop', check: () => PASS }] },
+  });
+  return { provider, calculator, schema, client, agent, guarded };
 }
 
 // ---- the arms ----------------------------------------------------------------------------------
@@ -160,6 +173,14 @@ async function agentSteeredRun({ provider, agent }) {
   const steering = react.createSteeringQueue();
   steering.push(STEERING);
   const result = await agent.execute(PROMPT, { memory: aigoClient.inMemoryMemory(), steering });
+  if (result.iterations !== ITERATIONS) throw new Error(`expected ${ITERATIONS} iterations`);
+}
+
+const PASS = Object.freeze({ tripwire: false });
+
+async function guardedRun({ provider, guarded }) {
+  provider.reset();
+  const result = await guarded.execute(PROMPT, { memory: aigoClient.inMemoryMemory() });
   if (result.iterations !== ITERATIONS) throw new Error(`expected ${ITERATIONS} iterations`);
 }
 
@@ -261,6 +282,29 @@ export async function steeringMessageCost({ rounds = 9, runs = 200 } = {}) {
   };
 }
 
+// ---- guardrails ---------------------------------------------------------------------------------
+
+/**
+ * CPU a configured no-op guardrail adds per model call: the same run by an agent with one output
+ * guardrail that always passes, against the agent without, divided by the run's model calls.
+ */
+export async function noopGuardrailCost({ rounds = 9, runs = 200 } = {}) {
+  const context = setup();
+  const arms = { agent: () => agentRun(context), guarded: () => guardedRun(context) };
+  await interleaved(arms, runs);
+  const samples = [];
+  for (let round = 0; round < rounds; round++) {
+    const t = await interleaved(arms, runs);
+    samples.push({ agent: t.agent / runs, added: (t.guarded - t.agent) / runs / ITERATIONS });
+  }
+  return {
+    runs,
+    rounds,
+    agentUsPerRun: round3(median(samples.map((sample) => sample.agent))),
+    addedUsPerModelCall: round3(median(samples.map((sample) => sample.added))),
+  };
+}
+
 // ---- heap --------------------------------------------------------------------------------------
 
 export async function heapFlatness({ runs = 10_000 } = {}) {
@@ -290,18 +334,20 @@ export async function runReactBench(options = {}) {
   const perIteration = await perIterationOverhead(options.perIteration);
   const streamed = await perIterationStreamOverhead(options.streamed);
   const steering = await steeringMessageCost(options.steering);
+  const guardrail = await noopGuardrailCost(options.guardrail);
   const heap = await heapFlatness(options.heap);
   const verdicts = {
     perIteration: perIteration.overheadUsPerIteration < TARGETS.perIterationUs,
     steering: steering.addedUsPerMessage < TARGETS.steeringMessageUs,
+    guardrail: guardrail.addedUsPerModelCall < TARGETS.noopGuardrailUs,
     heap: Math.abs(heap.growthMb) < TARGETS.heapGrowthMb,
   };
-  return { perIteration, streamed, steering, heap, targets: TARGETS, verdicts };
+  return { perIteration, streamed, steering, guardrail, heap, targets: TARGETS, verdicts };
 }
 
 export function reactBenchTable(result) {
   const ok = (pass) => (pass ? 'ok' : '**over target**');
-  const { perIteration: p, streamed: s, steering: q, heap, verdicts } = result;
+  const { perIteration: p, streamed: s, steering: q, guardrail: g, heap, verdicts } = result;
   return [
     '## @aigo/react overhead (typed agent, calculator tool, 3 iterations per run, fake provider)',
     '',
@@ -311,6 +357,7 @@ export function reactBenchTable(result) {
     `| of which the agent's own layer (over the same loop written on the client, ${p.clientLoopUsPerIteration} µs) | ${p.agentLayerUsPerIteration} µs | — | info |`,
     `| streamed run (executeStream, every event read) overhead per iteration over direct streams (direct ${s.directUsPerIteration} µs) | ${s.overheadUsPerIteration} µs | — | info |`,
     `| a queued steering message: CPU added (one message pushed on a steering queue before the run, against the same run without; run ${q.agentUsPerRun} µs) | ${q.addedUsPerMessage} µs | < ${TARGETS.steeringMessageUs} µs | ${ok(verdicts.steering)} |`,
+    `| a configured no-op guardrail: CPU added per model call (one output guardrail that passes, against the same agent without; run ${g.agentUsPerRun} µs) | ${g.addedUsPerModelCall} µs | < ${TARGETS.noopGuardrailUs} µs | ${ok(verdicts.guardrail)} |`,
     `| heapUsed growth, GC'd, 10 % → 100 % of ${heap.runs} runs, each with a fresh memory (${heap.heapUsedAt10PercentMb} → ${heap.heapUsedAt100PercentMb} MB) | ${heap.growthMb} MB | < ${TARGETS.heapGrowthMb} MB | ${ok(verdicts.heap)} |`,
   ].join('\n');
 }
