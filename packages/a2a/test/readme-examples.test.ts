@@ -61,12 +61,12 @@ describe('README examples', () => {
       name: 'who_asks',
       description: 'Says who is asking, and for which route',
       execute: async (_input, ctx) => ({
-        principal: ctx.a2a?.principal,
+        principal: ctx.a2a?.principal?.id,
         route: ctx.a2a?.metadata?.route,
       }),
     });
     // Tokens by user (a real application compares them in constant time, as bearerAuth does).
-    const users = new Map([[process.env.ALICE_TOKEN, 'alice']]);
+    const users = new Map([[process.env.ALICE_TOKEN, { id: 'alice', roles: ['support'] }]]);
     const server = await serveA2A(
       createReAct(createClient(provider, { tools: [whoAsks], defaultModel: 'm', env: {} }), {
         name: 'desk',
@@ -76,7 +76,7 @@ describe('README examples', () => {
           const user = users.get(request.headers.authorization?.replace(/^Bearer /, '') ?? '');
           return user === undefined ? false : { principal: user };
         },
-        answerMetadata: ({ request }) => ({ answeredFor: request.principal ?? 'anyone' }),
+        answerMetadata: ({ request }) => ({ answeredFor: request.principal?.id ?? 'anyone' }),
         replyAs: 'auto',
       },
     );

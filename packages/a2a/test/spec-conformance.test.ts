@@ -329,11 +329,13 @@ describe('direct message replies: what a message cannot be', () => {
 describe('the agent sees the request', () => {
   it('a tool reads ctx.a2a: message id, context, task, referenced tasks, metadata, principal; answerMetadata goes on the answer', async () => {
     const seen: (A2ARequest | undefined)[] = [];
+    const principals: unknown[] = [];
     const inspect = defineTool({
       name: 'inspect',
       description: 'Looks at the request',
       execute: async (_input, ctx) => {
         seen.push(ctx.a2a);
+        principals.push(ctx.principal);
         return { ok: true };
       },
     });
@@ -341,7 +343,7 @@ describe('the agent sees the request', () => {
     const server = await serve(agentOn(provider, [inspect]), {
       authorize: (request) =>
         request.headers.authorization === 'Bearer alice-token-0123456789'
-          ? { principal: 'alice' }
+          ? { principal: { id: 'alice', roles: ['support'] } }
           : false,
       answerMetadata: ({ result, request }) => ({
         echoed: request.messageId,
@@ -367,9 +369,11 @@ describe('the agent sees the request', () => {
         taskId: task.id,
         referenceTaskIds: ['task-earlier'],
         metadata: { route: 'billing', priority: 2 },
-        principal: 'alice',
+        principal: { id: 'alice', roles: ['support'] },
       },
     ]);
+    // The run acts for the caller: the same principal is the run's (`ctx.principal`).
+    expect(principals).toEqual([{ id: 'alice', roles: ['support'] }]);
     expect(task.artifacts).toContainEqual(
       expect.objectContaining({
         artifactId: 'answer',

@@ -21,7 +21,9 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-describe('aigo-eval run', () => {
+// Every case runs the CLI as child processes (Node, the TypeScript loader, the eval file): seconds each
+// on a busy machine.
+describe('aigo-eval run', { timeout: 60_000 }, () => {
   it('exits 0 when the gate passes, writing the result and printing the table and the checks', async () => {
     const run = await runCli(
       [
@@ -139,7 +141,7 @@ describe('aigo-eval run', () => {
   });
 });
 
-describe('aigo-eval run --record, then --replay', () => {
+describe('aigo-eval run --record, then --replay', { timeout: 60_000 }, () => {
   it('records the agent against the stand-in once, then replays it offline with the same numbers', async () => {
     const server = await startStandInModel(join(FIXTURES, 'support-tickets.jsonl'));
     const env = { STAND_IN_URL: `${server.url}/v1` };
@@ -185,7 +187,7 @@ describe('aigo-eval run --record, then --replay', () => {
   });
 });
 
-describe('aigo-eval compare', () => {
+describe('aigo-eval compare', { timeout: 60_000 }, () => {
   it('compares two result files and gates on the candidate', async () => {
     const failing = await runCli(
       ['compare', 'main/doubling.json', 'pr/sloppy-doubling.json', '--fail-if', 'accuracy < 0.95x'],

@@ -18,6 +18,7 @@ import {
   type Span,
 } from '@aigo/ai';
 import { contentToA2APart, textA2APart } from '../shared/a2a-parts.js';
+import { principalOf } from './authenticated-caller.js';
 import { interactionResponses } from './interaction-answer.js';
 import { messageToPrompt } from './message-to-prompt.js';
 import { publishRunEvents } from './publish-run-events.js';
@@ -193,6 +194,8 @@ export class AigoAgentExecutor implements AgentExecutor {
       memory: run.memory ?? null,
       runId: task.ref.taskId,
       a2a: run.a2a,
+      // The run acts for the caller authorize named (a resume by another is refused by the agent).
+      ...(run.a2a.principal === undefined ? {} : { principal: run.a2a.principal }),
       ...(run.span === undefined ? {} : { span: run.span }),
       ...(this.#options.context === undefined ? {} : { context: this.#options.context }),
     };
@@ -228,13 +231,13 @@ interface RunScope {
 /** The request as the agent sees it (`ctx.a2a`): the caller's message's ids and metadata, its principal. */
 function a2aRequestOf(request: RequestContext): A2ARequest {
   const message = request.userMessage;
-  const user = request.context.user;
+  const principal = principalOf(request.context.user);
   return {
     messageId: message.messageId,
     contextId: request.contextId,
     taskId: request.taskId,
     referenceTaskIds: [...(message.referenceTaskIds ?? [])],
     metadata: (message.metadata ?? undefined) as JsonObject | undefined,
-    principal: user?.isAuthenticated === true ? user.userName : undefined,
+    principal,
   };
 }

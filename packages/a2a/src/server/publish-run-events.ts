@@ -152,9 +152,7 @@ export async function publishRunEvents(
         ]);
         break;
       case 'tool_denied':
-        status([
-          textA2APart(`Denied ${event.toolCall.function.name}: ${event.reason}`),
-        ]);
+        status([textA2APart(`Denied ${event.toolCall.function.name}: ${event.reason}`)]);
         break;
       case 'interaction_requested':
         task.ensure();

@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Principal } from '@aigo/ai';
 import { type GuardedRequest, observeFailures, startGuardedServer } from '@aigo/http';
 import type { Express, Request, Response } from 'express';
 import { AGENT_CARD_PATH, buildAgentCard, JSONRPC_PATH, REST_PATH } from './agent-card.js';
+import { authenticatedCaller } from './authenticated-caller.js';
 import { a2aErrorBody } from './http-error-body.js';
 import { inProcessRunStore } from './run-store.js';
 import {
@@ -109,7 +111,9 @@ export async function serveA2A(
   // The caller authorize named (`{ principal }`), as the SDK's user: the agent reads it in ctx.a2a.
   const userBuilder = async (request: Request) => {
     const principal = principals.get(request);
-    return principal === undefined ? UserBuilder.noAuthentication() : authenticatedUser(principal);
+    return principal === undefined
+      ? UserBuilder.noAuthentication()
+      : authenticatedCaller(principal);
   };
   routes.use(JSONRPC_PATH, jsonRpcHandler({ requestHandler: handler, userBuilder, legacyCompat }));
   routes.use(
@@ -154,11 +158,7 @@ const CORS = {
 };
 
 // The principal authorize gave each request, for the SDK's user builder.
-const principals = new WeakMap<IncomingMessage, string>();
-
-function authenticatedUser(principal: string): { isAuthenticated: boolean; userName: string } {
-  return { isAuthenticated: true, userName: principal };
-}
+const principals = new WeakMap<IncomingMessage, Principal>();
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 

@@ -1,3 +1,4 @@
+import type { Principal } from '../guardrails/principal.js';
 import type { JsonObject } from '../json.js';
 
 /**
@@ -15,6 +16,9 @@ export interface A2ARequest {
   readonly referenceTaskIds: readonly string[];
   /** The message's metadata, as the caller sent it. */
   readonly metadata: JsonObject | undefined;
-  /** Who the caller is, as the server's `authorize` said; `undefined` when it did not say. */
-  readonly principal: string | undefined;
+  /**
+   * Who the caller is, as the server's `authorize` said (`{ principal }`); `undefined` when it did
+   * not say. The run acts for it: it is the run's `principal` too.
+   */
+  readonly principal: Principal | undefined;
 }

@@ -215,11 +215,13 @@ describe('startGuardedServer: authorize', () => {
   });
 
   it('an authorize that names the caller ({ principal }) lets it through, and the handler gets the principal', async () => {
-    const seen: (string | undefined)[] = [];
+    const seen: unknown[] = [];
     const { port } = await start(
       {
         authorize: async (request) =>
-          request.url === '/alice' ? { principal: 'alice' } : request.url === '/anyone',
+          request.url === '/alice'
+            ? { principal: { id: 'alice', roles: ['reader'] } }
+            : request.url === '/anyone',
       },
       {
         handle(_request, response, { principal }) {
@@ -231,19 +233,21 @@ describe('startGuardedServer: authorize', () => {
     expect((await call(port, '/alice')).status).toBe(200);
     expect((await call(port, '/anyone')).status).toBe(200);
     expect((await call(port, '/nobody')).status).toBe(401);
-    expect(seen).toEqual(['alice', undefined]);
-    // A synchronous verdict naming the caller too; one whose principal is not a string refuses.
+    expect(seen).toEqual([{ id: 'alice', roles: ['reader'] }, undefined]);
+    // A synchronous verdict naming the caller too; one whose principal is not a principal refuses.
     const sync = await start(
-      { authorize: () => ({ principal: 'svc' }) },
+      { authorize: () => ({ principal: { id: 'svc' } }) },
       {
         handle(_request, response, { principal }) {
-          response.end(principal);
+          response.end(principal?.id);
         },
       },
     );
     expect((await call(sync.port, '/')).body).toBe('svc');
-    const odd = await start({ authorize: () => ({ principal: 7 }) as never });
-    expect((await call(odd.port, '/')).status).toBe(401);
+    for (const principal of [7, 'svc', { id: '' }, { id: 'x', token: 'secret' }]) {
+      const odd = await start({ authorize: () => ({ principal }) as never });
+      expect((await call(odd.port, '/')).status).toBe(401);
+    }
   });
 
   it('Host is checked before authorization, Origin too', async () => {

@@ -6,6 +6,7 @@ import {
   STATUS_CODES,
 } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { checkPrincipal, type Principal } from '@aigo/ai';
 import { answerOptions, type CorsSettings, isPreflight, setCorsHeaders } from './cors.js';
 import { type HostRules, hostRules } from './host-rules.js';
 import { readRequestBody } from './request-body.js';
@@ -46,7 +47,7 @@ export interface GuardedRequest {
   /** Answers with an error — JSON, no stack, nothing of the request echoed — and logs it once. */
   fail(status: number, message: string, options?: FailOptions): void;
   /** Who the caller is, when `authorize` named it (`{ principal }`). */
-  readonly principal: string | undefined;
+  readonly principal: Principal | undefined;
 }
 
 /** What {@link startGuardedServer} serves, and how. */
@@ -93,10 +94,15 @@ export interface GuardedServer {
   close(): Promise<void>;
 }
 
-const isCaller = (value: unknown): value is AuthorizedCaller =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as { principal?: unknown }).principal === 'string';
+/** The principal a verdict names, checked; `undefined` when it names none or not a valid one. */
+function callerOf(value: unknown): Principal | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  try {
+    return checkPrincipal((value as Partial<AuthorizedCaller>).principal);
+  } catch {
+    return undefined;
+  }
+}
 
 const defaultErrorBody = (failure: RequestFailure): unknown => ({
   error: { code: failure.status, message: failure.message },
@@ -185,7 +191,7 @@ export async function startGuardedServer(settings: GuardedServerSettings): Promi
         failOptions?.headers,
       );
 
-  const run = (request: IncomingMessage, response: ServerResponse, principal?: string): void => {
+  const run = (request: IncomingMessage, response: ServerResponse, principal?: Principal): void => {
     const fail = failer(request, response);
     const guarded: GuardedRequest = {
       fail,
@@ -274,8 +280,8 @@ export async function startGuardedServer(settings: GuardedServerSettings): Promi
           : { headers: { 'www-authenticate': settings.challenge } },
       );
     const decide = (verdict: unknown): void => {
-      if (verdict === true) run(request, response);
-      else if (isCaller(verdict)) run(request, response, verdict.principal);
+      const principal = verdict === true ? undefined : callerOf(verdict);
+      if (verdict === true || principal !== undefined) run(request, response, principal);
       else refuse();
     };
     let verdict: ReturnType<Authorize>;
@@ -285,8 +291,9 @@ export async function startGuardedServer(settings: GuardedServerSettings): Promi
       refuse();
       return;
     }
-    if (typeof verdict === 'boolean' || isCaller(verdict)) decide(verdict);
-    else Promise.resolve(verdict).then(decide, refuse);
+    if (typeof (verdict as { then?: unknown } | null)?.then === 'function') {
+      Promise.resolve(verdict).then(decide, refuse);
+    } else decide(verdict);
   };
 
   const server = createServer(

@@ -1,11 +1,14 @@
 import type { IncomingMessage } from 'node:http';
-import { ValidationError } from '@aigo/ai';
+import { type Principal, ValidationError } from '@aigo/ai';
 import { describe, positiveInteger } from '../options/validate.js';
 
-/** A caller `authorize` let through and named: the server passes `principal` on (`ctx.a2a`). */
+/**
+ * A caller `authorize` let through and named: the server passes `principal` on (`serveA2A` makes it
+ * the run's principal and `ctx.a2a.principal`).
+ */
 export interface AuthorizedCaller {
-  /** Who the caller is (a user or service id; never a secret: it reaches the application). */
-  readonly principal: string;
+  /** Who the caller is, `{ id, roles?, tenant? }` (never a secret: it reaches the application). */
+  readonly principal: Principal;
 }
 
 /**
