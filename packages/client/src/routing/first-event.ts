@@ -1,0 +1,25 @@
+import type { ChatStream } from '@aigo/ai';
+
+/**
+ * Resolves to `stream` once its first event arrived (or it finished), and rejects with its error
+ * when it failed before that: a fallback moves on from a stream only before its first event.
+ */
+export function firstEvent(stream: ChatStream): Promise<ChatStream> {
+  return new Promise((resolve, reject) => {
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      resolve(stream);
+    };
+    stream.addHooks({
+      onEvent: start,
+      onFinish: start,
+      onError: (error) => {
+        if (started) return;
+        started = true;
+        reject(error);
+      },
+    });
+  });
+}
