@@ -1,4 +1,13 @@
-import type { CallOptions, ChatRequest, ChatResponse, ChatStream, Provider } from '@aigo/ai';
+import type {
+  CallOptions,
+  ChatRequest,
+  ChatResponse,
+  ChatStream,
+  ComputeCost,
+  ModelCosts,
+  Observer,
+  Provider,
+} from '@aigo/ai';
 import {
   composeMiddleware,
   type Middleware,
@@ -8,7 +17,9 @@ import {
 import { type RetryPolicy, readRetryPolicy } from '../middleware/retry-policy.js';
 import { runWithRetries } from '../middleware/run-with-retries.js';
 import type { Overview } from '../overview/overview.js';
+import { isFallbackProvider } from '../routing/fallback-provider.js';
 import { AttemptJournal } from './attempt-journal.js';
+import { fallbackCalls } from './fallback-calls.js';
 
 /** What a client's call path is made of (part of its resolved settings). */
 export interface CallPathSettings {
@@ -19,6 +30,10 @@ export interface CallPathSettings {
   readonly observability: Middleware | undefined;
   /** The client's own retries, between the observability middleware and the application's. */
   readonly retry: RetryPolicy | undefined;
+  /** The observer behind `observability` (a fallback's attempts get spans of their own). */
+  readonly observer: Observer | undefined;
+  readonly modelCost: ModelCosts | undefined;
+  readonly computeCost: ComputeCost | undefined;
 }
 
 /** The model calls of a client: through its layers to the provider, recorded into an overview. */
@@ -48,9 +63,13 @@ const SINGLE_ATTEMPT = readRetryPolicy({ maxRetries: 0 }, '', 'last');
  * the client's retries (when it retries), then the application's middleware, then the provider — so a
  * span covers the whole call, retries included, and each attempt passes through the application's
  * layers (a timeout middleware bounds each attempt). Without an overview a call costs what its
- * layers cost; with one, its attempts are counted and each failure's code kept.
+ * layers cost; with one, its attempts are counted and each failure's code kept. A `fallback`
+ * provider gets the path of `fallbackCalls`: retries and spans per entry.
  */
 export function clientCalls(settings: CallPathSettings): ClientCalls {
+  if (isFallbackProvider(settings.provider)) {
+    return fallbackCalls(settings, settings.provider, SINGLE_ATTEMPT);
+  }
   const inner = composeMiddleware(settings.provider, settings.middleware);
   const policy = settings.retry;
   const outer = settings.observability;
