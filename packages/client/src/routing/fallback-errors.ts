@@ -1,4 +1,4 @@
-import { AbortError, ProviderError, TimeoutError } from '@aigo/ai';
+import { AbortError, ProviderError, RetryExhaustedError, TimeoutError } from '@aigo/ai';
 
 /** Provider error codes a fallback never moves on from: the request or the account is at fault. */
 const NEVER: ReadonlySet<string> = new Set([
@@ -17,9 +17,11 @@ const NEVER: ReadonlySet<string> = new Set([
 /**
  * The default `retryOn` of `fallback`: a retryable `ProviderError` — 408, 409, 429, 5xx,
  * `overloaded`, connection failures — or a `TimeoutError`; never a validation, authentication or
- * content error, and never an abort.
+ * content error, and never an abort. A `RetryExhaustedError` (a retry middleware gave up) is judged
+ * by its last attempt's error.
  */
 export function isFallbackError(error: unknown): boolean {
+  if (RetryExhaustedError.isInstance(error)) return isFallbackError(error.errors.at(-1));
   if (AbortError.isInstance(error)) return false;
   if (TimeoutError.isInstance(error)) return true;
   return ProviderError.isInstance(error) && error.retryable && !NEVER.has(error.code);
