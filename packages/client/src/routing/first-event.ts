@@ -5,6 +5,8 @@ import type { ChatStream } from '@aigo/ai';
  * when it failed before that: a fallback moves on from a stream only before its first event.
  */
 export function firstEvent(stream: ChatStream): Promise<ChatStream> {
+  // A source that enqueues synchronously in its `start` handed its first event over already.
+  if (stream.started) return Promise.resolve(stream);
   return new Promise((resolve, reject) => {
     let started = false;
     const start = () => {
