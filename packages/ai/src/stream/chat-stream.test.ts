@@ -600,6 +600,14 @@ describe('ChatStream.started', () => {
     expect(stream.started).toBe(false);
     controller?.enqueue({ type: 'content', text: 'Hi' });
     expect(stream.started).toBe(true);
-    expect(ChatStream.fromResponse({ id: 'r', model: 'm', content: 'x', toolCalls: [], finishReason: 'stop' }).started).toBe(true);
+    expect(
+      ChatStream.fromResponse({
+        id: 'r',
+        model: 'm',
+        content: 'x',
+        toolCalls: [],
+        finishReason: 'stop',
+      }).started,
+    ).toBe(true);
   });
 });

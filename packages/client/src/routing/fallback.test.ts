@@ -13,7 +13,13 @@ import { createRegistry } from './model-registry.js';
 
 const request: ChatRequest = { model: 'm', messages: [userMessage('Hi')] };
 const unavailable = () =>
-  new ProviderError({ provider: 'a', code: 'server_error', status: 503, message: 'down', retryable: true });
+  new ProviderError({
+    provider: 'a',
+    code: 'server_error',
+    status: 503,
+    message: 'down',
+    retryable: true,
+  });
 
 afterEach(() => {
   vi.useRealTimers();
@@ -75,7 +81,10 @@ describe('fallback', () => {
     const provider = fallback([a, b], { circuitBreaker: { failures: 1, cooldownMs: 10 } });
     await provider.sendMessage(request);
     vi.advanceTimersByTime(10);
-    const answers = await Promise.all([provider.sendMessage(request), provider.sendMessage(request)]);
+    const answers = await Promise.all([
+      provider.sendMessage(request),
+      provider.sendMessage(request),
+    ]);
     expect(answers.map((answer) => answer.content)).toEqual(['a is back', 'from b']);
   });
 
@@ -109,11 +118,22 @@ describe('fallback', () => {
       [() => fallback(['fast']), 'entries[0]', /registry/],
       [() => fallback([a, 42 as never]), 'entries[1]', /provider/],
       [() => fallback([{ provider: a, model: '' }]), 'entries[0].model', /non-empty/],
-      [() => fallback([{ provider: a, modle: 'x' } as never]), 'entries[0].modle', /not an entry option/],
-      [() => fallback([a], { retries: 2 } as never), 'options.retries', /not an option/],
-      [() => fallback([a], { circuitBreaker: { failures: 0 } }), 'options.circuitBreaker.failures', /positive/],
       [
-        () => fallback(['fast', 'nope:x'], { registry: createRegistry({ providers: { a }, aliases: { fast: 'a:m' } }) }),
+        () => fallback([{ provider: a, modle: 'x' } as never]),
+        'entries[0].modle',
+        /not an entry option/,
+      ],
+      [() => fallback([a], { retries: 2 } as never), 'options.retries', /not an option/],
+      [
+        () => fallback([a], { circuitBreaker: { failures: 0 } }),
+        'options.circuitBreaker.failures',
+        /positive/,
+      ],
+      [
+        () =>
+          fallback(['fast', 'nope:x'], {
+            registry: createRegistry({ providers: { a }, aliases: { fast: 'a:m' } }),
+          }),
         'entries[1]',
         /unknown provider "nope"/,
       ],
@@ -148,11 +168,13 @@ describe('fallback', () => {
 
   it('routes prices by `<provider id>:<model>` and takes the tightest limits of its entries', () => {
     const a = Object.assign(createFakeProvider({ id: 'a' }), {
-      modelCost: (model: string) => (model === 'm' ? { inputCostPerMillion: 1, outputCostPerMillion: 1 } : undefined),
+      modelCost: (model: string) =>
+        model === 'm' ? { inputCostPerMillion: 1, outputCostPerMillion: 1 } : undefined,
       modelLimits: () => ({ contextWindow: 8_000, maxOutputTokens: 4_000 }),
     });
     const b = Object.assign(createFakeProvider({ id: 'b' }), {
-      modelCost: (model: string) => (model === 'm' ? { inputCostPerMillion: 9, outputCostPerMillion: 9 } : undefined),
+      modelCost: (model: string) =>
+        model === 'm' ? { inputCostPerMillion: 9, outputCostPerMillion: 9 } : undefined,
       modelLimits: () => ({ contextWindow: 200_000 }),
     });
     const provider = fallback([a, b]);
