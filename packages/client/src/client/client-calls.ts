@@ -1,59 +1,10 @@
-import type {
-  CallOptions,
-  ChatRequest,
-  ChatResponse,
-  ChatStream,
-  ComputeCost,
-  ModelCosts,
-  Observer,
-  Provider,
-} from '@aigo/ai';
-import {
-  composeMiddleware,
-  type Middleware,
-  type SendNext,
-  type StreamNext,
-} from '../middleware/middleware.js';
-import { type RetryPolicy, readRetryPolicy } from '../middleware/retry-policy.js';
+import { composeMiddleware, type SendNext, type StreamNext } from '../middleware/middleware.js';
+import { readRetryPolicy } from '../middleware/retry-policy.js';
 import { runWithRetries } from '../middleware/run-with-retries.js';
-import type { Overview } from '../overview/overview.js';
 import { isFallbackProvider } from '../routing/fallback-provider.js';
 import { AttemptJournal } from './attempt-journal.js';
+import type { CallPathSettings, ClientCalls } from './call-path.js';
 import { fallbackCalls } from './fallback-calls.js';
-
-/** What a client's call path is made of (part of its resolved settings). */
-export interface CallPathSettings {
-  readonly provider: Provider;
-  /** The application's middleware, first outermost. */
-  readonly middleware: readonly Middleware[];
-  /** The observability middleware, outermost of all, when the client has an observer. */
-  readonly observability: Middleware | undefined;
-  /** The client's own retries, between the observability middleware and the application's. */
-  readonly retry: RetryPolicy | undefined;
-  /** The observer behind `observability` (a fallback's attempts get spans of their own). */
-  readonly observer: Observer | undefined;
-  readonly modelCost: ModelCosts | undefined;
-  readonly computeCost: ComputeCost | undefined;
-}
-
-/** The model calls of a client: through its layers to the provider, recorded into an overview. */
-export interface ClientCalls {
-  /** One non-streaming call; its attempts are recorded into `overview` when there is one. */
-  send(
-    request: ChatRequest,
-    options: CallOptions,
-    overview: Overview | undefined,
-  ): Promise<ChatResponse>;
-  /**
-   * Starts one stream; its attempts are recorded into `overview`, when there is one, once the stream
-   * finished or failed (or failed to start).
-   */
-  stream(
-    request: ChatRequest,
-    options: CallOptions,
-    overview: Overview | undefined,
-  ): Promise<ChatStream>;
-}
 
 /** One attempt and no retry: how calls are recorded when the client does not retry. */
 const SINGLE_ATTEMPT = readRetryPolicy({ maxRetries: 0 }, '', 'last');

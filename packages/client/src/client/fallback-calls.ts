@@ -26,7 +26,7 @@ import { ATTR_AIGO_FALLBACK, FALLBACK_EVENT, withRouteAttempt } from '../routing
 import { entryModel, type RouteEntry, routeKey } from '../routing/route-entry.js';
 import type { FallbackListener } from '../routing/run-fallback.js';
 import { AttemptJournal } from './attempt-journal.js';
-import type { CallPathSettings, ClientCalls } from './client-calls.js';
+import type { CallPathSettings, ClientCalls } from './call-path.js';
 
 /** One entry provider's call path: its observability (per attempt), then the application's layers. */
 interface EntryPath {
