@@ -23,7 +23,7 @@ import type { Overview } from '../overview/overview.js';
 import type { FallbackProvider } from '../routing/fallback-provider.js';
 import { firstEvent } from '../routing/first-event.js';
 import { ATTR_AIGO_FALLBACK, FALLBACK_EVENT, withRouteAttempt } from '../routing/route-attempt.js';
-import { entryModel, type RouteEntry, routeKey } from '../routing/route-entry.js';
+import { entryModel, type RouteEntry, routeKey, withModel } from '../routing/route-entry.js';
 import type { FallbackListener } from '../routing/run-fallback.js';
 import { AttemptJournal } from './attempt-journal.js';
 import type { CallPathSettings, ClientCalls } from './call-path.js';
@@ -98,8 +98,7 @@ export function fallbackCalls(
     const attempt = (entry: RouteEntry, number: number): Promise<T> => {
       const route = routeOf(entry);
       const path = paths.get(entry.provider) as EntryPath;
-      const entryRequest =
-        route.model === request.model ? request : { ...request, model: route.model };
+      const entryRequest = withModel(request, route.model);
       const entryOptions = withRouteAttempt(span === undefined ? options : { ...options, span }, {
         key: route.key,
         label: entry.label,

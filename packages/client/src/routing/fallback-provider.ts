@@ -21,7 +21,7 @@ import { type FallbackEntryInput, readFallbackEntries } from './fallback-entries
 import { isFallbackError } from './fallback-errors.js';
 import { firstEvent } from './first-event.js';
 import type { ModelRegistry } from './model-registry.js';
-import { entryModel, type RouteEntry } from './route-entry.js';
+import { entryModel, type RouteEntry, withModel } from './route-entry.js';
 import {
   type EntryCall,
   type FallbackListener,
@@ -176,10 +176,6 @@ export async function startStream(
   return ChatStream.fromResponse(await provider.sendMessage(request, options), {
     provider: provider.id,
   });
-}
-
-function withModel(request: ChatRequest, model: string): ChatRequest {
-  return request.model === model ? request : { ...request, model };
 }
 
 /** True for a provider made by {@link fallback}. */

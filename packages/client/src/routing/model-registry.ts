@@ -17,6 +17,7 @@ import {
 } from '@aigo/ai';
 import { countTokens } from '../context/count-tokens.js';
 import { type ModelId, resolveAliases, splitModelId } from './registry-aliases.js';
+import { withModel } from './route-entry.js';
 
 /** Options of {@link createRegistry}. */
 export interface RegistryOptions {
@@ -201,10 +202,6 @@ export class ModelRegistry implements StreamProvider, EmbeddingProvider {
     }
     return `"${id}" names the unknown provider "${parts.providerName}" (${known})`;
   }
-}
-
-function withModel(request: ChatRequest, model: string): ChatRequest {
-  return request.model === model ? request : { ...request, model };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Provider } from '@aigo/ai';
+import type { ChatRequest, Provider } from '@aigo/ai';
 
 /**
  * One place a call can go: a provider, and the model to ask it for (`undefined`: the request's own
@@ -28,4 +28,9 @@ export function entryModel(entry: RouteEntry, requested: string): string {
  */
 export function routeKey(entry: RouteEntry, requested: string): string {
   return `${entry.provider.id}:${entry.model ?? requested}`;
+}
+
+/** `request` with `model` as its model (the same object when it already is). */
+export function withModel(request: ChatRequest, model: string): ChatRequest {
+  return request.model === model ? request : { ...request, model };
 }
