@@ -16,5 +16,6 @@ export {
   type RegistryOptions,
   type ResolvedModel,
 } from './model-registry.js';
+export { ATTR_AIGO_FALLBACK, FALLBACK_EVENT } from './route-attempt.js';
 export type { RouteEntry } from './route-entry.js';
 export type { EntryCall, FallbackListener, Routed } from './run-fallback.js';
