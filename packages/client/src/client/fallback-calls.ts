@@ -78,6 +78,8 @@ export function fallbackCalls(
       overview === undefined ? undefined : new AttemptJournal(overview, request.model, stream);
     // The error the entry's retries recorded last, so the fallback does not record it twice.
     let recorded: unknown;
+    // A stream that failed before its first event: its error never passed the entry's retries.
+    let beforeFirstEvent: { readonly error: unknown; readonly entry: RouteEntry } | undefined;
     const routeOf = (entry: RouteEntry): CallRoute => ({
       key: routeKey(entry, request.model),
       model: entryModel(entry, request.model),
@@ -142,8 +144,12 @@ export function fallbackCalls(
                 entryOptions,
                 retried as never,
               );
-      return (
-        stream ? started.then((value) => firstEvent(value as ChatStream)) : started
+      if (!stream) return started as Promise<T>;
+      return started.then((value) =>
+        firstEvent(value as ChatStream).catch((error: unknown) => {
+          beforeFirstEvent = { error, entry };
+          throw error;
+        }),
       ) as Promise<T>;
     };
     return provider.route(attempt, options.signal, listener).then(
@@ -165,6 +171,10 @@ export function fallbackCalls(
         return value;
       },
       (error: unknown) => {
+        // An error the fallback did not move on from, raised by a stream before its first event.
+        if (beforeFirstEvent?.error === error) {
+          journal?.attemptFailed(error, undefined, routeOf(beforeFirstEvent.entry));
+        }
         journal?.failed();
         endSpan(span, undefined, undefined, error);
         throw error;
