@@ -172,8 +172,9 @@ export function fallbackCalls(
       },
       (error: unknown) => {
         // An error the fallback did not move on from, raised by a stream before its first event.
-        if (beforeFirstEvent?.error === error) {
-          journal?.attemptFailed(error, undefined, routeOf(beforeFirstEvent.entry));
+        const early = beforeFirstEvent;
+        if (early !== undefined && early.error === error) {
+          journal?.attemptFailed(error, undefined, routeOf(early.entry));
         }
         journal?.failed();
         endSpan(span, undefined, undefined, error);
