@@ -126,6 +126,20 @@ const EXPECTED: Record<string, readonly (string | RegExp)[]> = {
     /\d{2} content deltas; collect\(\) → 91 characters, id fake-1\n/,
     'stopped after 8 deltas: "This second story is much longer, and nobody…"\n',
   ],
+  fallback: [
+    '== Keep answering when OpenAI is down\n',
+    /OpenAI: a local stand-in answering 503 at http:\/\/127\.0\.0\.1:\d+\n/,
+    'backup: OFFLINE, a scripted stand-in for Claude\n',
+    'Hello? → (Claude) Hello? — still answering.\n',
+    '  answered by anthropic:claude-haiku-4-5; failed first: openai:gpt-4o-mini overloaded 503\n',
+    'Still? → (Claude) Still? — still answering.\n',
+    '  answered by anthropic:claude-haiku-4-5; failed first: openai:gpt-4o-mini overloaded 503\n',
+    'And now? → (Claude) And now? — still answering.\n',
+    '  answered by anthropic:claude-haiku-4-5; failed first: nothing (OpenAI skipped)\n',
+    'OpenAI was tried 3 times, then its circuit opened.\n',
+    // 4 × (20 × 1 + 10 × 5) per million
+    'anthropic:claude-haiku-4-5: 4 calls, $0.000280\n',
+  ],
   'cost-tracking': [
     OFFLINE_HEADER,
     'answer: aigo is a set of small TypeScript packages for LLM applications.\n',

@@ -68,6 +68,7 @@ export {
   InvalidProviderResponseError,
   type InvalidProviderResponseErrorOptions,
 } from './provider/invalid-provider-response-error.js';
+export * from './routing/index.js';
 export {
   type InMemoryRunStore,
   type InMemoryRunStoreOptions,

@@ -19,7 +19,9 @@ import {
   compactToolResults,
   countTokens,
   createClient,
+  createRegistry,
   createStructuredClient,
+  fallback,
   InvalidProviderResponseError,
   inMemoryMemory,
   inMemoryMemoryStore,
@@ -291,6 +293,47 @@ describe('README examples', () => {
     expect(error.message).toMatch(
       /^The provider "acme" returned from sendMessage\(\) a ChatResponse whose toolCalls is undefined: it must be an array of tool calls \(\[\] when the model called no tool\)\. Fix the provider's /,
     );
+  });
+
+  it('fallback and a registry of models', async () => {
+    const price = (rate: number) => () => ({
+      inputCostPerMillion: rate,
+      outputCostPerMillion: rate,
+    });
+    const usage = { promptTokens: 1_000, completionTokens: 500, totalTokens: 1_500 };
+    const openai = Object.assign(createFakeProvider({ id: 'openai' }), { modelCost: price(0.15) });
+    const anthropic = Object.assign(createFakeProvider({ id: 'anthropic' }), {
+      modelCost: price(1),
+    });
+    openai.default(
+      new ProviderError({
+        provider: 'openai',
+        code: 'server_error',
+        status: 503,
+        message: 'down',
+        retryable: true,
+      }),
+    );
+    anthropic.default({ content: 'Still here.', usage });
+
+    const registry = createRegistry({
+      providers: { openai, anthropic },
+      aliases: { fast: 'openai:gpt-4o-mini', backup: 'anthropic:claude-haiku-4-5' },
+    });
+    // The README's client retries once; here its wait is not random: the fake's error asks for none.
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const client = createClient(fallback(['fast', 'backup'], { registry }), { maxRetries: 1 });
+    const overview = client.createOverview();
+
+    const answer = await client.sendMessage('Hello?', { overview });
+    vi.restoreAllMocks();
+    expect(answer.content).toBe('Still here.');
+    expect(overview.callAttempts[0]?.answeredBy).toBe('anthropic:claude-haiku-4-5');
+    expect(overview.callAttempts[0]?.failures.map((failure) => failure.entry)).toEqual([
+      'openai:gpt-4o-mini',
+      'openai:gpt-4o-mini',
+    ]);
+    expect(overview.costSummary().byModel['anthropic:claude-haiku-4-5']?.totalCost).toBe(0.0015);
   });
 
   it('retries', async () => {

@@ -8,6 +8,7 @@ import { type DevtoolsObserver, devtools } from '../src/index.js';
 import { ARTIFACTS, launchChromium } from './support/test-chromium.js';
 import { payingSetup, suspend } from './support/test-real-payer.js';
 import {
+  COMPUTE,
   deferred,
   HOSTILE_ANSWER,
   hostileCall,
@@ -127,9 +128,22 @@ describe('@aigo/devtools in headless Chromium', () => {
     ]);
     expect(summary.toolCosts.lookup).toBe(LOOKUP_COST);
     const [compute] = await rowValues(page, '[data-testid=cost-compute-row]');
-    // Compute is time × rate: the run's span and its overview start and end microseconds apart.
+    // Compute is run time × rate, exactly: the devtools' run time is its run span's, read from the
+    // page's own API; the overview's is its own clock's, priced at the same rate.
+    const runId = await page.$eval(
+      '[data-testid=run-detail]',
+      (e) => (e as HTMLElement).dataset.runId,
+    );
+    const run = await page.evaluate(async (id) => {
+      const token = new URLSearchParams(location.search).get('token') ?? '';
+      const answer = await fetch(`/api/runs/${id}?token=${encodeURIComponent(token)}`);
+      return ((await answer.json()) as { run: { start: number; end: number } }).run;
+    }, runId);
+    expect(compute?.computeCost).toBe(
+      (Math.max(0, run.end - run.start) / 1000) * COMPUTE.costPerSecond,
+    );
     expect(compute?.computeCost).toBeGreaterThan(0);
-    expect(Math.abs((compute?.computeCost ?? 0) - summary.computeCost)).toBeLessThan(0.0005 * 0.05);
+    expect(summary.computeCost).toBe(summary.executionDurationSeconds * COMPUTE.costPerSecond);
     await page.waitForSelector('[data-testid=cost-chart] canvas');
     await shot(page, '2-agent-done-cost');
 

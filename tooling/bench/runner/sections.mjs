@@ -85,6 +85,14 @@ export const SECTIONS = Object.freeze([
     },
   },
   {
+    name: 'routing',
+    title: '@aigo/client routing: fallback and registry',
+    timeoutMs: 120_000,
+    async run() {
+      return (await import('../suites/routing/routing-bench.mjs')).main();
+    },
+  },
+  {
     name: 'react',
     title: '@aigo/react overhead',
     timeoutMs: 120_000,

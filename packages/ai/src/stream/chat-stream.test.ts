@@ -588,3 +588,26 @@ describe('ChatStream.fromResponse', () => {
     expect(await ChatStream.fromResponse(response).collect()).toEqual(response);
   });
 });
+
+describe('ChatStream.started', () => {
+  it('is false until the source hands over an event, and true from then on', () => {
+    let controller: ChatStreamController | undefined;
+    const stream = new ChatStream({
+      start(given) {
+        controller = given;
+      },
+    });
+    expect(stream.started).toBe(false);
+    controller?.enqueue({ type: 'content', text: 'Hi' });
+    expect(stream.started).toBe(true);
+    expect(
+      ChatStream.fromResponse({
+        id: 'r',
+        model: 'm',
+        content: 'x',
+        toolCalls: [],
+        finishReason: 'stop',
+      }).started,
+    ).toBe(true);
+  });
+});

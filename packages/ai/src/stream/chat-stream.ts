@@ -53,6 +53,7 @@ export class ChatStream implements AsyncIterable<StreamEvent> {
   #consumer: Consumer = 'none';
   #error: AigoError | undefined;
   #errorDelivered = false;
+  #started = false;
   #heldFinish: FinishEvent | undefined;
   #paused = false;
   #sourceDone = false;
@@ -159,6 +160,11 @@ export class ChatStream implements AsyncIterable<StreamEvent> {
       }
     }
     return this;
+  }
+
+  /** Whether the source handed over an event yet (hooks added later miss the ones it did). */
+  get started(): boolean {
+    return this.#started;
   }
 
   /** The response accumulated so far (complete once the stream finished). */
@@ -307,6 +313,7 @@ export class ChatStream implements AsyncIterable<StreamEvent> {
       }
     }
     this.#accumulator.add(event);
+    this.#started = true;
     if (this.#consumer === 'collect') return;
     const waiter = this.#waiter;
     if (waiter !== undefined) {

@@ -1,44 +1,10 @@
-import type { CallOptions, ChatRequest, ChatResponse, ChatStream, Provider } from '@aigo/ai';
-import {
-  composeMiddleware,
-  type Middleware,
-  type SendNext,
-  type StreamNext,
-} from '../middleware/middleware.js';
-import { type RetryPolicy, readRetryPolicy } from '../middleware/retry-policy.js';
+import { composeMiddleware, type SendNext, type StreamNext } from '../middleware/middleware.js';
+import { readRetryPolicy } from '../middleware/retry-policy.js';
 import { runWithRetries } from '../middleware/run-with-retries.js';
-import type { Overview } from '../overview/overview.js';
+import { isFallbackProvider } from '../routing/fallback-provider.js';
 import { AttemptJournal } from './attempt-journal.js';
-
-/** What a client's call path is made of (part of its resolved settings). */
-export interface CallPathSettings {
-  readonly provider: Provider;
-  /** The application's middleware, first outermost. */
-  readonly middleware: readonly Middleware[];
-  /** The observability middleware, outermost of all, when the client has an observer. */
-  readonly observability: Middleware | undefined;
-  /** The client's own retries, between the observability middleware and the application's. */
-  readonly retry: RetryPolicy | undefined;
-}
-
-/** The model calls of a client: through its layers to the provider, recorded into an overview. */
-export interface ClientCalls {
-  /** One non-streaming call; its attempts are recorded into `overview` when there is one. */
-  send(
-    request: ChatRequest,
-    options: CallOptions,
-    overview: Overview | undefined,
-  ): Promise<ChatResponse>;
-  /**
-   * Starts one stream; its attempts are recorded into `overview`, when there is one, once the stream
-   * finished or failed (or failed to start).
-   */
-  stream(
-    request: ChatRequest,
-    options: CallOptions,
-    overview: Overview | undefined,
-  ): Promise<ChatStream>;
-}
+import type { CallPathSettings, ClientCalls } from './call-path.js';
+import { fallbackCalls } from './fallback-calls.js';
 
 /** One attempt and no retry: how calls are recorded when the client does not retry. */
 const SINGLE_ATTEMPT = readRetryPolicy({ maxRetries: 0 }, '', 'last');
@@ -48,9 +14,13 @@ const SINGLE_ATTEMPT = readRetryPolicy({ maxRetries: 0 }, '', 'last');
  * the client's retries (when it retries), then the application's middleware, then the provider — so a
  * span covers the whole call, retries included, and each attempt passes through the application's
  * layers (a timeout middleware bounds each attempt). Without an overview a call costs what its
- * layers cost; with one, its attempts are counted and each failure's code kept.
+ * layers cost; with one, its attempts are counted and each failure's code kept. A `fallback`
+ * provider gets the path of `fallbackCalls`: retries and spans per entry.
  */
 export function clientCalls(settings: CallPathSettings): ClientCalls {
+  if (isFallbackProvider(settings.provider)) {
+    return fallbackCalls(settings, settings.provider, SINGLE_ATTEMPT);
+  }
   const inner = composeMiddleware(settings.provider, settings.middleware);
   const policy = settings.retry;
   const outer = settings.observability;

@@ -26,7 +26,8 @@ import {
 } from '../context/context-turn.js';
 import type { Overview } from '../overview/overview.js';
 import { buildRequest, type PreparedTurn } from './build-request.js';
-import { type ClientCalls, clientCalls } from './client-calls.js';
+import type { ClientCalls } from './call-path.js';
+import { clientCalls } from './client-calls.js';
 import type { ContinueOptions } from './client-options.js';
 import { checkStreamConflictPolicy, conflictRetriesOf } from './conflict-policy.js';
 import { acquireMemoryTurn, NO_HISTORY, type TurnHistory } from './memory-turn.js';

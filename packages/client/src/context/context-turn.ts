@@ -1,6 +1,6 @@
 import { isContextOverflow, type MemoryProvider } from '@aigo/ai';
 import type { PreparedTurn } from '../client/build-request.js';
-import type { ClientCalls } from '../client/client-calls.js';
+import type { ClientCalls } from '../client/call-path.js';
 import { readTurnHistory, type TurnHistory } from '../client/memory-turn.js';
 import type { ClientSettings } from '../client/resolve-client-options.js';
 import {

@@ -38,7 +38,9 @@ import {
   ValidationError,
 } from '@aigo/ai';
 import { validateComputeCost, validateModelCosts } from '../cost/validate-cost.js';
+import { billedUsage } from '../overview/billed-usage.js';
 import { CallPricer, type PriceProvider } from '../overview/call-pricer.js';
+import { ATTR_AIGO_FALLBACK, type RouteAttempt, routeAttemptOf } from '../routing/route-attempt.js';
 import type { Middleware } from './middleware.js';
 import { ATTR_AIGO_COST, addCostAttributes } from './span-cost-attributes.js';
 import { watchingMiddleware } from './watching-middleware.js';
@@ -150,6 +152,11 @@ export function observabilityMiddleware(
     if (request.seed !== undefined) attributes[ATTR_GEN_AI_REQUEST_SEED] = request.seed;
     if (request.stop !== undefined) attributes[ATTR_GEN_AI_REQUEST_STOP_SEQUENCES] = request.stop;
     if (computeRate !== undefined) attributes[ATTR_AIGO_COST.computeRate] = computeRate;
+    const route = routeAttemptOf(options);
+    if (route !== undefined) {
+      attributes[ATTR_AIGO_FALLBACK.attempt] = route.attempt;
+      attributes[ATTR_AIGO_FALLBACK.entry] = route.label;
+    }
     if (captureContent) {
       attributes[ATTR_GEN_AI_INPUT_MESSAGES] = inputMessagesJson(request);
       if (request.systemPrompt !== undefined) {
@@ -184,6 +191,7 @@ export function observabilityMiddleware(
     response: ChatResponse,
     startedAt: number,
     timeToFirstChunk: number | undefined,
+    route: RouteAttempt | undefined,
   ): void => {
     const seconds = (performance.now() - startedAt) / 1000;
     const attributes: MutableAttributes = {
@@ -199,7 +207,7 @@ export function observabilityMiddleware(
     if (timeToFirstChunk !== undefined) attributes[ATTR_TIME_TO_FIRST_CHUNK] = timeToFirstChunk;
     if (pricer !== undefined) {
       try {
-        addCostAttributes(attributes, pricer, request, response);
+        addCostAttributes(attributes, pricer, request, response, route?.key);
       } catch {
         // Guarded: pricing a span never breaks a call.
       }
@@ -220,7 +228,13 @@ export function observabilityMiddleware(
     }
   };
 
-  const failed = (span: Span, request: ChatRequest, error: unknown, startedAt: number): void => {
+  const failed = (
+    span: Span,
+    request: ChatRequest,
+    error: unknown,
+    startedAt: number,
+    route: RouteAttempt | undefined,
+  ): void => {
     const seconds = (performance.now() - startedAt) / 1000;
     const type = errorType(error);
     try {
@@ -228,7 +242,23 @@ export function observabilityMiddleware(
     } catch {
       // Guarded: the observer's failure must not replace the call's error.
     }
-    setAttributes(span, { [ATTR_ERROR_TYPE]: type });
+    const attributes: MutableAttributes = { [ATTR_ERROR_TYPE]: type };
+    const usage = pricer === undefined ? undefined : billedUsage(error);
+    if (usage !== undefined && pricer !== undefined) {
+      // The provider billed the tokens of this failed call: priced like an answer, and marked.
+      try {
+        const partial = (error as { partial?: { model?: unknown } }).partial;
+        const model = typeof partial?.model === 'string' ? partial.model : '';
+        attributes[ATTR_GEN_AI_USAGE_INPUT_TOKENS] = usage.promptTokens;
+        attributes[ATTR_GEN_AI_USAGE_OUTPUT_TOKENS] = usage.completionTokens;
+        addCostAttributes(attributes, pricer, request, { model, usage }, route?.key);
+        if (attributes[ATTR_AIGO_COST.priced] === true)
+          attributes[ATTR_AIGO_COST.billedFailure] = true;
+      } catch {
+        // Guarded: pricing a span never breaks a call.
+      }
+    }
+    setAttributes(span, attributes);
     setStatus(span, 'error', error instanceof Error ? error.message : String(error));
     endSpan(span);
     const measured = metricAttributes(request);
@@ -239,11 +269,12 @@ export function observabilityMiddleware(
   return watchingMiddleware('observability', (operation, request, options) => {
     const span = begin(request, options);
     const startedAt = performance.now();
-    const fail = (error: unknown) => failed(span, request, error, startedAt);
+    const route = routeAttemptOf(options);
+    const fail = (error: unknown) => failed(span, request, error, startedAt, route);
     if (operation === 'send') {
       return {
         options: { ...options, span },
-        succeed: (response) => succeed(span, request, response, startedAt, undefined),
+        succeed: (response) => succeed(span, request, response, startedAt, undefined, route),
         fail,
       };
     }
@@ -259,7 +290,7 @@ export function observabilityMiddleware(
           // Guarded.
         }
       },
-      succeed: (response) => succeed(span, request, response, startedAt, timeToFirstChunk),
+      succeed: (response) => succeed(span, request, response, startedAt, timeToFirstChunk, route),
       fail,
     };
   });

@@ -40,6 +40,11 @@ export const ATTR_AIGO_COST = Object.freeze({
   cacheWrite1hRate: 'aigo.price.cache_write_1h_per_million',
   /** What a second of run time costs (the client's `computeCost`). */
   computeRate: 'aigo.price.compute_per_second',
+  /**
+   * True on a failed call whose tokens the provider billed (its error carried usage): its cost is in
+   * the run's total like an answered call's.
+   */
+  billedFailure: 'aigo.cost.billed_failure',
   /** Token counts beside `gen_ai.usage.input_tokens` / `output_tokens`. */
   cachedTokens: 'aigo.usage.cached_tokens',
   cacheWriteTokens: 'aigo.usage.cache_write_tokens',
@@ -48,16 +53,20 @@ export const ATTR_AIGO_COST = Object.freeze({
 
 type MutableAttributes = Record<string, AttributeValue>;
 
-/** Adds the cost attributes of one answered call to `attributes` (see {@link ATTR_AIGO_COST}). */
+/**
+ * Adds the cost attributes of one answered call to `attributes` (see {@link ATTR_AIGO_COST}). A
+ * routed call (a fallback's entry) is priced and named by its `key` (`openai:gpt-4o`).
+ */
 export function addCostAttributes(
   attributes: MutableAttributes,
   pricer: CallPricer,
   request: ChatRequest,
-  response: ChatResponse,
+  response: Pick<ChatResponse, 'model' | 'usage'>,
+  key?: string,
 ): void {
   const requested = request.model;
   const answered = typeof response.model === 'string' ? response.model : '';
-  const model = requested !== '' ? requested : answered;
+  const model = key ?? (requested !== '' ? requested : answered);
   const usage = response.usage;
   if (usage !== undefined) {
     if (usage.cachedTokens !== undefined) {
@@ -69,7 +78,10 @@ export function addCostAttributes(
     const writes = (usage.cacheWrite5mTokens ?? 0) + (usage.cacheWrite1hTokens ?? 0);
     if (writes > 0) attributes[ATTR_AIGO_COST.cacheWriteTokens] = writes;
   }
-  const price = pricer.price(model, answered === '' ? model : answered);
+  const price =
+    key === undefined
+      ? pricer.price(model, answered === '' ? model : answered)
+      : pricer.price(requested, answered === '' ? requested : answered, key);
   // Unpriced: nothing (an observer reads a missing `aigo.cost.priced` as "no price").
   if (price === undefined) return;
   attributes[ATTR_AIGO_COST.model] = model;

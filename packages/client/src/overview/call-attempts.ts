@@ -15,6 +15,8 @@ export interface FailedAttempt {
   readonly retryAfterMs?: number;
   /** How long the client waited before the next attempt, in milliseconds; absent when none followed. */
   readonly delayMs?: number;
+  /** The fallback entry the attempt went to (`openai:gpt-4o`), for a call through `fallback`. */
+  readonly entry?: string;
 }
 
 /** The attempts of one model call (a `sendMessage`, or the start of a stream and how it ended). */
@@ -32,6 +34,8 @@ export interface CallAttempts {
   readonly failures: readonly FailedAttempt[];
   /** Whether the call ended with a complete answer. */
   readonly succeeded: boolean;
+  /** The fallback entry that answered (`anthropic:claude-haiku-4-5`), for a call through `fallback`. */
+  readonly answeredBy?: string;
 }
 
 /** The attempts recorded into one overview, call by call. */

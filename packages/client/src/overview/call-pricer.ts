@@ -29,9 +29,14 @@ export class CallPricer {
     this.#provider = provider;
   }
 
-  /** The price of a call of `requested` that `answered` answered (the two may be the same). */
-  price(requested: string, answered: string): CallPrice | undefined {
+  /**
+   * The price of a call of `requested` that `answered` answered (the two may be the same). A routed
+   * call (a fallback's entry) passes its `key` (`openai:gpt-4o`): the application's price under
+   * that name comes first.
+   */
+  price(requested: string, answered: string, key?: string): CallPrice | undefined {
     const own =
+      (key === undefined ? undefined : resolveModelCost(this.#modelCost, key)) ??
       resolveModelCost(this.#modelCost, requested) ??
       (answered === requested ? undefined : resolveModelCost(this.#modelCost, answered));
     if (own !== undefined) return { cost: own, source: APPLICATION };

@@ -10,10 +10,11 @@ import {
   ValidationError,
 } from '@aigo/ai';
 import { AttemptLog, type CallAttempts } from './call-attempts.js';
-import { CallPricer, sourceKey } from './call-pricer.js';
+import { type CallPrice, CallPricer, type PriceProvider, sourceKey } from './call-pricer.js';
+import type { CallRoute } from './call-route.js';
 import { addParts } from './cost-parts.js';
 import { configuredCurrency } from './currency-amounts.js';
-import { ModelRecords } from './model-records.js';
+import { type ModelRecord, ModelRecords } from './model-records.js';
 import type { OtherCurrencyCost } from './other-currency-cost.js';
 import { checkOverviewOptions, type OverviewOptions } from './overview-options.js';
 import { type ToolCallRecord, ToolRecords } from './tool-records.js';
@@ -41,6 +42,11 @@ import { UsageTotals } from './usage-totals.js';
  */
 export class Overview {
   readonly #pricer: CallPricer;
+  readonly #modelCost: OverviewOptions['modelCost'];
+  /** Pricers of routed calls, by the entry's provider. */
+  #routePricers: Map<PriceProvider, CallPricer> | undefined;
+  /** Which entry answered each routed response ({@link recordRoute}). */
+  #routes: WeakMap<ChatResponse, CallRoute> | undefined;
   readonly #computeCost: ComputeCost | undefined;
   readonly #now: () => number;
   #currency: string | undefined;
@@ -60,6 +66,7 @@ export class Overview {
   constructor(options: OverviewOptions = {}) {
     checkOverviewOptions(options);
     this.#pricer = new CallPricer(options.modelCost, options.provider);
+    this.#modelCost = options.modelCost;
     this.#computeCost = options.computeCost;
     this.#now = options.now ?? Date.now;
     this.#currency = configuredCurrency(options.modelCost);
@@ -90,17 +97,69 @@ export class Overview {
     }
     this.#responses.push(response);
     this.#lastResponse = response;
+    const route = this.#routes?.get(response);
     const requested = request?.model;
-    const model = requested !== undefined && requested !== '' ? requested : response.model;
+    const model =
+      route?.key ?? (requested !== undefined && requested !== '' ? requested : response.model);
     const record = this.#models.of(model);
     record.requests++;
-    const usage = response.usage;
+    const answered = typeof response.model === 'string' ? response.model : '';
+    this.#bill(record, response.usage, this.#price(model, answered, route));
+  }
+
+  /**
+   * Says which provider and model answered `response`, a routed call's (a fallback's entry):
+   * {@link recordResponse} then records it under `route.key` (`openai:gpt-4o`) and prices it at that
+   * provider's rates. The client records the route of every call it sends through `fallback`.
+   */
+  recordRoute(response: ChatResponse, route: CallRoute): void {
+    if (response === null || typeof response !== 'object') {
+      throw new ValidationError('response', 'must be a ChatResponse');
+    }
+    if (
+      route === null ||
+      typeof route !== 'object' ||
+      typeof route.key !== 'string' ||
+      typeof route.model !== 'string' ||
+      route.provider === null ||
+      typeof route.provider !== 'object'
+    ) {
+      throw new ValidationError('route', 'must be { key, model, provider }');
+    }
+    this.#routes ??= new WeakMap();
+    this.#routes.set(response, route);
+  }
+
+  /**
+   * Records the tokens a failed attempt was billed for (its error carried usage: a stream that
+   * failed after the provider counted its prompt, say), under `model` — or the route's key — at its
+   * price. The attempt is not a response: `requests` does not count it; its usage and cost do.
+   */
+  recordBilledAttempt(model: string, usage: Usage, route?: CallRoute): void {
+    if (typeof model !== 'string') throw new ValidationError('model', 'must be a string');
+    if (usage === null || typeof usage !== 'object') {
+      throw new ValidationError('usage', 'must be a Usage');
+    }
+    const name = route?.key ?? model;
+    this.#bill(this.#models.of(name), usage, this.#price(name, '', route));
+  }
+
+  #price(model: string, answered: string, route: CallRoute | undefined): CallPrice | undefined {
+    if (route === undefined) return this.#pricer.price(model, answered === '' ? model : answered);
+    this.#routePricers ??= new Map();
+    let pricer = this.#routePricers.get(route.provider);
+    if (pricer === undefined) {
+      pricer = new CallPricer(this.#modelCost, route.provider);
+      this.#routePricers.set(route.provider, pricer);
+    }
+    return pricer.price(route.model, answered === '' ? route.model : answered, route.key);
+  }
+
+  #bill(record: ModelRecord, usage: Usage | undefined, price: CallPrice | undefined): void {
     if (usage !== undefined) {
       this.#usage.add(usage);
       record.usage.add(usage);
     }
-    const answered = typeof response.model === 'string' ? response.model : '';
-    const price = this.#pricer.price(model, answered === '' ? model : answered);
     if (price === undefined) {
       record.unpricedRequests++;
       return;

@@ -91,4 +91,29 @@ describe('runCost', () => {
     expect(cost.byModel.find((row) => row.model === 'free')?.unpricedRequests).toBe(1);
     expect(cost.totalModelCost).toBeCloseTo(0.42, 12);
   });
+
+  it('counts the tokens and cost of a failed call the provider billed, not as a request', () => {
+    const cost = runCost(
+      [
+        span('model', 10, { ...priced, 'aigo.cost.model': 'alpha:a' }, 'error'),
+        span(
+          'model',
+          20,
+          { ...priced, 'aigo.cost.model': 'alpha:a', 'aigo.cost.billed_failure': true },
+          'error',
+        ),
+        span('model', 30, { ...priced, 'aigo.cost.model': 'beta:b' }),
+      ],
+      0,
+      100,
+    );
+    expect(
+      cost.byModel.map((row) => [row.model, row.requests, row.promptTokens, row.totalCost]),
+    ).toEqual([
+      ['alpha:a', 0, 100, 0.42],
+      ['beta:b', 1, 100, 0.42],
+    ]);
+    expect(cost.totalModelCost).toBeCloseTo(0.84, 12);
+    expect(cost.complete).toBe(true);
+  });
 });

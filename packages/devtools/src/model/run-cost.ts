@@ -44,12 +44,14 @@ export function runCost(spans: readonly MutableSpan[], runStart: number, runEnd:
     const spanCurrency = str(a['aigo.cost.currency']);
     if (span.kind === 'model') {
       computeRate ??= num(a['aigo.price.compute_per_second']);
-      // A failed call is not in the overview: no response, no usage, no cost.
-      if (span.status === 'error') continue;
+      // A failed call is in the overview only when the provider billed its tokens (its error
+      // carried usage: `aigo.cost.billed_failure`), and then as tokens and cost, not as a request.
+      const billed = a['aigo.cost.billed_failure'] === true;
+      if (span.status === 'error' && !billed) continue;
       const model = str(a['aigo.cost.model']) ?? str(a['gen_ai.request.model']) ?? span.name;
       const sums = models.get(model) ?? newSums();
       models.set(model, sums);
-      sums.requests++;
+      if (!billed) sums.requests++;
       sums.promptTokens += num(a['gen_ai.usage.input_tokens']) ?? 0;
       sums.completionTokens += num(a['gen_ai.usage.output_tokens']) ?? 0;
       sums.cachedTokens += num(a['aigo.usage.cached_tokens']) ?? 0;

@@ -12,6 +12,7 @@ import { mcpBenchTable } from '../../suites/mcp/mcp-bench.mjs';
 import { observabilityBenchTable } from '../../suites/observability/observability-bench.mjs';
 import { reactBenchTable } from '../../suites/react/react-bench.mjs';
 import { retrievalBenchTable } from '../../suites/retrieval/retrieval-report.mjs';
+import { routingBenchTable } from '../../suites/routing/routing-bench.mjs';
 import { soakTable } from '../../suites/soak/soak-report.mjs';
 import { vectorsBenchTable } from '../../suites/vectors/vectors-table.mjs';
 import { anchorMatrix } from './anchor-matrix.mjs';
@@ -53,6 +54,7 @@ export function buildReport({ results, meta }) {
     ['gemini', geminiDetails],
     ['anthropic', anthropicDetails],
     ['client', (r) => clientBenchTable(r).replace(/^## /, '### ')],
+    ['routing', (r) => routingBenchTable(r).replace(/^## /, '### ')],
     ['react', (r) => reactBenchTable(r).replace(/^## /, '### ')],
     ['graph', (r) => graphBenchTable(r).replace(/^## /, '### ')],
     ['graph-pg', (r) => graphPgBenchTable(r).replace(/^## /, '### ')],
