@@ -12,10 +12,9 @@
 // `node tooling/docs-check/docs-check.mjs [paths|blocks]` (both by default). Exit code 1 on a problem.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -24,11 +23,16 @@ const run = (part) => wanted.size === 0 || wanted.has(part);
 
 /** The Markdown files git tracks (fixtures, whose text is data, excepted). */
 function markdownFiles() {
-  const listed = spawnSync('git', ['ls-files', '-z', '--', '*.md'], { cwd: root, encoding: 'utf8' });
+  const listed = spawnSync('git', ['ls-files', '-z', '--', '*.md'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);
   return listed.stdout
     .split('\0')
-    .filter((path) => path !== '' && !/(^|\/)(fixtures|golden|node_modules|\.changeset)\//.test(path))
+    .filter(
+      (path) => path !== '' && !/(^|\/)(fixtures|golden|node_modules|\.changeset)\//.test(path),
+    )
     .filter((path) => existsSync(join(root, path)));
 }
 
@@ -68,7 +72,8 @@ export function namedPaths(prose) {
     }
     for (const match of text.matchAll(/`([^`\s]+)`/g)) {
       const code = match[1].replace(/[:,;]$/, '');
-      if (REPO_PATH.test(code) && !NOT_A_PATH.test(code)) found.push({ line, path: code, kind: 'code' });
+      if (REPO_PATH.test(code) && !NOT_A_PATH.test(code))
+        found.push({ line, path: code, kind: 'code' });
     }
   }
   return found;
@@ -82,7 +87,8 @@ function checkPaths(files) {
       if (path === '') continue;
       const fromFile = resolve(root, dirname(file), path);
       const fromRoot = resolve(root, path);
-      const ok = kind === 'link' ? existsSync(fromFile) : existsSync(fromFile) || existsSync(fromRoot);
+      const ok =
+        kind === 'link' ? existsSync(fromFile) : existsSync(fromFile) || existsSync(fromRoot);
       if (!ok) problems.push(`${file}:${line}: ${path} does not exist`);
     }
   }
@@ -136,10 +142,14 @@ function checkBlocks(files) {
         files: names,
       }),
     );
-    const result = spawnSync(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json'), '--pretty', 'false'], {
-      cwd: dir,
-      encoding: 'utf8',
-    });
+    const result = spawnSync(
+      process.execPath,
+      [tsc, '-p', join(dir, 'tsconfig.json'), '--pretty', 'false'],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+      },
+    );
     if (result.status !== 0) {
       for (const line of `${result.stdout}${result.stderr}`.split('\n')) {
         const where = /^(block-(\d+)\.ts)\((\d+),\d+\): (.*)$/.exec(line.trim());

@@ -86,7 +86,8 @@ const skippedByCondition: string[] = [];
 let otherTrouble = false; // a failed node, or one skipped for another reason
 for await (const event of stream) {
   if (event.type === 'graph_complete') {
-    const onlyConditions = event.status === 'partial' && !otherTrouble && event.done === event.total;
+    const onlyConditions =
+      event.status === 'partial' && !otherTrouble && event.done === event.total;
     console.log(
       onlyConditions
         ? `graph finished: ${event.total - skippedByCondition.length} nodes ran, ${skippedByCondition.join(', ')} skipped by its condition`

@@ -1,4 +1,4 @@
-import { checkOptionKeys, type Agent, type RunStore, ValidationError } from '@aigo/ai';
+import { type Agent, checkOptionKeys, type RunStore, ValidationError } from '@aigo/ai';
 import {
   type ResolvedServerOptions,
   resolveServerOptions,

@@ -87,7 +87,11 @@ describe('store options', () => {
     ['connectTimeoutMs with a caller pool', { pool, connectTimeoutMs: 5 }, 'connectTimeoutMs'],
     ['onPoolError with a caller pool', { pool, onPoolError: () => undefined }, 'onPoolError'],
     ['an option it does not take', { connectionString: url, table: 'x' }, 'options.table'],
-    ['conversationId, which only pgMemory takes', { pool, conversationId: 'c' }, 'options.conversationId'],
+    [
+      'conversationId, which only pgMemory takes',
+      { pool, conversationId: 'c' },
+      'options.conversationId',
+    ],
   ];
   it.each(cases)('rejects %s, naming the option', (_label, options, argument) => {
     expect(() => pgMemoryStore(options as PgMemoryStoreOptions)).toThrow(

@@ -131,11 +131,7 @@ export function checkStoreOptions(
   }
   checkOptionKeys(
     options,
-    [
-      ...POOL_KEYS,
-      ...STORE_KEYS,
-      ...(factory === 'pgMemory()' ? ['conversationId'] : []),
-    ],
+    [...POOL_KEYS, ...STORE_KEYS, ...(factory === 'pgMemory()' ? ['conversationId'] : [])],
     { owner: factory },
   );
   checkPoolOptions(poolOptionsOf(options), POOL_SETTINGS);

@@ -20,7 +20,8 @@ const PACK_ALL_FOLDER = 'dist-packages';
 
 /** The `npm install` line for `tarballs` (absolute paths), quoted for a POSIX shell when needed. */
 function installLine(tarballs: readonly string[]): string {
-  const quote = (path: string) => (/^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`);
+  const quote = (path: string) =>
+    /^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`;
   return ['npm install', ...tarballs.map(quote), 'typebox'].join(' ');
 }
 

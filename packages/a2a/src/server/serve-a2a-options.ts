@@ -1,9 +1,9 @@
 import type { TaskStore } from '@a2a-js/sdk/server';
 import {
-  checkOptionKeys,
   type Agent,
   type ContentPart,
   type ConversationMemory,
+  checkOptionKeys,
   type MemoryStore,
   type Observer,
   type Prompt,

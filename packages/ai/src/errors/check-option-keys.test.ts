@@ -16,12 +16,16 @@ function errorOf(run: () => void): ValidationError {
 
 describe('checkOptionKeys', () => {
   it('accepts known keys and an empty object', () => {
-    expect(() => checkOptionKeys({ apiKey: 'k', baseURL: 'x' }, KNOWN, { owner: 'openai()' })).not.toThrow();
+    expect(() =>
+      checkOptionKeys({ apiKey: 'k', baseURL: 'x' }, KNOWN, { owner: 'openai()' }),
+    ).not.toThrow();
     expect(() => checkOptionKeys({}, KNOWN, { owner: 'openai()' })).not.toThrow();
   });
 
   it('names the option and suggests the valid name for baseUrl', () => {
-    const error = errorOf(() => checkOptionKeys({ baseUrl: 'http://localhost:8080/v1' }, KNOWN, { owner: 'openai()' }));
+    const error = errorOf(() =>
+      checkOptionKeys({ baseUrl: 'http://localhost:8080/v1' }, KNOWN, { owner: 'openai()' }),
+    );
     expect(error.argument).toBe('options.baseUrl');
     expect(error.message).toBe(
       'Invalid options.baseUrl: is not an option of openai() — did you mean baseURL?',
@@ -29,10 +33,12 @@ describe('checkOptionKeys', () => {
   });
 
   it('suggests for a small typo and stays silent for an unrelated name', () => {
-    expect(errorOf(() => checkOptionKeys({ defaultModle: 'm' }, KNOWN, { owner: 'f' })).message).toContain(
-      'did you mean defaultModel?',
+    expect(
+      errorOf(() => checkOptionKeys({ defaultModle: 'm' }, KNOWN, { owner: 'f' })).message,
+    ).toContain('did you mean defaultModel?');
+    const unrelated = errorOf(() =>
+      checkOptionKeys({ colour: 'red' }, KNOWN, { owner: 'f', where: 'spec' }),
     );
-    const unrelated = errorOf(() => checkOptionKeys({ colour: 'red' }, KNOWN, { owner: 'f', where: 'spec' }));
     expect(unrelated.argument).toBe('spec.colour');
     expect(unrelated.message).toBe('Invalid spec.colour: is not an option of f');
   });

@@ -9,7 +9,12 @@ describe('checkJsonSchema', () => {
     [{}],
     [{ type: 'object', properties: { total: { type: 'number' } }, required: ['total'] }],
     [{ type: ['string', 'null'], 'x-order': 1 }],
-    [{ anyOf: [{ type: 'integer', minimum: 0 }, true], $defs: { a: { type: 'array', items: { $ref: '#/$defs/a' } } } }],
+    [
+      {
+        anyOf: [{ type: 'integer', minimum: 0 }, true],
+        $defs: { a: { type: 'array', items: { $ref: '#/$defs/a' } } },
+      },
+    ],
   ])('accepts a JSON Schema: %j', (schema) => {
     expect(() => checkJsonSchema(schema, 'schema')).not.toThrow();
   });
@@ -17,7 +22,10 @@ describe('checkJsonSchema', () => {
   it.each([
     [{ total: 'number' }, '"total" is not a JSON Schema keyword'],
     [{ type: 'float' }, '/type: must be one of string, number'],
-    [{ type: 'object', properties: { a: { type: 'number', min: 1 } } }, '/properties/a/min: "min" is not a JSON Schema keyword'],
+    [
+      { type: 'object', properties: { a: { type: 'number', min: 1 } } },
+      '/properties/a/min: "min" is not a JSON Schema keyword',
+    ],
     [{ required: 'a' }, '/required: must be an array of strings'],
     [{ allOf: {} }, '/allOf: must be an array of schemas'],
     [{ properties: { a: 'number' } }, '/properties/a: must be a schema object or a boolean'],
@@ -34,12 +42,12 @@ describe('checkJsonSchema', () => {
 
 describe('schemaToJsonSchema with a plain object', () => {
   it('is a ValidationError naming the argument when it is not a JSON Schema', () => {
-    expect(() => schemaToJsonSchema({ total: 'number' } as never, { argument: 'options.schema' })).toThrow(
-      ValidationError,
-    );
-    expect(() => schemaToJsonSchema({ total: 'number' } as never, { argument: 'options.schema' })).toThrow(
-      /^Invalid options\.schema: is not a JSON Schema/,
-    );
+    expect(() =>
+      schemaToJsonSchema({ total: 'number' } as never, { argument: 'options.schema' }),
+    ).toThrow(ValidationError);
+    expect(() =>
+      schemaToJsonSchema({ total: 'number' } as never, { argument: 'options.schema' }),
+    ).toThrow(/^Invalid options\.schema: is not a JSON Schema/);
   });
 
   it('lets typebox schemas and valid JSON Schemas through unchanged', () => {

@@ -19,7 +19,7 @@ type KeywordKind =
   | 'boolean'
   | 'any';
 
-const KEYWORDS: Readonly<Record<string, KeywordKind>> = {
+const KEYWORD_KINDS: Readonly<Record<string, KeywordKind>> = {
   $schema: 'string',
   $id: 'string',
   $ref: 'string',
@@ -59,7 +59,6 @@ const KEYWORDS: Readonly<Record<string, KeywordKind>> = {
   oneOf: 'schemas',
   not: 'schema',
   if: 'schema',
-  then: 'schema',
   else: 'schema',
   minimum: 'number',
   maximum: 'number',
@@ -85,6 +84,12 @@ const KEYWORDS: Readonly<Record<string, KeywordKind>> = {
   discriminator: 'any',
 };
 
+/** Every keyword with its kind (`then` added apart: an object with a `then` key is a thenable). */
+const KEYWORDS: ReadonlyMap<string, KeywordKind> = new Map([
+  ...Object.entries(KEYWORD_KINDS),
+  ['then', 'schema'] as [string, KeywordKind],
+]);
+
 const TYPES: ReadonlySet<string> = new Set([
   'string',
   'number',
@@ -106,7 +111,8 @@ const TYPES: ReadonlySet<string> = new Set([
  */
 export function checkJsonSchema(schema: object, argument: string): void {
   const problem = schemaProblem(schema, '');
-  if (problem !== undefined) throw new ValidationError(argument, `is not a JSON Schema: ${problem}`);
+  if (problem !== undefined)
+    throw new ValidationError(argument, `is not a JSON Schema: ${problem}`);
 }
 
 function schemaProblem(schema: unknown, path: string): string | undefined {
@@ -115,7 +121,7 @@ function schemaProblem(schema: unknown, path: string): string | undefined {
     return `${at(path)}must be a schema object or a boolean`;
   }
   for (const [keyword, value] of Object.entries(schema)) {
-    const kind = KEYWORDS[keyword];
+    const kind = KEYWORDS.get(keyword);
     const here = `${path}/${keyword}`;
     if (kind === undefined) {
       if (keyword.startsWith('x-') || keyword.startsWith('~')) continue;
@@ -135,7 +141,9 @@ function valueProblem(kind: KeywordKind, value: unknown, path: string): string |
       if (!Array.isArray(value)) return `${at(path)}must be an array of schemas`;
       return firstOf(value.map((item, index) => schemaProblem(item, `${path}/${index}`)));
     case 'schemaOrSchemas':
-      return Array.isArray(value) ? valueProblem('schemas', value, path) : schemaProblem(value, path);
+      return Array.isArray(value)
+        ? valueProblem('schemas', value, path)
+        : schemaProblem(value, path);
     case 'schemaMap':
       if (value === null || typeof value !== 'object' || Array.isArray(value)) {
         return `${at(path)}must be an object of schemas`;

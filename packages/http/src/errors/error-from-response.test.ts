@@ -617,7 +617,12 @@ describe('a 404 or 405 names the URL called and says to check baseURL', () => {
   });
 
   it('405 too; a model that is not found points at the model name first', () => {
-    const notAllowed = errorFromResponse({ provider: 'acme', status: 405, url: 'http://h/v1/x', method: 'PUT' });
+    const notAllowed = errorFromResponse({
+      provider: 'acme',
+      status: 405,
+      url: 'http://h/v1/x',
+      method: 'PUT',
+    });
     expect(notAllowed.message).toContain('— called PUT http://h/v1/x; check baseURL');
     const model = errorFromResponse({
       provider: 'openai',

@@ -1,4 +1,11 @@
-import { checkOptionKeys, isToolSet, type Observer, type Tool, type ToolSet, ValidationError } from '@aigo/ai';
+import {
+  checkOptionKeys,
+  isToolSet,
+  type Observer,
+  type Tool,
+  type ToolSet,
+  ValidationError,
+} from '@aigo/ai';
 import {
   positiveInteger,
   type ResolvedServerOptions,
