@@ -95,7 +95,9 @@ export function createApiToolClient(
   }
   const { provider, description, envVar, authHeaders, staticHeaders } = readSpec(spec);
   if (options !== undefined) {
-    const clientKeys = envVar === undefined ? ENDPOINT_KEYS : [...ENDPOINT_KEYS, 'apiKey', 'env'];
+    // `env` is harmless without a key; an `apiKey` for a key-less API is a mistake worth naming.
+    const clientKeys =
+      envVar === undefined ? [...ENDPOINT_KEYS, 'env'] : [...ENDPOINT_KEYS, 'apiKey', 'env'];
     checkOptionKeys(options, [...clientKeys, 'name', ...(spec.toolOptions ?? [])], {
       owner: `the ${description} tools`,
     });
