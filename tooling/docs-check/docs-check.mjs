@@ -5,9 +5,10 @@
 //           folder that exists — relative to the Markdown file, or to the repository root for inline
 //           code. Globs and placeholders (`*`, `<name>`, `…`) are not paths and are skipped.
 //   blocks  every ```ts (or ```typescript) block of every README compiles with strict TypeScript
-//           against the built packages (`pnpm build` first), as a module of the package whose README
-//           it is (the root README's, of apps/demo), so its imports resolve as a user's would. A block
-//           that is not a whole program is marked ```ts fragment and is not compiled.
+//           against the built packages (`pnpm build` first), as a module of this package, which
+//           depends on every publishable package and on the libraries the READMEs use, as a user's
+//           project would. A block that is not a whole program is marked ```ts fragment and is not
+//           compiled.
 //
 // `node tooling/docs-check/docs-check.mjs [paths|blocks]` (both by default). Exit code 1 on a problem.
 
@@ -95,17 +96,16 @@ function checkPaths(files) {
   return problems;
 }
 
-/** Where a README's blocks compile: the package it describes; the root README's, the demo. */
-function hostOf(file) {
-  return file === 'README.md' ? 'apps/demo' : dirname(file);
+/** Where every README's blocks compile: this package, which depends on all the others. */
+function hostOf() {
+  return 'tooling/docs-check';
 }
 
 function checkBlocks(files) {
   const readmes = files.filter((file) => /(^|\/)README\.md$/.test(file));
   const byHost = new Map();
   for (const file of readmes) {
-    const host = hostOf(file);
-    if (!existsSync(join(root, host, 'package.json'))) continue;
+    const host = hostOf();
     const { blocks } = splitMarkdown(readFileSync(join(root, file), 'utf8'));
     for (const block of blocks) {
       if (block.lang !== 'ts' && block.lang !== 'typescript') continue;
@@ -133,7 +133,7 @@ function checkBlocks(files) {
           strict: true,
           noEmit: true,
           target: 'es2023',
-          lib: ['es2023', 'dom'],
+          lib: ['es2023'],
           module: 'nodenext',
           moduleResolution: 'nodenext',
           types: ['node'],
