@@ -127,7 +127,11 @@ export function urlExtractorTool(options?: UrlExtractorToolOptions): UrlExtracto
     throw new ValidationError('options', 'must be an object');
   }
   if (options !== undefined) {
-    checkOptionKeys(options, ['name', 'userAgent', 'onProgress', 'allowPrivateNetwork', 'allowedPrivateHosts', 'lookup'], { owner: 'urlExtractorTool()' });
+    checkOptionKeys(
+      options,
+      ['name', 'userAgent', 'onProgress', 'allowPrivateNetwork', 'allowedPrivateHosts', 'lookup'],
+      { owner: 'urlExtractorTool()' },
+    );
   }
   const defaultUserAgent = options?.userAgent ?? URLEXTRACTOR_DEFAULT_USER_AGENT;
   return defineTool({

@@ -137,7 +137,21 @@ export function webFetchTool(options?: WebFetchToolOptions): WebFetchTool {
     throw new ValidationError('options', 'must be an object');
   }
   if (options !== undefined) {
-    checkOptionKeys(options, ['name', 'timeoutSeconds', 'userAgent', 'maxResponseBytes', 'maxRedirects', 'maxCharacters', 'allowPrivateNetwork', 'allowedPrivateHosts', 'lookup'], { owner: 'webFetchTool()' });
+    checkOptionKeys(
+      options,
+      [
+        'name',
+        'timeoutSeconds',
+        'userAgent',
+        'maxResponseBytes',
+        'maxRedirects',
+        'maxCharacters',
+        'allowPrivateNetwork',
+        'allowedPrivateHosts',
+        'lookup',
+      ],
+      { owner: 'webFetchTool()' },
+    );
   }
   const defaultTimeout = options?.timeoutSeconds ?? 30;
   if (typeof defaultTimeout !== 'number' || !(defaultTimeout > 0)) {
