@@ -80,11 +80,27 @@ const graph = createGraph<string>('report', { defaultClient: client, maxConcurre
   .addEdge('memo', 'report');
 
 const stream = graph.executeStream({});
+// A node skipped because its edge's condition was false is the graph working as designed: the
+// status then reads `partial` (not every node completed), so say what was skipped and why.
+const skippedByCondition: string[] = [];
+let otherTrouble = false; // a failed node, or one skipped for another reason
 for await (const event of stream) {
-  if (event.type === 'graph_complete')
-    console.log(`graph ${event.status} (${event.done}/${event.total} nodes settled)`);
-  else if (event.type === 'node_skipped') console.log(`skipped ${event.nodeId}: ${event.reason}`);
-  else console.log(`${event.type} ${event.nodeId}`);
+  if (event.type === 'graph_complete') {
+    const onlyConditions =
+      event.status === 'partial' && !otherTrouble && event.done === event.total;
+    console.log(
+      onlyConditions
+        ? `graph finished: ${event.total - skippedByCondition.length} nodes ran, ${skippedByCondition.join(', ')} skipped by its condition`
+        : `graph ${event.status} (${event.done}/${event.total} nodes settled)`,
+    );
+  } else if (event.type === 'node_skipped') {
+    console.log(`skipped ${event.nodeId}: ${event.reason}`);
+    if (event.reason === 'condition_not_met') skippedByCondition.push(event.nodeId);
+    else otherTrouble = true;
+  } else {
+    if (event.type === 'node_failed') otherTrouble = true;
+    console.log(`${event.type} ${event.nodeId}`);
+  }
 }
 const result = await stream.collect();
 console.log(`\nreport: ${result.data}`);

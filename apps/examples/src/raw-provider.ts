@@ -46,10 +46,9 @@ if (process.env.OPENAI_API_KEY) {
 printHeader('Layer 1: a raw provider call', { label });
 
 // 1. One request, one response.
-const response = await provider.sendMessage({
-  model,
-  messages: [userMessage('Return the name of a random city in the world.')],
-});
+const question = 'Return the name of a random city in the world.';
+console.log(`question: ${question}`);
+const response = await provider.sendMessage({ model, messages: [userMessage(question)] });
 console.log(`sendMessage → ${response.content}`);
 console.log(`  model: ${response.model}, finish reason: ${response.finishReason}`);
 console.log(
@@ -57,10 +56,9 @@ console.log(
 );
 
 // 2. The same kind of request, streamed: events arrive as the model writes.
-const stream = await provider.streamMessage({
-  model,
-  messages: [userMessage('What is the capital of the UK? One sentence.')],
-});
+const streamedQuestion = 'What is the capital of the UK? One sentence.';
+console.log(`\nquestion: ${streamedQuestion}`);
+const stream = await provider.streamMessage({ model, messages: [userMessage(streamedQuestion)] });
 process.stdout.write('streamMessage → ');
 const seen: string[] = [];
 for await (const event of stream) {

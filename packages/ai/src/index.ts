@@ -91,6 +91,11 @@ export type {
 export { readEmbeddingVector } from './embeddings/read-embedding-vector.js';
 export { AigoError, type AigoErrorOptions } from './errors/aigo-error.js';
 export {
+  checkOptionKeys,
+  closestName,
+  type OptionKeysContext,
+} from './errors/check-option-keys.js';
+export {
   ContextOverflowError,
   type ContextOverflowErrorOptions,
   isContextOverflow,

@@ -255,7 +255,7 @@ export class AnthropicProvider implements StreamProvider {
     if (model === undefined) {
       throw new ValidationError(
         'request.model',
-        'is required (or set defaultModel on the provider)',
+        'must name a model: set defaultModel on the client (createClient(provider, { defaultModel })), or on the provider, or give the request a model',
       );
     }
     return model;

@@ -1,4 +1,4 @@
-import { type Agent, type RunStore, ValidationError } from '@aigo/ai';
+import { type Agent, checkOptionKeys, type RunStore, ValidationError } from '@aigo/ai';
 import {
   type ResolvedServerOptions,
   resolveServerOptions,
@@ -91,11 +91,7 @@ export function resolveDevtoolsOptions(options: DevtoolsOptions): ResolvedDevtoo
   if (options === null || typeof options !== 'object') {
     throw new ValidationError('options', 'must be an object');
   }
-  for (const key of Object.keys(options)) {
-    if (!OPTION_NAMES.has(key)) {
-      throw new ValidationError(`options.${key}`, 'is not an option of devtools()');
-    }
-  }
+  checkOptionKeys(options, OPTION_NAMES, { owner: 'devtools()' });
   const port = options.port ?? 0;
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     throw new ValidationError('options.port', 'must be an integer from 0 (a free port) to 65535');

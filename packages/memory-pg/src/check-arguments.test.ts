@@ -86,10 +86,25 @@ describe('store options', () => {
     ['poolSize with a caller pool', { pool, poolSize: 3 }, 'poolSize'],
     ['connectTimeoutMs with a caller pool', { pool, connectTimeoutMs: 5 }, 'connectTimeoutMs'],
     ['onPoolError with a caller pool', { pool, onPoolError: () => undefined }, 'onPoolError'],
+    ['an option it does not take', { connectionString: url, table: 'x' }, 'options.table'],
+    [
+      'conversationId, which only pgMemory takes',
+      { pool, conversationId: 'c' },
+      'options.conversationId',
+    ],
   ];
   it.each(cases)('rejects %s, naming the option', (_label, options, argument) => {
     expect(() => pgMemoryStore(options as PgMemoryStoreOptions)).toThrow(
       expect.objectContaining({ name: 'ValidationError', argument }),
+    );
+  });
+
+  it('suggests the valid name for a near miss, in pgMemory and pgMemoryStore', () => {
+    expect(() => pgMemoryStore({ pool, tablename: 'x' } as never)).toThrow(
+      'Invalid options.tablename: is not an option of pgMemoryStore() — did you mean tableName?',
+    );
+    expect(() => pgMemory({ pool, conversationID: 'c' } as never)).toThrow(
+      'Invalid options.conversationID: is not an option of pgMemory() — did you mean conversationId?',
     );
   });
 

@@ -1,4 +1,10 @@
-import { type AllMessagesOptions, ROLES, type Role, ValidationError } from '@aigo/ai';
+import {
+  type AllMessagesOptions,
+  checkOptionKeys,
+  ROLES,
+  type Role,
+  ValidationError,
+} from '@aigo/ai';
 import { checkPoolOptions, type PgPoolOptions, type PgPoolSettings } from '@aigo/pg';
 import type { ListConversationsOptions, PgMemoryStoreOptions } from './pg-memory-options.js';
 
@@ -90,6 +96,9 @@ const POOL_KEYS = [
   'onPoolError',
 ] as const;
 
+/** The store's own options besides the pool's. */
+const STORE_KEYS = ['tableName', 'schema', 'migrate', 'preparedStatements'] as const;
+
 /** How this package's pools are set up: its `application_name`, and no `poolConfig` option. */
 export const POOL_SETTINGS: PgPoolSettings = {
   defaultApplicationName: 'aigo-memory-pg',
@@ -108,14 +117,23 @@ export function poolOptionsOf(options: PgMemoryStoreOptions): PgPoolOptions {
 
 /**
  * Checks a store's options (everything but the table names, checked by `tableNames`): how to reach
- * PostgreSQL (`checkPoolOptions` of `@aigo/pg`), then `migrate` and `preparedStatements`.
+ * PostgreSQL (`checkPoolOptions` of `@aigo/pg`), then `migrate` and `preparedStatements`; a key
+ * `factory` does not take is refused, with the valid name it is close to.
  *
  * @throws ValidationError naming the option.
  */
-export function checkStoreOptions(options: PgMemoryStoreOptions): void {
+export function checkStoreOptions(
+  options: PgMemoryStoreOptions,
+  factory: 'pgMemory()' | 'pgMemoryStore()' = 'pgMemoryStore()',
+): void {
   if (options === null || typeof options !== 'object') {
     throw new ValidationError('options', 'must be an object with pool or connectionString');
   }
+  checkOptionKeys(
+    options,
+    [...POOL_KEYS, ...STORE_KEYS, ...(factory === 'pgMemory()' ? ['conversationId'] : [])],
+    { owner: factory },
+  );
   checkPoolOptions(poolOptionsOf(options), POOL_SETTINGS);
   for (const key of ['migrate', 'preparedStatements'] as const) {
     if (options[key] !== undefined && typeof options[key] !== 'boolean') {

@@ -24,7 +24,7 @@ export function pgMemory(options: PgMemoryOptions): PgMemory {
       'must be an object with conversationId and pool or connectionString',
     );
   }
-  checkStoreOptions(options);
+  checkStoreOptions(options, 'pgMemory()');
   const conversationId = checkConversationId(options.conversationId);
   const core = new PgStoreCore(options);
   const close = () => core.close();

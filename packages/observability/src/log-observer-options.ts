@@ -1,4 +1,4 @@
-import { type LogLevel, ValidationError } from '@aigo/ai';
+import { checkOptionKeys, type LogLevel, ValidationError } from '@aigo/ai';
 import { isLogLevel, LOG_LEVELS, parseLogLevel } from './log-level.js';
 
 /** The line formats of the log observer. */
@@ -62,14 +62,7 @@ export function resolveLogOptions(options: LogObserverOptions): ResolvedLogOptio
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw new ValidationError('options', 'must be an object');
   }
-  for (const name of Object.keys(options)) {
-    if (!OPTION_NAMES.has(name)) {
-      throw new ValidationError(
-        `options.${name}`,
-        `is not an option (expected one of ${[...OPTION_NAMES].join(', ')})`,
-      );
-    }
-  }
+  checkOptionKeys(options, OPTION_NAMES, { owner: 'createLogObserver()' });
   const env = options.env ?? process.env;
   if (env === null || typeof env !== 'object') {
     throw new ValidationError('options.env', 'must be an object of strings');

@@ -197,7 +197,36 @@ describe('validation and lifecycle', () => {
     await expect(provider.sendMessage({ model: '', messages: [] })).rejects.toSatisfy(
       (e) => ValidationError.isInstance(e) && e.argument === 'request.model',
     );
+    await expect(provider.sendMessage({ model: '', messages: [] })).rejects.toThrow(
+      'Invalid request.model: must name a model: set defaultModel on the client (createClient(provider, { defaultModel })), or on the provider, or give the request a model',
+    );
     expect(server.requests).toHaveLength(0);
+  });
+
+  it('an unknown option is refused with the valid name it is close to (baseUrl → baseURL)', () => {
+    vi.stubEnv('OPENAI_API_KEY', TEST_API_KEY);
+    expect(() => openai({ baseUrl: 'http://localhost:8080/v1' } as never)).toThrow(
+      'Invalid options.baseUrl: is not an option of openai() — did you mean baseURL?',
+    );
+  });
+
+  it('a 404 names the URL called and says to check baseURL', async () => {
+    const server = await harness.serve({
+      path: '/chat/completions',
+      status: 404,
+      body: { error: { message: 'Not found', type: 'invalid_request_error' } },
+    });
+    const provider = openai({ baseURL: server.url, apiKey: TEST_API_KEY, api: 'chat' });
+    const error = await provider.sendMessage(request).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    await provider.close();
+    expect(AigoError.isInstance(error)).toBe(true);
+    const message = (error as Error).message;
+    expect(message).toContain(`POST ${server.url}/chat/completions`);
+    expect(message).toContain('check baseURL');
+    expect(message).not.toContain(TEST_API_KEY);
   });
 
   it('close() releases the pool; later calls reject; await using closes it', async () => {

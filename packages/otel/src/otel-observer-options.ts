@@ -1,4 +1,4 @@
-import { ValidationError } from '@aigo/ai';
+import { checkOptionKeys, ValidationError } from '@aigo/ai';
 import type { Meter, Tracer } from '@opentelemetry/api';
 
 /** Options of `createOtelObserver`. */
@@ -40,14 +40,10 @@ export function resolveOtelOptions(options: OtelObserverOptions): ResolvedOtelOp
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw new ValidationError('options', 'must be an object');
   }
+  checkOptionKeys(options, Object.keys(CHECKS), { owner: 'createOtelObserver()' });
   for (const [name, value] of Object.entries(options)) {
-    const check = Object.hasOwn(CHECKS, name) ? CHECKS[name as keyof typeof CHECKS] : undefined;
-    const problem =
-      check === undefined
-        ? `is not an option (expected one of ${Object.keys(CHECKS).join(', ')})`
-        : value === undefined
-          ? undefined
-          : check(value);
+    const check = CHECKS[name as keyof typeof CHECKS];
+    const problem = value === undefined ? undefined : check(value);
     if (problem !== undefined) throw new ValidationError(`options.${name}`, problem);
   }
   return {

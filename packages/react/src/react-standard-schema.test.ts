@@ -193,3 +193,21 @@ describe('createReAct with Valibot', () => {
     expect(agent.jsonSchema).toBe(jsonSchema);
   });
 });
+
+describe('a schema that is neither typebox, a Standard Schema nor a JSON Schema', () => {
+  it("refuses { total: 'number' } with a ValidationError that says what to write", () => {
+    const client = createClient(createFakeProvider().text('{"total":"number"}'), { env: {} });
+    expect(() => createReAct(client, { schema: { total: 'number' } as never })).toThrow(
+      expect.objectContaining({ code: 'validation', argument: 'schema' }),
+    );
+    expect(() => createReAct(client, { schema: { total: 'number' } as never })).toThrow(
+      /is not a JSON Schema: \/total: "total" is not a JSON Schema keyword \(for a property of type number/,
+    );
+  });
+
+  it('accepts a plain JSON Schema object', () => {
+    const client = createClient(createFakeProvider().text('{"total": 5}'), { env: {} });
+    const schema = { type: 'object', properties: { total: { type: 'number' } } };
+    expect(createReAct(client, { schema: schema as never }).jsonSchema).toBe(schema);
+  });
+});

@@ -5,6 +5,12 @@ import { CALCULATOR_METRICS, calculatorTool } from './calculator-tool.js';
 const calculator = calculatorTool();
 
 describe('calculatorTool', () => {
+  it('refuses an option it does not take, suggesting the close one', () => {
+    expect(() => calculatorTool({ nmae: 'Calc' } as never)).toThrow(
+      'Invalid options.nmae: is not an option of calculatorTool() — did you mean name?',
+    );
+  });
+
   it('describes itself to the model', () => {
     expect(calculator.name).toBe('Calculator');
     expect(calculator.description.parameters).toMatchObject({

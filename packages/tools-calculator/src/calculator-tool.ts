@@ -1,4 +1,5 @@
 import {
+  checkOptionKeys,
   type DefinedTool,
   defineTool,
   ToolError,
@@ -70,6 +71,7 @@ export function calculatorTool(options?: CalculatorToolOptions): CalculatorTool 
   if (options !== undefined && (options === null || typeof options !== 'object')) {
     throw new ValidationError('options', 'must be an object');
   }
+  if (options !== undefined) checkOptionKeys(options, ['name'], { owner: 'calculatorTool()' });
   const name = options?.name ?? 'Calculator';
   return defineTool({
     name,

@@ -44,6 +44,7 @@ export function duckDuckGoClient(options: DuckDuckGoToolOptions | undefined): In
       defaultBaseURL: DUCKDUCKGO_DEFAULT_BASE_URL,
       defaultTimeoutMs: DUCKDUCKGO_DEFAULT_TIMEOUT_MS,
       headers: { 'user-agent': userAgent },
+      toolOptions: ['userAgent'],
     },
     options,
   );

@@ -1,4 +1,10 @@
-import { type DefinedTool, defineTool, type ToolMetrics, ValidationError } from '@aigo/ai';
+import {
+  checkOptionKeys,
+  type DefinedTool,
+  defineTool,
+  type ToolMetrics,
+  ValidationError,
+} from '@aigo/ai';
 import { type Static, Type } from 'typebox';
 import { extractSiteData } from './extract-site-data.js';
 
@@ -132,6 +138,8 @@ export function siteDataExtractorTool(
   if (options !== undefined && (options === null || typeof options !== 'object')) {
     throw new ValidationError('options', 'must be an object');
   }
+  if (options !== undefined)
+    checkOptionKeys(options, ['name'], { owner: 'siteDataExtractorTool()' });
   return defineTool({
     name: options?.name ?? 'SiteDataExtractor',
     description:

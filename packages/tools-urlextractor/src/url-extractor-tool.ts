@@ -1,4 +1,10 @@
-import { type DefinedTool, defineTool, type ToolMetrics, ValidationError } from '@aigo/ai';
+import {
+  checkOptionKeys,
+  type DefinedTool,
+  defineTool,
+  type ToolMetrics,
+  ValidationError,
+} from '@aigo/ai';
 import { pickSafeNetworkOptions, type SafeNetworkOptions } from '@aigo/http';
 import { type Static, Type } from 'typebox';
 import {
@@ -119,6 +125,13 @@ export type UrlExtractorTool = DefinedTool<
 export function urlExtractorTool(options?: UrlExtractorToolOptions): UrlExtractorTool {
   if (options !== undefined && (options === null || typeof options !== 'object')) {
     throw new ValidationError('options', 'must be an object');
+  }
+  if (options !== undefined) {
+    checkOptionKeys(
+      options,
+      ['name', 'userAgent', 'onProgress', 'allowPrivateNetwork', 'allowedPrivateHosts', 'lookup'],
+      { owner: 'urlExtractorTool()' },
+    );
   }
   const defaultUserAgent = options?.userAgent ?? URLEXTRACTOR_DEFAULT_USER_AGENT;
   return defineTool({

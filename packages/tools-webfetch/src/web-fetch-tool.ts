@@ -1,4 +1,10 @@
-import { type DefinedTool, defineTool, type ToolMetrics, ValidationError } from '@aigo/ai';
+import {
+  checkOptionKeys,
+  type DefinedTool,
+  defineTool,
+  type ToolMetrics,
+  ValidationError,
+} from '@aigo/ai';
 import {
   errorFromResponse,
   pickSafeNetworkOptions,
@@ -129,6 +135,23 @@ export type WebFetchTool = DefinedTool<typeof WebFetchInput, typeof WebFetchOutp
 export function webFetchTool(options?: WebFetchToolOptions): WebFetchTool {
   if (options !== undefined && (options === null || typeof options !== 'object')) {
     throw new ValidationError('options', 'must be an object');
+  }
+  if (options !== undefined) {
+    checkOptionKeys(
+      options,
+      [
+        'name',
+        'timeoutSeconds',
+        'userAgent',
+        'maxResponseBytes',
+        'maxRedirects',
+        'maxCharacters',
+        'allowPrivateNetwork',
+        'allowedPrivateHosts',
+        'lookup',
+      ],
+      { owner: 'webFetchTool()' },
+    );
   }
   const defaultTimeout = options?.timeoutSeconds ?? 30;
   if (typeof defaultTimeout !== 'number' || !(defaultTimeout > 0)) {

@@ -1,5 +1,6 @@
 import {
   checkEmbedderSettings,
+  checkOptionKeys,
   ValidationError,
   VECTOR_METRICS,
   type VectorMetric,
@@ -118,8 +119,7 @@ export function checkStoreOptions(options: unknown): CheckedStoreOptions {
     );
   }
   const o = options as PgVectorStoreOptions;
-  const unknown = Object.keys(o).find((key) => !OPTION_KEYS.has(key));
-  if (unknown !== undefined) throw new ValidationError(`options.${unknown}`, 'is not an option');
+  checkOptionKeys(o, OPTION_KEYS, { owner: 'pgVectorStore()' });
   checkPoolOptions(poolOptionsOf(o), POOL_SETTINGS);
   const dimensions = integerIn(o.dimensions, 'options.dimensions', 1, MAX_DIMENSIONS, Number.NaN);
   if (Number.isNaN(dimensions))

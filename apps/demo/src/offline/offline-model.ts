@@ -67,7 +67,7 @@ function nextStep(
   if (question === undefined || !messageText(question).includes(pageUrl)) {
     return finalAnswer(
       'I am the offline scripted model of the aigo demo, not a language model: I only know the ' +
-        'demo question. Set OPENAI_API_KEY or GEMINI_API_KEY (or OPENAI_BASE_URL) to ask a real ' +
+        'demo question. Set OPENAI_API_KEY, ANTHROPIC_API_KEY or GEMINI_API_KEY (or OPENAI_BASE_URL) to ask a real ' +
         'model anything.',
       [],
       [],

@@ -59,6 +59,14 @@ export function createTextRenderer(options: TextRendererOptions): DemoRenderer {
   let streaming: 'reasoning' | 'content' | 'object' | undefined;
   /** The text of the partial answer shown last (each next one begins with it). */
   let shownObject: string | undefined;
+  /**
+   * The iteration whose answer text a finished model call already showed. More text in the same
+   * iteration is the agent asking again for the answer as JSON only (the first did not parse): it is
+   * not printed beside the first, which would read as the answer twice.
+   */
+  let answeredIteration: number | undefined;
+  let contentIteration: number | undefined;
+  let retryNoted = false;
   const write = (text: string): void => {
     if (text === '') return;
     out.write(text);
@@ -100,6 +108,12 @@ export function createTextRenderer(options: TextRendererOptions): DemoRenderer {
         case 'content':
           // With --stream-object the answer shows as the object it is becoming, not as JSON text.
           if (options.streamObject === true) break;
+          if (answeredIteration === event.iteration) {
+            if (!retryNoted) line(style.dim('(asked again for the answer as JSON only)'));
+            retryNoted = true;
+            break;
+          }
+          contentIteration = event.iteration;
           if (streaming !== 'content') {
             line();
             write(style.cyan('answer:   '));
@@ -131,6 +145,7 @@ export function createTextRenderer(options: TextRendererOptions): DemoRenderer {
           );
           break;
         case 'usage':
+          if (streaming === 'content') answeredIteration = contentIteration;
           break;
         case 'final_answer': {
           const answer = event.result as DemoAnswer;

@@ -1,6 +1,6 @@
 import type { AgentCard } from '@a2a-js/sdk';
 import type { Observer, ToolMetrics } from '@aigo/ai';
-import { ValidationError } from '@aigo/ai';
+import { checkOptionKeys, ValidationError } from '@aigo/ai';
 
 /** Headers for every request to the agent, or a function giving them (called per request). */
 export type A2AHeaders =
@@ -160,9 +160,7 @@ export function checkA2AToolsOptions(options: unknown): CheckedA2AToolsOptions {
     throw new ValidationError('options', 'must be an object with url or card');
   }
   const o = options as A2AToolsOptions;
-  for (const key of Object.keys(o)) {
-    if (!KEYS.has(key)) throw new ValidationError(`options.${key}`, 'is not an option of a2aTools');
-  }
+  checkOptionKeys(o, KEYS, { owner: 'a2aTools' });
   const url = checkUrl(o.url);
   if (
     o.card !== undefined &&

@@ -4,6 +4,7 @@ import {
   type Agent,
   type ContentPart,
   type ConversationMemory,
+  checkOptionKeys,
   type JsonObject,
   type MemoryStore,
   type Observer,
@@ -214,9 +215,7 @@ export function checkServeOptions(agent: unknown, options: unknown): CheckedServ
     throw new ValidationError('options', 'must be an object');
   }
   const o = (options ?? {}) as ServeA2AOptions;
-  for (const key of Object.keys(o)) {
-    if (!KEYS.has(key)) throw new ValidationError(`options.${key}`, 'is not an option of serveA2A');
-  }
+  checkOptionKeys(o, KEYS, { owner: 'serveA2A' });
   const port = o.port ?? 0;
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     throw new ValidationError('options.port', 'must be an integer from 0 to 65535');

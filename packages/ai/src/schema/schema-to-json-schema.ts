@@ -1,5 +1,6 @@
 import { ValidationError } from '../errors/validation-error.js';
 import type { JsonSchema } from '../json.js';
+import { checkJsonSchema } from './check-json-schema.js';
 import { hasStandardJsonSchema, isSchema, isStandardSchema, type Schema } from './schema.js';
 
 /** Options of `schemaToJsonSchema`. */
@@ -19,6 +20,8 @@ export const JSON_SCHEMA_TARGET = 'draft-2020-12';
 // A memo of converted schemas, keyed by the schema (an object, or an ArkType function): parsing an
 // answer reads the JSON Schema of its schema, and converting costs far more than looking up.
 const converted = new WeakMap<object, JsonSchema>();
+/** Plain-object schemas already checked against the JSON Schema rules (`checkJsonSchema`). */
+const checked = new WeakSet<object>();
 
 /**
  * The JSON Schema the model sees for `schema`: `options.jsonSchema` when given; for a Standard
@@ -31,7 +34,8 @@ const converted = new WeakMap<object, JsonSchema>();
  * // { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] }
  *
  * @throws ValidationError naming `options.argument` (default `schema`) when the value is not a
- *   schema, when a Standard Schema has no JSON Schema converter and no `jsonSchema` was given, or
+ *   schema, when a plain object is not a JSON Schema (`checkJsonSchema`: `{ total: 'number' }`,
+ *   say), when a Standard Schema has no JSON Schema converter and no `jsonSchema` was given, or
  *   when its converter throws (a Zod `z.date()`, say); naming `jsonSchema` when that is not an object.
  */
 export function schemaToJsonSchema(schema: Schema, options?: SchemaJsonOptions): JsonSchema {
@@ -49,7 +53,14 @@ export function schemaToJsonSchema(schema: Schema, options?: SchemaJsonOptions):
     );
   }
   if (explicit !== undefined) return explicit;
-  if (!isStandardSchema(schema)) return schema as JsonSchema;
+  if (!isStandardSchema(schema)) {
+    // A typebox schema is JSON Schema by construction; a plain object must be one.
+    if (!('~kind' in schema) && !checked.has(schema)) {
+      checkJsonSchema(schema, argument);
+      checked.add(schema);
+    }
+    return schema as JsonSchema;
+  }
   const known = converted.get(schema);
   if (known !== undefined) return known;
 

@@ -599,3 +599,45 @@ describe('errorFromResponse as a pure function (stream error frames)', () => {
     );
   });
 });
+
+describe('a 404 or 405 names the URL called and says to check baseURL', () => {
+  it('404: the URL without query string or credentials, and the baseURL hint', () => {
+    const error = errorFromResponse({
+      provider: 'openai',
+      status: 404,
+      body: '404 page not found',
+      url: 'http://user:pw@localhost:8080/chat/completions?key=secret-123#x',
+    });
+    expect(error.code).toBe('not_found');
+    expect(error.message).toBe(
+      'openai request failed (HTTP 404): 404 page not found — called POST http://localhost:8080/chat/completions; check baseURL (an OpenAI-compatible server usually wants it to end in /v1)',
+    );
+    expect(error.message).not.toContain('secret-123');
+    expect(error.message).not.toContain('pw');
+  });
+
+  it('405 too; a model that is not found points at the model name first', () => {
+    const notAllowed = errorFromResponse({
+      provider: 'acme',
+      status: 405,
+      url: 'http://h/v1/x',
+      method: 'PUT',
+    });
+    expect(notAllowed.message).toContain('— called PUT http://h/v1/x; check baseURL');
+    const model = errorFromResponse({
+      provider: 'openai',
+      status: 404,
+      body: { error: { message: 'The model `x` does not exist', code: 'model_not_found' } },
+      url: 'http://h/v1/chat/completions',
+    });
+    expect(model.message).toContain('check the model name, and baseURL');
+  });
+
+  it('other statuses, or no URL, add nothing', () => {
+    const error = errorFromResponse({ provider: 'acme', status: 500, url: 'http://h/v1/x' });
+    expect(error.message).toBe('acme request failed (HTTP 500)');
+    expect(errorFromResponse({ provider: 'acme', status: 404 }).message).toBe(
+      'acme request failed (HTTP 404)',
+    );
+  });
+});

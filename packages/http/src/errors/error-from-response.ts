@@ -37,6 +37,13 @@ export interface ErrorResponse {
   readonly now?: number;
   /** The error's `cause`. */
   readonly cause?: unknown;
+  /**
+   * The URL called. A 404 or 405 names it in the message (without query string, fragment or
+   * credentials) and says to check `baseURL`: the usual cause is a base URL without its `/v1`.
+   */
+  readonly url?: string;
+  /** The method of the call, named with `url`. Default `POST`. */
+  readonly method?: string;
 }
 
 /**
@@ -123,8 +130,9 @@ export function errorFromResponse(response: ErrorResponse): ProviderError {
     info.providerCode,
   ].filter((fact) => fact !== undefined);
   const heading = `${provider} ${status !== undefined && status >= 400 ? 'request failed' : 'reported an error'}${facts.length > 0 ? ` (${facts.join(', ')})` : ''}`;
+  const where = wrongAddressHint(effectiveStatus, code, response.url, response.method);
   const message = redactText(
-    detail === undefined ? heading : `${heading}: ${truncate(detail, 1000)}`,
+    `${detail === undefined ? heading : `${heading}: ${truncate(detail, 1000)}`}${where}`,
     secrets,
   );
 
@@ -190,6 +198,31 @@ function classify(status: number | undefined, info: ErrorBodyInfo): AigoErrorCod
     return 'server_error';
   if (CONTEXT_LENGTH.test(message)) return 'context_length_exceeded';
   return 'provider_error';
+}
+
+/**
+ * For a 404 or 405, the URL that was called (no query string, fragment or credentials: they may
+ * hold a key) and what to check; empty otherwise or when the URL is unknown.
+ */
+function wrongAddressHint(
+  status: number | undefined,
+  code: AigoErrorCode,
+  url: string | undefined,
+  method: string | undefined,
+): string {
+  if ((status !== 404 && status !== 405) || typeof url !== 'string') return '';
+  let called: string;
+  try {
+    const parsed = new URL(url);
+    called = `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return '';
+  }
+  const check =
+    code === 'model_not_found'
+      ? 'check the model name, and baseURL'
+      : 'check baseURL (an OpenAI-compatible server usually wants it to end in /v1)';
+  return ` — called ${method ?? 'POST'} ${called}; ${check}`;
 }
 
 function bodyToText(body: unknown): string | undefined {

@@ -196,7 +196,13 @@ describe('createApiToolClient', () => {
       // Refused, not ignored: ignored, it would send the calls to the API's own host.
       expect(() =>
         createApiToolClient(keyless, { baseUrl: 'http://127.0.0.1:1' } as never),
-      ).toThrow(/options\.baseUrl: is not an option; the base URL option is baseURL/);
+      ).toThrow(/options\.baseUrl: is not an option of the .* tools — did you mean baseURL\?/);
+      expect(() => createApiToolClient(keyless, { apiKey: 'k' } as never)).toThrow(
+        /options\.apiKey: is not an option/,
+      );
+      expect(() => createApiToolClient(spec, { apiKey: KEY, timeoutMS: 5 } as never)).toThrow(
+        /options\.timeoutMS: is not an option of .* — did you mean timeoutMs\?/,
+      );
       expect(() =>
         createApiToolClient({ ...keyless, defaultBaseURL: 'file:///etc' }, undefined),
       ).toThrow(/spec\.defaultBaseURL/);

@@ -1,4 +1,4 @@
-import { ValidationError } from '@aigo/ai';
+import { checkOptionKeys, ValidationError } from '@aigo/ai';
 import { loadApiKey } from '../options/load-api-key.js';
 import { describe, normalizeHeaders, requireString } from '../options/validate.js';
 import { type ApiBaseURLOptions, resolveApiBaseURL } from './api-base-url.js';
@@ -20,6 +20,9 @@ export interface ApiToolClientOptions extends ApiToolEndpointOptions {
   /** The environment the key is read from. Default `process.env`. */
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
+
+/** The options of {@link ApiToolEndpointOptions}, which every API tool takes. */
+const ENDPOINT_KEYS: readonly string[] = ['baseURL', 'timeoutMs', 'lookup'];
 
 /**
  * The options of a tool factory of a keyed JSON API (`braveSearchTool`, `exaSearchTool`,
@@ -50,6 +53,11 @@ export interface ApiToolClientSpec {
   authHeaders?(key: string): Record<string, string>;
   /** Headers sent with every request (`{ 'user-agent': 'my-tool/1.0' }`). */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * The tool factory's own options besides the client's and `name` (`['userAgent']`); any other key
+   * of the options is refused, naming it and the valid name it is close to.
+   */
+  readonly toolOptions?: readonly string[];
 }
 
 /** Calls one API, settled once when a tool is made: see {@link createApiToolClient}. */
@@ -86,6 +94,14 @@ export function createApiToolClient(
     throw new ValidationError('options', 'must be an object');
   }
   const { provider, description, envVar, authHeaders, staticHeaders } = readSpec(spec);
+  if (options !== undefined) {
+    // `env` is harmless without a key; an `apiKey` for a key-less API is a mistake worth naming.
+    const clientKeys =
+      envVar === undefined ? [...ENDPOINT_KEYS, 'env'] : [...ENDPOINT_KEYS, 'apiKey', 'env'];
+    checkOptionKeys(options, [...clientKeys, 'name', ...(spec.toolOptions ?? [])], {
+      owner: `the ${description} tools`,
+    });
+  }
   const apiKey =
     envVar === undefined
       ? undefined

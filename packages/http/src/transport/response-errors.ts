@@ -38,6 +38,7 @@ export async function statusError(
     headers: response.headers,
     body: text,
     secrets: secretsOfRequest(prepared, secrets),
+    url: prepared.url,
   });
 }
 

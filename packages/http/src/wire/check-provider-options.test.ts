@@ -56,4 +56,10 @@ describe('checkProviderOptions', () => {
       /is not an option of acme\(\)/,
     );
   });
+
+  it('suggests the valid name for a near miss (baseUrl → baseURL)', () => {
+    expect(() => checkProviderOptions({ baseUrl: 'http://h' }, SPEC)).toThrow(
+      'Invalid options.baseUrl: is not an option of acme() — did you mean baseURL?',
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { ValidationError } from '@aigo/ai';
+import { checkOptionKeys, ValidationError } from '@aigo/ai';
 import { isRecord } from './json-guards.js';
 
 /** The options of {@link ProviderConnectionOptions}, which every adapter factory takes. */
@@ -24,7 +24,7 @@ export interface ProviderOptionsSpec {
 
 /**
  * The checks every adapter factory runs on its options before anything else: an object, no key the
- * factory does not know (a typo must not silently do nothing), `apiKey` and `baseURL` strings,
+ * factory does not know (a typo must not silently do nothing; a close valid name is suggested), `apiKey` and `baseURL` strings,
  * `headers` an object of strings, `timeoutMs` a positive number, and the spec's string and boolean
  * options of their kind. The base URL itself is checked where it is resolved, with the environment.
  *
@@ -32,11 +32,7 @@ export interface ProviderOptionsSpec {
  */
 export function checkProviderOptions(options: unknown, spec: ProviderOptionsSpec): void {
   if (!isRecord(options)) throw new ValidationError('options', 'must be an object');
-  for (const key of Object.keys(options)) {
-    if (!CONNECTION_KEYS.includes(key) && !spec.known.includes(key)) {
-      throw new ValidationError(`options.${key}`, `is not an option of ${spec.factory}()`);
-    }
-  }
+  checkOptionKeys(options, [...CONNECTION_KEYS, ...spec.known], { owner: `${spec.factory}()` });
   for (const key of ['apiKey', 'baseURL', ...(spec.strings ?? [])]) {
     if (options[key] !== undefined && typeof options[key] !== 'string') {
       throw new ValidationError(`options.${key}`, 'must be a string');

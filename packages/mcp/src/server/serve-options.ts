@@ -1,4 +1,11 @@
-import { isToolSet, type Observer, type Tool, type ToolSet, ValidationError } from '@aigo/ai';
+import {
+  checkOptionKeys,
+  isToolSet,
+  type Observer,
+  type Tool,
+  type ToolSet,
+  ValidationError,
+} from '@aigo/ai';
 import {
   positiveInteger,
   type ResolvedServerOptions,
@@ -102,11 +109,7 @@ export function checkServeOptions(
   if (typeof options !== 'object' || options === null) {
     throw new ValidationError('options', 'must be an object with name, version and transport');
   }
-  for (const key of Object.keys(options)) {
-    if (!OPTION_NAMES.has(key)) {
-      throw new ValidationError(`options.${key}`, 'is not an option of serveMcp');
-    }
-  }
+  checkOptionKeys(options, OPTION_NAMES, { owner: 'serveMcp' });
   if (typeof options.name !== 'string' || options.name === '') {
     throw new ValidationError('options.name', 'must be a non-empty string');
   }

@@ -15,7 +15,7 @@ export function validateRequest(request: ChatRequest, settings: OpenAISettings):
   if (model === undefined) {
     throw new ValidationError(
       'request.model',
-      'must name a model (or give the provider a defaultModel)',
+      'must name a model: set defaultModel on the client (createClient(provider, { defaultModel })), or on the provider, or give the request a model',
     );
   }
   if (!Array.isArray(request.messages)) {
