@@ -163,6 +163,7 @@ export {
   type StoredError,
 } from './graph/graph-run-record.js';
 export type { JsonObject, JsonSchema, JsonValue, ProviderMetadata } from './json.js';
+export * from './media/index.js';
 export {
   type CheckedContextReadOptions,
   checkContextReadOptions,
@@ -218,12 +219,13 @@ export {
   videoPartFromUri,
 } from './messages/content-part.js';
 export { contentText } from './messages/content-text.js';
-export type {
-  CodeExecution,
-  GeneratedMedia,
-  Grounding,
-  GroundingSource,
-  GroundingSupport,
+export {
+  type CodeExecution,
+  type GeneratedMedia,
+  type Grounding,
+  type GroundingSource,
+  type GroundingSupport,
+  generatedMediaKind,
 } from './messages/media.js';
 export {
   assistantMessage,
@@ -306,6 +308,7 @@ export { responseToEvents } from './stream/response-to-events.js';
 export type {
   ContentEvent,
   FinishEvent,
+  MediaEvent,
   MetadataEvent,
   ReasoningEvent,
   RefusalEvent,
