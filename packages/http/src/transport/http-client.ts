@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { AbortError, AigoError, type ProviderError } from '@aigo/ai';
 import type { Dispatcher } from 'undici';
 import type { RequestOptions } from '../options/request-options.js';
@@ -5,6 +6,7 @@ import type { StreamFormat } from '../stream/frame-mapper.js';
 import { BodyStreamResponse, type StreamResponse } from '../stream/stream-response.js';
 import { type CallSignal, createCallSignal, MAX_TIMER_MS } from './call-signal.js';
 import {
+  type BytesResponse,
   type HttpClientOptions,
   type HttpClientSettings,
   type JsonResponse,
@@ -12,9 +14,15 @@ import {
 } from './http-client-options.js';
 import { loadedUndici, loadUndici, type UndiciModule } from './load-undici.js';
 import { mapTransportError, type TransportContext } from './map-transport-error.js';
-import { type PreparedRequest, prepareRequest, RequestTargets } from './prepared-request.js';
+import type { MultipartPart } from './multipart-body.js';
+import {
+  type PreparedRequest,
+  prepareMultipartRequest,
+  prepareRequest,
+  RequestTargets,
+} from './prepared-request.js';
 import { raceCall } from './race-call.js';
-import { readBody } from './read-body.js';
+import { type BoundedBytes, readBody, readBodyBytes } from './read-body.js';
 import { invalidResponse, notAnEventStream, statusError } from './response-errors.js';
 
 /** undici's header and body timeouts for a deadline: 0 (off) when there is none a timer can hold. */
@@ -58,8 +66,74 @@ export class HttpClient {
     body: unknown,
     options?: RequestOptions,
   ): Promise<JsonResponse<T>> {
+    return this.#jsonAnswer<T>(this.#prepare(url, body, options, this.#settings.jsonHeaders));
+  }
+
+  /**
+   * POSTs `parts` as `multipart/form-data` (a file upload: OpenAI's `audio/transcriptions`) and
+   * resolves to the parsed JSON answer. File bytes are written as they are, never copied into one
+   * buffer. Errors as for {@link postJson}.
+   */
+  async postMultipart<T = unknown>(
+    url: string,
+    parts: readonly MultipartPart[],
+    options?: RequestOptions,
+  ): Promise<JsonResponse<T>> {
     const settings = this.#settings;
-    const prepared = this.#prepare(url, body, options, settings.jsonHeaders);
+    const prepared = this.#checked(
+      prepareMultipartRequest(
+        url,
+        parts,
+        options,
+        settings.formHeaders,
+        settings.timeoutMs,
+        this.#targets,
+      ),
+    );
+    return this.#jsonAnswer<T>(prepared);
+  }
+
+  /**
+   * POSTs `body` as JSON and resolves to the answer's bytes (speech audio), read whole up to
+   * `maxResponseBytes` and joined once. A non-2xx status rejects as for {@link postJson}; a body over
+   * the limit with `invalid_response`.
+   */
+  async postForBytes(url: string, body: unknown, options?: RequestOptions): Promise<BytesResponse> {
+    const settings = this.#settings;
+    const prepared = this.#prepare(url, body, options, settings.bytesHeaders);
+    const undici = loadedUndici() ?? (await loadUndici());
+    const { response, call, context } = await this.#send(undici, prepared);
+    try {
+      const { statusCode, headers } = response;
+      if (statusCode < 200 || statusCode > 299) {
+        throw await statusError(this.provider, response, prepared, settings.secrets);
+      }
+      let read: BoundedBytes;
+      try {
+        read = await readBodyBytes(response.body, settings.maxResponseBytes);
+      } catch (error) {
+        throw mapTransportError(error, context);
+      }
+      if (read.truncated) {
+        throw this.#invalidResponse(
+          statusCode,
+          '',
+          prepared,
+          `is larger than ${settings.maxResponseBytes} bytes`,
+        );
+      }
+      const contentType = String(headers['content-type'] ?? '')
+        .split(';')[0]
+        ?.trim()
+        .toLowerCase();
+      return { status: statusCode, headers, contentType: contentType ?? '', bytes: read.bytes };
+    } finally {
+      call?.dispose();
+    }
+  }
+
+  async #jsonAnswer<T>(prepared: PreparedRequest): Promise<JsonResponse<T>> {
+    const settings = this.#settings;
     const undici = loadedUndici() ?? (await loadUndici());
     const { response, call, context } = await this.#send(undici, prepared);
     try {
@@ -198,14 +272,13 @@ export class HttpClient {
     options: RequestOptions | undefined,
     baseHeaders: Readonly<Record<string, string>>,
   ): PreparedRequest {
-    const prepared = prepareRequest(
-      url,
-      body,
-      options,
-      baseHeaders,
-      this.#settings.timeoutMs,
-      this.#targets,
+    return this.#checked(
+      prepareRequest(url, body, options, baseHeaders, this.#settings.timeoutMs, this.#targets),
     );
+  }
+
+  /** `prepared`, once the client is known to be open and the call not aborted yet. */
+  #checked(prepared: PreparedRequest): PreparedRequest {
     if (this.#closed) {
       throw new AigoError('unsupported', `The ${this.provider} HTTP client is closed`);
     }
@@ -230,7 +303,8 @@ export class HttpClient {
         path,
         method: 'POST',
         headers: prepared.headers,
-        body: prepared.body,
+        // A multipart body's chunks are written one by one, file bytes uncopied.
+        body: typeof prepared.body === 'string' ? prepared.body : Readable.from(prepared.body),
         signal: call ?? null,
         ...(timers === undefined ? {} : { headersTimeout: timers, bodyTimeout: timers }),
       });
