@@ -10,6 +10,7 @@ export {
   OPENAI_MAX_EMBEDDINGS_PER_CALL,
   type OpenAIEmbeddingOptions,
 } from './embeddings/openai-embeddings-request.js';
+export { OPENAI_MAX_TRANSCRIPTION_BYTES } from './media/openai-transcribe.js';
 export type { OpenAIApi, OpenAIOptions, OpenAIPrices } from './openai-options.js';
 export {
   OPENAI_API_KEY_ENV,
