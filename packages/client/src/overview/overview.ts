@@ -92,14 +92,32 @@ export class Overview {
     this.#lastResponse = response;
     const requested = request?.model;
     const model = requested !== undefined && requested !== '' ? requested : response.model;
+    const answered = typeof response.model === 'string' ? response.model : '';
+    this.#recordModelCall(model, answered, response.usage);
+  }
+
+  /**
+   * Records an image, speech or transcription call (`generateImage`, `generateSpeech`, `transcribe`
+   * of `@aigo/client` record theirs): its usage, and its cost at the model's price, like a model
+   * response. A call without usage or price adds nothing and is counted, so the summary says its
+   * cost is unknown (`complete: false`) rather than 0.
+   *
+   * @throws ValidationError for a call that is not `{ model, usage? }`.
+   */
+  recordMediaCall(call: { readonly model: string; readonly usage?: Usage | undefined }): void {
+    if (call === null || typeof call !== 'object' || typeof call.model !== 'string') {
+      throw new ValidationError('call', 'must be { model, usage? }');
+    }
+    this.#recordModelCall(call.model, call.model, call.usage);
+  }
+
+  #recordModelCall(model: string, answered: string, usage: Usage | undefined): void {
     const record = this.#models.of(model);
     record.requests++;
-    const usage = response.usage;
     if (usage !== undefined) {
       this.#usage.add(usage);
       record.usage.add(usage);
     }
-    const answered = typeof response.model === 'string' ? response.model : '';
     const price = this.#pricer.price(model, answered === '' ? model : answered);
     if (price === undefined) {
       record.unpricedRequests++;
