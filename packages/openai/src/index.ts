@@ -20,6 +20,10 @@ export {
   openai,
 } from './openai-provider.js';
 export type { OpenAIRequestOptions } from './openai-request-options.js';
-export { type OpenAIWebSearchOptions, openaiTools } from './openai-tools.js';
+export {
+  type OpenAIImageGenerationOptions,
+  type OpenAIWebSearchOptions,
+  openaiTools,
+} from './openai-tools.js';
 export type { OpenAIPriceListId } from './prices/openai-prices.generated.js';
 export { openAITokenCounter } from './tokens/openai-token-counter.js';
