@@ -152,7 +152,7 @@ export class OpenAIProvider
     const http = this.#http;
     try {
       const { data } = await http.client().postJson(this.#url, body, toRequestOptions(options));
-      return strategy.mapResponse(data, PROVIDER_ID, http.secrets);
+      return strategy.mapResponse(data, PROVIDER_ID, http.secrets, body);
     } catch (error) {
       throw toContextOverflow(error);
     }
