@@ -99,8 +99,10 @@ describe('gemini().transcribe', () => {
       audio: { data: audio, mimeType: 'audio/mpeg' },
       language: 'en',
     });
-    const parts = (rig.server.lastRequest()?.body as { contents: { parts: unknown[] }[] })
-      .contents[0]?.parts;
+    const body = (rig.server.lastRequest()?.body ?? { contents: [] }) as {
+      contents: { parts: unknown[] }[];
+    };
+    const parts = body.contents[0]?.parts;
     expect(parts?.[0]).toEqual({ inlineData: { mimeType: 'audio/mpeg', data: audio } });
     expect(parts?.[1]).toEqual({
       text: 'Transcribe this audio verbatim. Answer with the transcript only. The language is en.',

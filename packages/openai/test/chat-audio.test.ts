@@ -79,7 +79,9 @@ describe('Chat Completions audio output', () => {
       ...request,
       messages: [...request.messages, toAssistantMessage(first), userMessage('Again.')],
     });
-    const messages = (server.lastRequest()?.body as { messages: unknown[] }).messages;
+    const { messages } = (server.lastRequest()?.body ?? { messages: [] }) as {
+      messages: unknown[];
+    };
     expect(messages[1]).toEqual({
       role: 'assistant',
       content: null,

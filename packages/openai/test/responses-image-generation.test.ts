@@ -77,7 +77,7 @@ describe('openaiTools.imageGeneration with the Responses API', () => {
       ...request,
       messages: [...request.messages, remembered, userMessage('Make it green.')],
     });
-    const input = (server.lastRequest()?.body as { input: unknown[] }).input;
+    const { input } = (server.lastRequest()?.body ?? { input: [] }) as { input: unknown[] };
     expect(input[1]).toEqual({
       type: 'image_generation_call',
       id: 'ig_0a1b2c3d',
