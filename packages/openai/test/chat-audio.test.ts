@@ -3,17 +3,13 @@
  * the API reference (test/fixtures/media/README.md): the request, the audio and its transcript in
  * `audio`, the streamed pieces assembled into the same answer, and the id sent back next turn.
  */
-import { readFileSync } from 'node:fs';
 import { type ChatRequest, toAssistantMessage, userMessage } from '@aigo/ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHAT_PATH, createHarness, drain, rechunkedSseRoute } from './support/harness.js';
+import { mediaFile, mediaJson } from './support/media-fixtures.js';
 
 const harness = createHarness();
 afterEach(() => harness.closeAll());
-
-const file = (name: string): Buffer =>
-  readFileSync(new URL(`./fixtures/media/${name}`, import.meta.url));
-const json = (name: string) => JSON.parse(file(name).toString('utf8'));
 
 const request: ChatRequest = {
   model: 'gpt-4o-audio-preview',
@@ -23,10 +19,10 @@ const request: ChatRequest = {
 
 describe('Chat Completions audio output', () => {
   it('asks for text and audio and returns the audio with its id and transcript', async () => {
-    const server = await harness.serve({ path: CHAT_PATH, body: json('chat-audio.json') });
+    const server = await harness.serve({ path: CHAT_PATH, body: mediaJson('chat-audio.json') });
     const provider = harness.provider(server, { api: 'chat' });
     const response = await provider.sendMessage(request);
-    expect(server.lastRequest()?.body).toEqual(json('chat-audio.request.json'));
+    expect(server.lastRequest()?.body).toEqual(mediaJson('chat-audio.request.json'));
     expect(response.content).toBe('');
     expect(response.audio).toEqual([
       {
@@ -41,11 +37,11 @@ describe('Chat Completions audio output', () => {
   });
 
   it('assembles the streamed pieces: partial media events, then the same answer as sendMessage', async () => {
-    const server = await harness.serve({ path: CHAT_PATH, body: json('chat-audio.json') });
+    const server = await harness.serve({ path: CHAT_PATH, body: mediaJson('chat-audio.json') });
     const sent = await harness.provider(server, { api: 'chat' }).sendMessage(request);
     for (const seed of [4, 5]) {
       const streaming = await harness.serve(
-        rechunkedSseRoute(CHAT_PATH, file('stream-chat-audio.sse'), seed),
+        rechunkedSseRoute(CHAT_PATH, mediaFile('stream-chat-audio.sse'), seed),
       );
       const provider = harness.provider(streaming, { api: 'chat' });
       const { events, response, error } = await drain(await provider.streamMessage(request));
@@ -57,7 +53,7 @@ describe('Chat Completions audio output', () => {
   });
 
   it('refuses a stream in any format but pcm16, naming the field', async () => {
-    const server = await harness.serve({ path: CHAT_PATH, body: json('chat-audio.json') });
+    const server = await harness.serve({ path: CHAT_PATH, body: mediaJson('chat-audio.json') });
     const provider = harness.provider(server, { api: 'chat' });
     await expect(
       provider.streamMessage({
@@ -70,8 +66,8 @@ describe('Chat Completions audio output', () => {
 
   it('sends the audio id back on the next assistant turn', async () => {
     const server = await harness.serve(
-      { path: CHAT_PATH, body: json('chat-audio.json') },
-      { path: CHAT_PATH, body: json('chat-audio.json') },
+      { path: CHAT_PATH, body: mediaJson('chat-audio.json') },
+      { path: CHAT_PATH, body: mediaJson('chat-audio.json') },
     );
     const provider = harness.provider(server, { api: 'chat' });
     const first = await provider.sendMessage(request);

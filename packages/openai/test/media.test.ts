@@ -3,18 +3,14 @@
  * server replaying payloads built from the API reference (test/fixtures/media/README.md): the body
  * or multipart upload sent, the answer mapped, usage and cost, and bad input refused before upload.
  */
-import { readFileSync } from 'node:fs';
 import { ProviderError, ValidationError } from '@aigo/ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OPENAI_MAX_TRANSCRIPTION_BYTES } from '../src/index.js';
 import { createHarness, TEST_API_KEY } from './support/harness.js';
+import { mediaFile, mediaJson } from './support/media-fixtures.js';
 
 const harness = createHarness();
 afterEach(() => harness.closeAll());
-
-const file = (name: string): Buffer =>
-  readFileSync(new URL(`./fixtures/media/${name}`, import.meta.url));
-const fixture = (name: string): Record<string, unknown> => JSON.parse(file(name).toString('utf8'));
 
 async function uploaded(request: { bodyBytes: Buffer; headers: Record<string, string> }) {
   return new Response(request.bodyBytes, {
@@ -24,7 +20,7 @@ async function uploaded(request: { bodyBytes: Buffer; headers: Record<string, st
 
 describe('openai().generateImage', () => {
   it('sends the documented body and returns the base64 image with usage (gpt-image-1)', async () => {
-    const answer = fixture('images-gpt-image-1.json') as { data: { b64_json: string }[] };
+    const answer = mediaJson('images-gpt-image-1.json') as { data: { b64_json: string }[] };
     const server = await harness.serve({ path: '/v1/images/generations', body: answer });
     const provider = harness.provider(server);
     const result = await provider.generateImage({
@@ -35,7 +31,7 @@ describe('openai().generateImage', () => {
       quality: 'low',
       background: 'transparent',
     });
-    expect(server.lastRequest()?.body).toEqual(fixture('images-gpt-image-1.request.json'));
+    expect(server.lastRequest()?.body).toEqual(mediaJson('images-gpt-image-1.request.json'));
     expect(server.lastRequest()?.headers.authorization).toBe(`Bearer ${TEST_API_KEY}`);
     expect(result.images).toEqual([{ mimeType: 'image/png', data: answer.data[0]?.b64_json }]);
     expect(result.usage).toEqual({
@@ -51,14 +47,14 @@ describe('openai().generateImage', () => {
   it('asks DALL·E for base64 and keeps the revised prompt; the cost of an unpriced model is unknown', async () => {
     const server = await harness.serve({
       path: '/v1/images/generations',
-      body: fixture('images-dall-e-3.json'),
+      body: mediaJson('images-dall-e-3.json'),
     });
     const provider = harness.provider(server, { prices: 'openai' });
     const result = await provider.generateImage({
       model: 'dall-e-3',
       prompt: 'A lighthouse at dawn',
     });
-    expect(server.lastRequest()?.body).toEqual(fixture('images-dall-e-3.request.json'));
+    expect(server.lastRequest()?.body).toEqual(mediaJson('images-dall-e-3.request.json'));
     expect(result.images[0]?.revisedPrompt).toMatch(/^A tall white lighthouse/);
     expect(result.usage).toBeUndefined();
     expect(result.cost).toBeUndefined();
@@ -78,7 +74,7 @@ describe('openai().generateImage', () => {
 
 describe('openai().generateSpeech', () => {
   it('sends input, voice, format and instructions and returns the bytes as base64', async () => {
-    const mp3 = file('speech-hello.mp3');
+    const mp3 = mediaFile('speech-hello.mp3');
     const server = await harness.serve({
       path: '/v1/audio/speech',
       headers: { 'content-type': 'audio/mpeg' },
@@ -117,12 +113,12 @@ describe('openai().generateSpeech', () => {
 });
 
 describe('openai().transcribe', () => {
-  const audio = file('speech-hello.mp3');
+  const audio = mediaFile('speech-hello.mp3');
 
   it('uploads the audio as multipart, decoded once, and reads text and token usage', async () => {
     const server = await harness.serve({
       path: '/v1/audio/transcriptions',
-      body: fixture('transcription-gpt-4o-transcribe.json'),
+      body: mediaJson('transcription-gpt-4o-transcribe.json'),
     });
     const provider = harness.provider(server);
     const result = await provider.transcribe({
@@ -153,7 +149,7 @@ describe('openai().transcribe', () => {
   it('asks whisper-1 for verbose_json: segments, language, duration; usage in seconds is not tokens', async () => {
     const server = await harness.serve({
       path: '/v1/audio/transcriptions',
-      body: fixture('transcription-whisper-1-verbose.json'),
+      body: mediaJson('transcription-whisper-1-verbose.json'),
     });
     const provider = harness.provider(server);
     const result = await provider.transcribe({
@@ -204,7 +200,7 @@ describe('openai().transcribe', () => {
     const server = await harness.serve({
       path: '/v1/audio/transcriptions',
       status: 400,
-      body: fixture('error-400-unsupported-audio.json'),
+      body: mediaJson('error-400-unsupported-audio.json'),
     });
     const provider = harness.provider(server);
     const error = await provider

@@ -3,19 +3,16 @@
  * (test/fixtures/media/README.md): the tool on the wire, the image in `images` (sent and streamed
  * alike), partial images as `media` events, and the image sent back on the next turn.
  */
-import { readFileSync } from 'node:fs';
 import { toAssistantMessage, userMessage } from '@aigo/ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openaiTools } from '../src/index.js';
 import { createHarness, drain, RESPONSES_PATH, rechunkedSseRoute } from './support/harness.js';
+import { mediaFile, mediaJson } from './support/media-fixtures.js';
 
 const harness = createHarness();
 afterEach(() => harness.closeAll());
 
-const file = (name: string): Buffer =>
-  readFileSync(new URL(`./fixtures/media/${name}`, import.meta.url));
-const json = (name: string) => JSON.parse(file(name).toString('utf8'));
-const answer = json('responses-image-generation.json');
+const answer = mediaJson('responses-image-generation.json');
 const image = answer.output[0];
 
 const request = {
@@ -29,7 +26,9 @@ describe('openaiTools.imageGeneration with the Responses API', () => {
     const server = await harness.serve({ path: RESPONSES_PATH, body: answer });
     const provider = harness.provider(server, { api: 'responses' });
     const response = await provider.sendMessage(request);
-    expect(server.lastRequest()?.body).toEqual(json('responses-image-generation.request.json'));
+    expect(server.lastRequest()?.body).toEqual(
+      mediaJson('responses-image-generation.request.json'),
+    );
     expect(response.content).toBe('Here is your cat.');
     expect(response.images).toEqual([
       {
@@ -48,7 +47,7 @@ describe('openaiTools.imageGeneration with the Responses API', () => {
     })();
     for (const seed of [1, 2, 3]) {
       const server = await harness.serve(
-        rechunkedSseRoute(RESPONSES_PATH, file('stream-responses-image-generation.sse'), seed),
+        rechunkedSseRoute(RESPONSES_PATH, mediaFile('stream-responses-image-generation.sse'), seed),
       );
       const provider = harness.provider(server, { api: 'responses' });
       const { events, response, error } = await drain(await provider.streamMessage(request));
