@@ -10,6 +10,7 @@
 export { abortableDelay } from './abort/abortable-delay.js';
 export { raceAbort } from './abort/race-abort.js';
 export { throwIfAborted } from './abort/throw-if-aborted.js';
+export type { A2ARequest } from './agent/a2a-request.js';
 export type {
   Agent,
   AgentResult,

@@ -23,6 +23,7 @@ const RUN_KEYS = new Set<string>([
   'runStore',
   'state',
   'steering',
+  'a2a',
 ]);
 const START_KEYS = new Set<string>(['signal', 'memory', 'runId', 'runStore', 'state']);
 const STEP_KEYS = new Set<string>([
@@ -107,10 +108,15 @@ export function checkRunOptions(
   if (resumedRunId !== undefined && options.state !== undefined) {
     throw new ValidationError('state', 'is the suspended run’s own: a resume takes none');
   }
+  const a2a = options.a2a;
+  if (a2a !== undefined && (a2a === null || typeof a2a !== 'object')) {
+    throw new ValidationError('a2a', 'must be the A2A request');
+  }
   return {
     memory,
     signal,
     context,
+    ...(a2a === undefined ? {} : { a2a }),
     parentSpan: span,
     runId: runId ?? resumedRunId ?? crypto.randomUUID(),
     runStore: checkRunStore(options.runStore, 'runStore') ?? runStore,

@@ -1,4 +1,5 @@
 import type {
+  A2ARequest,
   ChatResponse,
   InferSchema,
   JsonObject,
@@ -208,4 +209,6 @@ export interface ReActRunOptions {
    * the conversation at the next model call. One queue per run.
    */
   readonly steering?: SteeringQueue;
+  /** The A2A request the run answers (`serveA2A` passes it): every tool's `ctx.a2a`. */
+  readonly a2a?: A2ARequest;
 }

@@ -1,5 +1,6 @@
 import type { AigoError } from '../errors/aigo-error.js';
 import type { ContentPart } from '../messages/content-part.js';
+import type { GeneratedMedia } from '../messages/media.js';
 import type { Message } from '../messages/message.js';
 import type { ToolCall } from '../messages/tool-call.js';
 import type { DeepPartial } from '../schema/deep-partial.js';
@@ -106,6 +107,11 @@ export interface AgentFinalAnswerEvent<T> {
   /** The final answer's raw text. */
   readonly content: string;
   readonly result: T;
+  /**
+   * Images, audio and video the model made in its final reply (`ChatResponse.images`, `.audio`,
+   * `.videos`, in that order); absent when it made none.
+   */
+  readonly media?: readonly GeneratedMedia[];
 }
 
 /** The run ended without a final answer; `error` is what `execute` rejects with. The last event. */

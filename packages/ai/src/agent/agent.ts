@@ -5,6 +5,7 @@ import type { MemoryProvider } from '../memory/memory.js';
 import type { Span } from '../observability/observer.js';
 import type { RunStore } from '../runs/run-store.js';
 import type { ToolDescription } from '../tools/tool-description.js';
+import type { A2ARequest } from './a2a-request.js';
 import type { AgentEvent } from './agent-event.js';
 import type { Prompt } from './prompt.js';
 import type { SteerResult } from './run-state.js';
@@ -21,6 +22,8 @@ export interface AgentRunOptions {
   readonly memory?: MemoryProvider | null;
   /** Passed to every tool as `ctx.context`. */
   readonly context?: unknown;
+  /** The A2A request the run answers (`serveA2A` passes it): every tool's `ctx.a2a`. */
+  readonly a2a?: A2ARequest;
   /** A parent span for the run's span (a graph node's, or one continued from a remote caller). */
   readonly span?: Span;
   /** The run's id (`ToolContext.runId`); a fresh one when unset. */

@@ -197,6 +197,7 @@ export function defineTool<
       toolCallId: options?.toolCallId,
       span: options?.span,
       context: options?.context as Context,
+      a2a: options?.a2a,
       runId: options?.runId,
       progress: options?.onProgress ?? IGNORE_PROGRESS,
       state: options?.state ?? {},

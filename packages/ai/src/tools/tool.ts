@@ -1,3 +1,4 @@
+import type { A2ARequest } from '../agent/a2a-request.js';
 import type { Prompt } from '../agent/prompt.js';
 import type { SteerResult } from '../agent/run-state.js';
 import type { ToolMetrics } from '../cost/cost.js';
@@ -30,6 +31,11 @@ export interface ToolContext<Context = unknown> {
   /** Whatever the application passed to the run. */
   readonly context: Context;
   /**
+   * The A2A request the run answers, when the agent is served over A2A (`serveA2A`): the caller's
+   * message id, context, task, referenced tasks, metadata and principal. `undefined` otherwise.
+   */
+  readonly a2a: A2ARequest | undefined;
+  /**
    * The id of the run (agent run, graph run) the call belongs to, stable across the run's calls and
    * across a suspended run's resumption: a tool that keeps state per run (a remote task) keys it by
    * this id. `undefined` outside a run.
@@ -59,6 +65,8 @@ export interface ToolCallOptions<Context = unknown> {
   readonly toolCallId?: string;
   readonly span?: Span;
   readonly context?: Context;
+  /** The A2A request the run answers (`ToolContext.a2a`). */
+  readonly a2a?: A2ARequest;
   /** The run the call belongs to (`ToolContext.runId`). */
   readonly runId?: string;
   /** Receives the tool's progress reports (`ToolContext.progress`). */

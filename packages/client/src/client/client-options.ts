@@ -1,4 +1,5 @@
 import type {
+  A2ARequest,
   ChatRequest,
   ComputeCost,
   JsonObject,
@@ -217,4 +218,6 @@ export interface ExecuteToolCallsOptions extends ToolHooks {
   readonly state?: JsonObject;
   /** Steers the run the calls belong to (`ctx.steer`); unset, `ctx.steer` answers `finished`. */
   readonly steer?: Steer;
+  /** The A2A request the run answers, passed to every tool as `ctx.a2a`. */
+  readonly a2a?: A2ARequest;
 }

@@ -169,6 +169,7 @@ export function clientFromSettings(
         runId: options?.runId,
         state: options?.state,
         steer: options?.steer,
+        a2a: options?.a2a,
         observer: settings.observer,
         hooks: hooks === undefined ? settings.hooks : { ...settings.hooks, ...hooks },
       });

@@ -48,6 +48,7 @@ const TOOL_KEYS = new Set<string>([
   'runId',
   'state',
   'steer',
+  'a2a',
   ...TOOL_HOOK_NAMES,
 ]);
 
@@ -149,6 +150,9 @@ export function validateToolCallOptions(
   }
   if (options.steer !== undefined && typeof options.steer !== 'function') {
     throw new ValidationError('steer', 'must be a function');
+  }
+  if (options.a2a !== undefined && (options.a2a === null || typeof options.a2a !== 'object')) {
+    throw new ValidationError('a2a', 'must be the A2A request');
   }
   checkRecorder(options.overview);
   return pickToolHooks(options);

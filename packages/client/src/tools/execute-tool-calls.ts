@@ -1,4 +1,5 @@
 import {
+  type A2ARequest,
   AbortError,
   type ContentPart,
   callTool,
@@ -51,6 +52,8 @@ export interface ToolRunSettings<Context> {
   readonly state?: JsonObject | undefined;
   /** Steers the run (`ctx.steer`); default one that answers `finished`. */
   readonly steer?: Steer | undefined;
+  /** The A2A request the run answers (`ctx.a2a`). */
+  readonly a2a?: A2ARequest | undefined;
   readonly now?: () => number;
 }
 
@@ -254,6 +257,7 @@ async function runTool<Context>(
       ...(parent === undefined ? {} : { span: parent }),
       ...(settings.context === undefined ? {} : { context: settings.context }),
       ...(settings.runId === undefined ? {} : { runId: settings.runId }),
+      ...(settings.a2a === undefined ? {} : { a2a: settings.a2a }),
       ...(progress === undefined ? {} : { onProgress: progress.report }),
       state: info.state,
       steer: info.steer,

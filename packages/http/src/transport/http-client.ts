@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
-import { AbortError, AigoError, type ProviderError } from '@aigo/ai';
+import { AbortError, AigoError, type ProviderError, raceAbort, ValidationError } from '@aigo/ai';
 import type { Dispatcher } from 'undici';
 import type { RequestOptions } from '../options/request-options.js';
 import type { StreamFormat } from '../stream/frame-mapper.js';
+import type { StreamDecoding } from '../stream/stream-decoding.js';
 import { BodyStreamResponse, type StreamResponse } from '../stream/stream-response.js';
 import { type CallSignal, createCallSignal, MAX_TIMER_MS } from './call-signal.js';
 import {
@@ -23,6 +24,7 @@ import {
 } from './prepared-request.js';
 import { raceCall } from './race-call.js';
 import { type BoundedBytes, readBody, readBodyBytes } from './read-body.js';
+import type { RequestSigner } from './request-signer.js';
 import { invalidResponse, notAnEventStream, statusError } from './response-errors.js';
 
 /** undici's header and body timeouts for a deadline: 0 (off) when there is none a timer can hold. */
@@ -66,7 +68,10 @@ export class HttpClient {
     body: unknown,
     options?: RequestOptions,
   ): Promise<JsonResponse<T>> {
-    return this.#jsonAnswer<T>(this.#prepare(url, body, options, this.#settings.jsonHeaders));
+    const settings = this.#settings;
+    let prepared = this.#prepare(url, body, options, settings.jsonHeaders);
+    if (settings.signRequest !== undefined) prepared = await signed(prepared, settings.signRequest);
+    return this.#jsonAnswer<T>(prepared);
   }
 
   /**
@@ -80,6 +85,12 @@ export class HttpClient {
     options?: RequestOptions,
   ): Promise<JsonResponse<T>> {
     const settings = this.#settings;
+    if (settings.signRequest !== undefined) {
+      throw new AigoError(
+        'unsupported',
+        `The ${this.provider} client signs requests: it cannot sign a multipart upload`,
+      );
+    }
     const prepared = this.#checked(
       prepareMultipartRequest(
         url,
@@ -100,7 +111,8 @@ export class HttpClient {
    */
   async postForBytes(url: string, body: unknown, options?: RequestOptions): Promise<BytesResponse> {
     const settings = this.#settings;
-    const prepared = this.#prepare(url, body, options, settings.bytesHeaders);
+    let prepared = this.#prepare(url, body, options, settings.bytesHeaders);
+    if (settings.signRequest !== undefined) prepared = await signed(prepared, settings.signRequest);
     const undici = loadedUndici() ?? (await loadUndici());
     const { response, call, context } = await this.#send(undici, prepared);
     try {
@@ -191,6 +203,27 @@ export class HttpClient {
   }
 
   /**
+   * Like {@link postSse} for a body in another streamed format (AWS's binary event stream): the
+   * request asks for `decoding.accept`, and `decoding.decoder` turns the body into frames.
+   */
+  postDecodedStream(
+    url: string,
+    body: unknown,
+    decoding: StreamDecoding,
+    options?: RequestOptions,
+  ): Promise<StreamResponse> {
+    if (
+      decoding === null ||
+      typeof decoding !== 'object' ||
+      typeof decoding.accept !== 'string' ||
+      typeof decoding.decoder !== 'function'
+    ) {
+      throw new ValidationError('decoding', 'must be { accept, decoder }');
+    }
+    return this.#postStream(url, body, options, decoding);
+  }
+
+  /**
    * Closes the connection pool the client created, after the requests in flight finished. Calls
    * made afterwards reject. A `dispatcher` passed in the options is left open.
    */
@@ -222,12 +255,17 @@ export class HttpClient {
     format: StreamFormat,
   ): Promise<StreamResponse> {
     const settings = this.#settings;
-    const prepared = this.#prepare(
+    let prepared = this.#prepare(
       url,
       body,
       options,
-      format === 'sse' ? settings.sseHeaders : settings.jsonHeaders,
+      format === 'sse'
+        ? settings.sseHeaders
+        : typeof format === 'object'
+          ? { ...settings.jsonHeaders, accept: format.accept }
+          : settings.jsonHeaders,
     );
+    if (settings.signRequest !== undefined) prepared = await signed(prepared, settings.signRequest);
     const undici = loadedUndici() ?? (await loadUndici());
     const { response, call, context } = await this.#send(undici, prepared);
     const { statusCode, headers } = response;
@@ -358,6 +396,25 @@ export class HttpClient {
   ): ProviderError {
     return invalidResponse(this.provider, status, text, prepared, this.#settings.secrets, problem);
   }
+}
+
+/** The request with the signer's headers added; an abort while signing rejects the call. */
+async function signed(prepared: PreparedRequest, sign: RequestSigner): Promise<PreparedRequest> {
+  const added = await raceAbort(
+    sign({
+      method: 'POST',
+      url: prepared.url,
+      origin: prepared.target.origin,
+      path: prepared.target.path,
+      headers: prepared.headers,
+      // Only JSON requests are signed (postMultipart refuses a signing client).
+      body: prepared.body as string,
+      signal: prepared.signal,
+    }),
+    prepared.signal,
+  );
+  if (prepared.signal?.aborted) throw AbortError.fromSignal(prepared.signal);
+  return { ...prepared, headers: { ...prepared.headers, ...added } };
 }
 
 /** Creates the {@link HttpClient} a provider owns. See {@link HttpClientOptions}. */

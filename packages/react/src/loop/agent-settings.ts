@@ -1,4 +1,5 @@
 import type {
+  A2ARequest,
   AgentEvent,
   JsonObject,
   JsonSchema,
@@ -66,6 +67,8 @@ export interface RunInput {
   readonly memory: MemoryProvider | undefined;
   readonly signal: AbortSignal | undefined;
   readonly context: unknown;
+  /** The A2A request the run answers (`ctx.a2a` of its tools). */
+  readonly a2a?: A2ARequest | undefined;
   readonly parentSpan: Span | undefined;
   /** The run's id (`ctx.runId` of its tools). */
   readonly runId: string;

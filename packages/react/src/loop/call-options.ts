@@ -36,7 +36,7 @@ export function toolBase(
   iteration: () => number,
   scope: { readonly state: JsonObject; readonly steer: Steer },
 ): ExecuteToolCallsOptions {
-  const { signal, context, sink, runId } = input;
+  const { signal, context, sink, runId, a2a } = input;
   const { overview, span } = parts;
   const { beforeToolCall, afterToolCall, onToolProgress } = settings.hooks;
   const progress: ToolHooks['onToolProgress'] =
@@ -60,6 +60,7 @@ export function toolBase(
     ...(signal === undefined ? {} : { signal }),
     ...(span === undefined ? {} : { span }),
     ...(context === undefined ? {} : { context }),
+    ...(a2a === undefined ? {} : { a2a }),
     ...(beforeToolCall === undefined ? {} : { beforeToolCall }),
     ...(afterToolCall === undefined ? {} : { afterToolCall }),
     ...(progress === undefined ? {} : { onToolProgress: progress }),

@@ -211,11 +211,14 @@ export class ReActLoop {
       return 'continue';
     }
     if (sink !== undefined) {
+      const { images = [], audio = [], videos = [] } = answer.response;
+      const media = [...images, ...audio, ...videos];
       const wait = sink.emit({
         type: 'final_answer',
         iteration,
         content: answer.response.content,
         result: answer.data,
+        ...(media.length === 0 ? {} : { media }),
       });
       if (wait !== undefined) await wait;
     }
