@@ -67,6 +67,15 @@ const OFFLINE_HEADER =
 
 /** What each example must print, in this order (strings are exact substrings). */
 const EXPECTED: Record<string, readonly (string | RegExp)[]> = {
+  'images-and-audio': [
+    '== Images and audio\n',
+    /model: OFFLINE, a Gemini image answer recorded earlier \(speech and transcript built\)/,
+    /image: image\/png, \d+ bytes\n/,
+    / {2}saved to \S+image\.png\n/,
+    'speech: audio/wav, 52 bytes\n',
+    'transcript: Hello from aigo.\n',
+    /calls: 3, tokens: \d+\n/,
+  ],
   'raw-provider': [
     '== Layer 1: a raw provider call\n',
     /model: OFFLINE, OpenAI answers recorded earlier, replayed by a local server at http:\/\/127\.0\.0\.1:\d+\n/,

@@ -172,6 +172,7 @@ export {
 } from './graph/graph-run-record.js';
 export * from './guardrails/index.js';
 export type { JsonObject, JsonSchema, JsonValue, ProviderMetadata } from './json.js';
+export * from './media/index.js';
 export {
   type CheckedContextReadOptions,
   checkContextReadOptions,
@@ -227,12 +228,13 @@ export {
   videoPartFromUri,
 } from './messages/content-part.js';
 export { contentText } from './messages/content-text.js';
-export type {
-  CodeExecution,
-  GeneratedMedia,
-  Grounding,
-  GroundingSource,
-  GroundingSupport,
+export {
+  type CodeExecution,
+  type GeneratedMedia,
+  type Grounding,
+  type GroundingSource,
+  type GroundingSupport,
+  generatedMediaKind,
 } from './messages/media.js';
 export {
   assistantMessage,
@@ -315,6 +317,7 @@ export { responseToEvents } from './stream/response-to-events.js';
 export type {
   ContentEvent,
   FinishEvent,
+  MediaEvent,
   MetadataEvent,
   ReasoningEvent,
   RefusalEvent,

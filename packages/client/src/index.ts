@@ -44,6 +44,19 @@ export type {
   GuardrailModelClient,
 } from './guardrails/client-guardrails.js';
 export {
+  ATTR_AIGO_MEDIA_OPERATION,
+  type MediaCallOptions,
+  type MediaTarget,
+} from './media/media-call.js';
+export {
+  type GenerateImageOptions,
+  type GenerateSpeechOptions,
+  generateImage,
+  generateSpeech,
+  type TranscribeOptions,
+  transcribe,
+} from './media/media-functions.js';
+export {
   type InMemoryMemory,
   type InMemoryMemoryOptions,
   inMemoryMemory,

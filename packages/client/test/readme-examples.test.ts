@@ -11,7 +11,7 @@ import {
   userMessage,
   withContent,
 } from '@aigo/ai';
-import { createFakeProvider } from '@aigo/testing';
+import { createFakeProvider, createRecordingObserver } from '@aigo/testing';
 import { Type } from 'typebox';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import * as z from 'zod';
@@ -22,6 +22,7 @@ import {
   createRegistry,
   createStructuredClient,
   fallback,
+  generateImage,
   InvalidProviderResponseError,
   inMemoryMemory,
   inMemoryMemoryStore,
@@ -29,9 +30,48 @@ import {
   slidingWindow,
   summarize,
   toolMessageResult,
+  transcribe,
 } from '../src/index.js';
 
 describe('README examples', () => {
+  it('images, speech and transcription', async () => {
+    // Stands in for openai(): the same capabilities, answering at once.
+    const provider: Provider & AsyncDisposable = {
+      id: 'openai',
+      sendMessage: () => Promise.reject(new Error('not used')),
+      modelCost: () => undefined,
+      generateImage: async (request) => ({
+        images: [{ mimeType: 'image/png', data: 'AAAA' }],
+        model: request.model,
+        usage: { promptTokens: 5, completionTokens: 272, totalTokens: 277 },
+      }),
+      transcribe: async (request) => ({ text: 'Hello.', model: request.model, usage: undefined }),
+      [Symbol.asyncDispose]: async () => {},
+    };
+    const observer = createRecordingObserver();
+    const mp3Bytes = new Uint8Array([0xff, 0xf3, 0x44, 0xc4]);
+
+    await using _provider = provider;
+    const client = createClient(provider, { observer });
+    const overview = client.createOverview();
+    const { images, cost } = await generateImage(client, {
+      model: 'gpt-image-1',
+      prompt: 'A red cat',
+      quality: 'low',
+      signal: AbortSignal.timeout(60_000),
+      overview,
+    });
+    const { text } = await transcribe(provider, {
+      model: 'whisper-1',
+      audio: { data: mp3Bytes, mimeType: 'audio/mpeg' },
+    });
+    expect(images).toHaveLength(1);
+    expect(cost).toBeUndefined();
+    expect(text).toBe('Hello.');
+    expect(overview.costSummary().complete).toBe(false);
+    expect(observer.spans[0]?.name).toBe('generate_content gpt-image-1');
+  });
+
   it('stateless calls', async () => {
     const provider = createFakeProvider().text('Paris.');
     const client = createClient(provider, {

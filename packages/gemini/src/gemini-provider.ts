@@ -9,13 +9,22 @@ import {
   type EmbeddingProvider,
   type EmbedRequest,
   type EmbedResult,
+  type ImageProvider,
+  type ImageRequest,
+  type ImageResult,
   type ModelCatalog,
   type ModelCost,
   type ModelLimits,
   modelCatalog,
   priceListOption,
+  type SpeechProvider,
+  type SpeechRequest,
+  type SpeechResult,
   type StreamProvider,
   type TokenCount,
+  type TranscriptionProvider,
+  type TranscriptionRequest,
+  type TranscriptionResult,
   toContextOverflow,
   ValidationError,
 } from '@aigo/ai';
@@ -29,6 +38,12 @@ import {
 import { geminiEmbed } from './embeddings/gemini-embed.js';
 import { GEMINI_MAX_EMBEDDINGS_PER_CALL } from './embeddings/gemini-embeddings-request.js';
 import { type GeminiOptions, validateGeminiOptions } from './gemini-options.js';
+import {
+  type GeminiMediaContext,
+  geminiGenerateImage,
+  geminiGenerateSpeech,
+  geminiTranscribe,
+} from './media/gemini-media.js';
 import { GEMINI_PRICE_DATA } from './prices/gemini-prices.generated.js';
 import { countGeminiTokens } from './request/count-gemini-tokens.js';
 import { buildGeminiRequest } from './request/gemini-request.js';
@@ -79,7 +94,9 @@ function bareModelName(model: string): string {
  * safe to share across concurrent calls; `close()` releases its connection pool. Build it with
  * {@link gemini}.
  */
-export class GeminiProvider implements StreamProvider, EmbeddingProvider {
+export class GeminiProvider
+  implements StreamProvider, EmbeddingProvider, ImageProvider, SpeechProvider, TranscriptionProvider
+{
   /** `gemini`: the key of `providerOptions` and `providerMetadata`, and the provider on errors. */
   readonly id = 'gemini' as const;
   /** The API root requests go to, without a trailing slash. */
@@ -156,6 +173,44 @@ export class GeminiProvider implements StreamProvider, EmbeddingProvider {
       };
     }
     Object.freeze(this);
+  }
+
+  /**
+   * Generates images with a Gemini image model (`gemini-2.5-flash-image`) through
+   * `generateContent`; `size` is the aspect ratio (`16:9`). See `geminiGenerateImage`.
+   *
+   * @throws ValidationError naming the bad field, before any request; `ProviderError`; `AbortError`.
+   */
+  generateImage(request: ImageRequest, options?: CallOptions): Promise<ImageResult> {
+    return geminiGenerateImage(this.#media(), request, options);
+  }
+
+  /**
+   * Speaks `request.text` with a Gemini speech model (`gemini-2.5-flash-preview-tts`): WAV by
+   * default (Gemini's 24 kHz PCM with a header), or raw PCM with `format: 'pcm'`.
+   *
+   * @throws ValidationError naming the bad field, before any request; `ProviderError`; `AbortError`.
+   */
+  generateSpeech(request: SpeechRequest, options?: CallOptions): Promise<SpeechResult> {
+    return geminiGenerateSpeech(this.#media(), request, options);
+  }
+
+  /**
+   * Transcribes audio with Gemini's audio understanding (the audio sent inline, at most 15 MiB,
+   * checked before the request).
+   *
+   * @throws ValidationError naming the bad field (`request.audio.data`); `ProviderError`; `AbortError`.
+   */
+  transcribe(request: TranscriptionRequest, options?: CallOptions): Promise<TranscriptionResult> {
+    return geminiTranscribe(this.#media(), request, options);
+  }
+
+  #media(): GeminiMediaContext {
+    return {
+      providerId: GEMINI_PROVIDER_ID,
+      sendMessage: (request, options) => this.sendMessage(request, options),
+      modelCost: (model) => this.#models.modelCost(model),
+    };
   }
 
   /**

@@ -1,5 +1,9 @@
 import { type ChatRequest, ValidationError } from '@aigo/ai';
-import { readProviderRequestOptions } from '@aigo/http';
+import { isRecord, readProviderRequestOptions } from '@aigo/http';
+import {
+  buildGeminiSpeechConfig,
+  type GeminiSpeechOptions,
+} from './request/gemini-speech-config.js';
 import { GEMINI_PROVIDER_ID } from './response/gemini-response-mapper.js';
 import type { GeminiSafetySetting } from './wire/gemini-api.js';
 
@@ -39,6 +43,14 @@ export interface GeminiRequestOptions {
    * signed, on the next turn. Sent as `toolConfig.includeServerSideToolInvocations`.
    */
   readonly includeServerSideToolInvocations?: boolean;
+  /**
+   * Spoken output (speech models such as `gemini-2.5-flash-preview-tts`): the voice, or one voice
+   * per speaker. Sent as `generationConfig.speechConfig`, with `responseModalities: ['AUDIO']`
+   * unless `responseModalities` says otherwise; the audio comes back in the response's `audio`.
+   */
+  readonly speech?: GeminiSpeechOptions;
+  /** Image output settings (`generationConfig.imageConfig`: `aspectRatio`, `imageSize`). */
+  readonly imageConfig?: { readonly aspectRatio?: string; readonly imageSize?: string };
 }
 
 const KNOWN_KEYS: readonly string[] = [
@@ -50,6 +62,8 @@ const KNOWN_KEYS: readonly string[] = [
   'cachedContent',
   'thinkingLevel',
   'includeServerSideToolInvocations',
+  'speech',
+  'imageConfig',
 ];
 
 /**
@@ -119,6 +133,26 @@ export function readGeminiRequestOptions(request: ChatRequest): GeminiRequestOpt
       throw new ValidationError(`${where}.includeServerSideToolInvocations`, 'must be a boolean');
     }
     options.includeServerSideToolInvocations = serverSide;
+  }
+  if (raw.speech !== undefined) {
+    buildGeminiSpeechConfig(raw.speech, `${where}.speech`);
+    options.speech = raw.speech as GeminiSpeechOptions;
+  }
+  if (raw.imageConfig !== undefined) {
+    const config = raw.imageConfig;
+    if (
+      !isRecord(config) ||
+      Object.entries(config).some(
+        ([key, value]) =>
+          (key !== 'aspectRatio' && key !== 'imageSize') || typeof value !== 'string',
+      )
+    ) {
+      throw new ValidationError(
+        `${where}.imageConfig`,
+        'must be { aspectRatio?, imageSize? } strings',
+      );
+    }
+    options.imageConfig = config as { aspectRatio?: string; imageSize?: string };
   }
   return options;
 }

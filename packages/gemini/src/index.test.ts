@@ -11,6 +11,7 @@ describe('the package entry', () => {
         'GEMINI_BASE_URL_ENV',
         'GEMINI_DEFAULT_MODEL',
         'GEMINI_MAX_EMBEDDINGS_PER_CALL',
+        'GEMINI_MAX_INLINE_AUDIO_BYTES',
         'GEMINI_METADATA_KEY',
         'GEMINI_PRICING_SOURCE',
         'GEMINI_PROVIDER_TOOL_IDS',

@@ -24,8 +24,10 @@ export {
   type GoogleSearchOptions,
   geminiTools,
 } from './gemini-tools.js';
+export { GEMINI_MAX_INLINE_AUDIO_BYTES } from './media/gemini-media.js';
 export type { GeminiPriceListId } from './prices/gemini-prices.generated.js';
 export { GEMINI_PRICING_SOURCE, geminiModelCost } from './prices/gemini-pricing.js';
+export type { GeminiSpeechOptions } from './request/gemini-speech-config.js';
 export { GEMINI_BASE_URL, GEMINI_DEFAULT_MODEL } from './shared/gemini-endpoints.js';
 export {
   GEMINI_METADATA_KEY,

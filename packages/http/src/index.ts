@@ -118,6 +118,7 @@ export { isDoneFrame, SSE_DONE, type StreamFrame } from './stream/stream-frame.j
 export type { StreamResponse } from './stream/stream-response.js';
 export { createHttpClient, HttpClient } from './transport/http-client.js';
 export {
+  type BytesResponse,
   DEFAULT_CONNECT_TIMEOUT_MS,
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_MS,
@@ -129,6 +130,7 @@ export {
   KeyedHttpClient,
   type KeyedHttpClientOptions,
 } from './transport/keyed-http-client.js';
+export type { MultipartPart } from './transport/multipart-body.js';
 export type { RequestSigner, SignableRequest } from './transport/request-signer.js';
 export {
   checkProviderOptions,

@@ -10,6 +10,7 @@ export {
   OPENAI_MAX_EMBEDDINGS_PER_CALL,
   type OpenAIEmbeddingOptions,
 } from './embeddings/openai-embeddings-request.js';
+export { OPENAI_MAX_TRANSCRIPTION_BYTES } from './media/openai-transcribe.js';
 export type { OpenAIApi, OpenAIOptions, OpenAIPrices } from './openai-options.js';
 export {
   OPENAI_API_KEY_ENV,
@@ -19,6 +20,10 @@ export {
   openai,
 } from './openai-provider.js';
 export type { OpenAIRequestOptions } from './openai-request-options.js';
-export { type OpenAIWebSearchOptions, openaiTools } from './openai-tools.js';
+export {
+  type OpenAIImageGenerationOptions,
+  type OpenAIWebSearchOptions,
+  openaiTools,
+} from './openai-tools.js';
 export type { OpenAIPriceListId } from './prices/openai-prices.generated.js';
 export { openAITokenCounter } from './tokens/openai-token-counter.js';

@@ -8,13 +8,22 @@ import {
   type EmbeddingProvider,
   type EmbedRequest,
   type EmbedResult,
+  type ImageProvider,
+  type ImageRequest,
+  type ImageResult,
   type ModelCatalog,
   type ModelCost,
   type ModelLimits,
   modelCatalog,
   priceListOption,
+  type SpeechProvider,
+  type SpeechRequest,
+  type SpeechResult,
   type StreamProvider,
   type TokenCount,
+  type TranscriptionProvider,
+  type TranscriptionRequest,
+  type TranscriptionResult,
   throwIfAborted,
   toContextOverflow,
 } from '@aigo/ai';
@@ -30,6 +39,10 @@ import {
   OPENAI_MAX_EMBEDDING_TOKENS_PER_CALL,
   OPENAI_MAX_EMBEDDINGS_PER_CALL,
 } from './embeddings/openai-embeddings-request.js';
+import { openAIGenerateImage } from './media/openai-generate-image.js';
+import { openAIGenerateSpeech } from './media/openai-generate-speech.js';
+import type { OpenAIMediaContext } from './media/openai-media-context.js';
+import { openAITranscribe } from './media/openai-transcribe.js';
 import { type OpenAIApi, type OpenAIOptions, validateOpenAIOptions } from './openai-options.js';
 import { OPENAI_PRICE_DATA } from './prices/openai-prices.generated.js';
 import { validateRequest } from './request/validate-request.js';
@@ -76,7 +89,9 @@ const ENDPOINT: ProviderEndpoint = {
  * Completions or Responses API, through one keep-alive connection pool that `close()` releases.
  * Immutable and safe to share across concurrent calls. Build it with {@link openai}.
  */
-export class OpenAIProvider implements StreamProvider, EmbeddingProvider {
+export class OpenAIProvider
+  implements StreamProvider, EmbeddingProvider, ImageProvider, SpeechProvider, TranscriptionProvider
+{
   /** `openai`: the key of `providerOptions` and `providerMetadata`, and the provider on errors. */
   readonly id: string = PROVIDER_ID;
   /** The API this provider calls. */
@@ -137,7 +152,7 @@ export class OpenAIProvider implements StreamProvider, EmbeddingProvider {
     const http = this.#http;
     try {
       const { data } = await http.client().postJson(this.#url, body, toRequestOptions(options));
-      return strategy.mapResponse(data, PROVIDER_ID, http.secrets);
+      return strategy.mapResponse(data, PROVIDER_ID, http.secrets, body);
     } catch (error) {
       throw toContextOverflow(error);
     }
@@ -185,6 +200,48 @@ export class OpenAIProvider implements StreamProvider, EmbeddingProvider {
       request,
       options,
     );
+  }
+
+  /**
+   * Generates images with `POST {baseURL}/images/generations` (`gpt-image-1`, `dall-e-3`): base64
+   * images with their `revisedPrompt`, token usage where the API reports it, and the cost where the
+   * price list prices the model (else `undefined`). `providerOptions.openai` adds wire fields
+   * (`output_format`, `moderation`, `output_compression`).
+   *
+   * @throws ValidationError naming the bad field, before any request; `ProviderError`; `AbortError`.
+   */
+  generateImage(request: ImageRequest, options?: CallOptions): Promise<ImageResult> {
+    return openAIGenerateImage(this.#media(), request, options);
+  }
+
+  /**
+   * Speaks `request.text` with `POST {baseURL}/audio/speech` (`gpt-4o-mini-tts`, `tts-1`): the audio
+   * as base64 with its MIME type. Formats: mp3 (default), opus, aac, flac, wav, pcm.
+   *
+   * @throws ValidationError naming the bad field, before any request; `ProviderError`; `AbortError`.
+   */
+  generateSpeech(request: SpeechRequest, options?: CallOptions): Promise<SpeechResult> {
+    return openAIGenerateSpeech(this.#media(), request, options);
+  }
+
+  /**
+   * Transcribes audio with a multipart upload to `{baseURL}/audio/transcriptions`
+   * (`gpt-4o-transcribe`, `whisper-1`); the audio is checked (type, base64, empty, 25 MB) before
+   * any upload.
+   *
+   * @throws ValidationError naming the bad field (`request.audio.data`); `ProviderError`; `AbortError`.
+   */
+  transcribe(request: TranscriptionRequest, options?: CallOptions): Promise<TranscriptionResult> {
+    return openAITranscribe(this.#media(), request, options);
+  }
+
+  #media(): OpenAIMediaContext {
+    return {
+      providerId: PROVIDER_ID,
+      baseURL: this.baseURL,
+      http: this.#http,
+      modelCost: (model) => this.#models.modelCost(model),
+    };
   }
 
   /**

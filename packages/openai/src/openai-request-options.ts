@@ -1,5 +1,6 @@
 import { type ChatRequest, ValidationError } from '@aigo/ai';
 import { isRecord, readProviderRequestOptions } from '@aigo/http';
+import type { OpenAIChatAudioOptions } from './chat/openai-chat-audio.js';
 
 /**
  * Per-request settings for OpenAI, passed as `request.providerOptions.openai`. Every key is
@@ -43,6 +44,11 @@ export interface OpenAIRequestOptions {
    * `models`, `transforms`, `reasoning`; vLLM `top_k`). Merged last, so it can also override.
    */
   readonly extraBody?: { readonly [key: string]: unknown };
+  /**
+   * Chat Completions: spoken output (`modalities: ['text', 'audio']`, `audio: { voice, format }`)
+   * from an audio model; the audio and its transcript come back in the response's `audio`.
+   */
+  readonly audio?: OpenAIChatAudioOptions;
 }
 
 const KEYS: readonly string[] = [
@@ -54,6 +60,7 @@ const KEYS: readonly string[] = [
   'structuredOutputs',
   'maxTokensParameter',
   'extraBody',
+  'audio',
 ];
 
 /** Reads and validates `request.providerOptions[providerId]`. */
@@ -110,5 +117,6 @@ export function parseOpenAIRequestOptions(
     }
     options.extraBody = raw.extraBody;
   }
+  if (raw.audio !== undefined) options.audio = raw.audio as OpenAIChatAudioOptions;
   return options;
 }

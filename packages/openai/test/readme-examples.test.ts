@@ -6,6 +6,7 @@ import { fixtureRoute } from '@aigo/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openai } from '../src/index.js';
 import { CHAT_PATH, createHarness, RESPONSES_PATH, TEST_API_KEY } from './support/harness.js';
+import { mediaFile, mediaJson } from './support/media-fixtures.js';
 
 const harness = createHarness();
 afterEach(() => harness.closeAll());
@@ -14,6 +15,37 @@ const route = (path: string, fixture: string, times?: number) =>
   fixtureRoute({ path, fixture, ...(times === undefined ? {} : { times }) });
 
 describe('README examples', () => {
+  it('images, speech and transcription', async () => {
+    const server = await harness.serve(
+      { path: '/v1/images/generations', body: mediaJson('images-gpt-image-1.json') },
+      {
+        path: '/v1/audio/speech',
+        headers: { 'content-type': 'audio/mpeg' },
+        body: new Uint8Array(mediaFile('speech-hello.mp3')),
+      },
+      { path: '/v1/audio/transcriptions', body: mediaJson('transcription-gpt-4o-transcribe.json') },
+    );
+    await using provider = openai({ baseURL: `${server.url}/v1`, apiKey: TEST_API_KEY });
+    const { images, usage } = await provider.generateImage({
+      model: 'gpt-image-1',
+      prompt: 'A red cat on a blue sofa',
+      size: '1024x1024',
+      quality: 'low',
+    });
+    const { audio } = await provider.generateSpeech({
+      model: 'gpt-4o-mini-tts',
+      text: 'Hello!',
+      voice: 'coral',
+    });
+    const { text } = await provider.transcribe({
+      model: 'gpt-4o-transcribe',
+      audio: { data: audio.data ?? '', mimeType: audio.mimeType },
+    });
+    expect(images[0]?.mimeType).toBe('image/png');
+    expect(usage?.outputImageTokens).toBe(272);
+    expect(text).toBe('Hello from aigo.');
+  });
+
   it('the opening example (Responses API)', async () => {
     const server = await harness.serve(route(RESPONSES_PATH, 'openai-responses/text.json'));
     await using provider = openai({

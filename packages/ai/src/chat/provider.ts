@@ -1,5 +1,13 @@
 import type { ModelCost } from '../cost/cost.js';
 import type { ModelLimits } from '../cost/price-table.js';
+import type {
+  ImageRequest,
+  ImageResult,
+  SpeechRequest,
+  SpeechResult,
+  TranscriptionRequest,
+  TranscriptionResult,
+} from '../media/media-requests.js';
 import type { Span } from '../observability/observer.js';
 import type { ChatStream } from '../stream/chat-stream.js';
 import type { ChatRequest } from './chat-request.js';
@@ -52,6 +60,12 @@ export interface Provider {
    * each message's count (`messages`), which a client keeps per message.
    */
   countTokens?(request: ChatRequest, options?: CountTokensOptions): Promise<TokenCount>;
+  /** Generates images (see `ImageProvider`), for providers that can. */
+  generateImage?(request: ImageRequest, options?: CallOptions): Promise<ImageResult>;
+  /** Turns text into speech (see `SpeechProvider`), for providers that can. */
+  generateSpeech?(request: SpeechRequest, options?: CallOptions): Promise<SpeechResult>;
+  /** Transcribes audio (see `TranscriptionProvider`), for providers that can. */
+  transcribe?(request: TranscriptionRequest, options?: CallOptions): Promise<TranscriptionResult>;
   close?(): Promise<void>;
   [Symbol.asyncDispose]?(): Promise<void>;
 }

@@ -15,6 +15,14 @@ export interface Usage {
   readonly cacheWrite5mTokens?: number;
   /** Prompt tokens written to a cache that lives 1 hour. */
   readonly cacheWrite1hTokens?: number;
+  /** Prompt tokens that were audio (a subset of `promptTokens`). */
+  readonly inputAudioTokens?: number;
+  /** Prompt tokens that were images (a subset of `promptTokens`). */
+  readonly inputImageTokens?: number;
+  /** Completion tokens that were audio (a subset of `completionTokens`). */
+  readonly outputAudioTokens?: number;
+  /** Completion tokens that were images (a subset of `completionTokens`). */
+  readonly outputImageTokens?: number;
 }
 
 type MutableUsage = { -readonly [K in keyof Usage]: Usage[K] };
@@ -23,6 +31,10 @@ const OPTIONAL_COUNTS = [
   'cachedTokens',
   'cacheWrite5mTokens',
   'cacheWrite1hTokens',
+  'inputAudioTokens',
+  'inputImageTokens',
+  'outputAudioTokens',
+  'outputImageTokens',
 ] as const;
 
 /** Adds two usages; optional counts stay `undefined` only when both sides lack them. */

@@ -5,9 +5,27 @@ export interface GeneratedMedia {
   readonly mimeType: string;
   readonly data?: string;
   readonly uri?: string;
+  /**
+   * The provider's id of the output, where it gives one (an OpenAI `image_generation_call` id, a
+   * Chat Completions audio id): what the next turn sends back to refer to it.
+   */
+  readonly id?: string;
+  /** The prompt the provider actually drew from, when it rewrote the one it was given. */
+  readonly revisedPrompt?: string;
   /** A transcript, for audio outputs that carry one. */
   readonly transcript?: string;
   readonly providerMetadata?: ProviderMetadata;
+}
+
+/**
+ * Which list of a `ChatResponse` a generated output belongs in, by its MIME type: `audio/*` in
+ * `audio`, `video/*` in `videos`, anything else (`image/*`) in `images`.
+ */
+export function generatedMediaKind(mimeType: string): 'images' | 'audio' | 'videos' {
+  const type = mimeType.toLowerCase();
+  if (type.startsWith('audio/')) return 'audio';
+  if (type.startsWith('video/')) return 'videos';
+  return 'images';
 }
 
 /** Code a model ran with a provider's code-execution tool, and what came of it. */

@@ -2,7 +2,7 @@ import { ValidationError } from '../errors/validation-error.js';
 import type { ProviderMetadata } from '../json.js';
 import { checkContentPart } from './check-content-part.js';
 import type { ContentPart } from './content-part.js';
-import type { CodeExecution } from './media.js';
+import type { CodeExecution, GeneratedMedia } from './media.js';
 import type { ToolCall } from './tool-call.js';
 
 /** Who wrote a message. */
@@ -31,6 +31,12 @@ export interface Message {
   readonly reasoning?: string;
   readonly refusal?: string;
   readonly codeExecutions?: readonly CodeExecution[];
+  /**
+   * What an assistant turn generated besides text (images, audio), kept so the next turn can refer
+   * to them: each adapter sends back what its API takes (an OpenAI audio id, an image generation
+   * call, Gemini inline data).
+   */
+  readonly media?: readonly GeneratedMedia[];
   readonly providerMetadata?: ProviderMetadata;
 }
 

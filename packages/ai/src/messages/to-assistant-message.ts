@@ -6,7 +6,8 @@ import type { Message } from './message.js';
  * The one conversion from a model's response to the assistant message a memory stores. Everything
  * a provider needs back on the next turn survives: tool calls with their per-call metadata (Gemini
  * thought signatures), reasoning, refusals, code executions and response-level provider metadata
- * (OpenAI Responses reasoning items).
+ * (OpenAI Responses reasoning items), and the images and audio it generated (`media`), so the next
+ * turn can refer to them.
  */
 export function toAssistantMessage(response: ChatResponse): Message {
   if (response === null || typeof response !== 'object' || typeof response.content !== 'string') {
@@ -20,6 +21,8 @@ export function toAssistantMessage(response: ChatResponse): Message {
   if (response.reasoning !== undefined) message.reasoning = response.reasoning;
   if (response.refusal !== undefined) message.refusal = response.refusal;
   if (response.codeExecutions !== undefined) message.codeExecutions = response.codeExecutions;
+  const media = [...(response.images ?? []), ...(response.audio ?? []), ...(response.videos ?? [])];
+  if (media.length > 0) message.media = media;
   if (response.providerMetadata !== undefined) message.providerMetadata = response.providerMetadata;
   return message;
 }

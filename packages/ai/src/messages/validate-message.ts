@@ -2,6 +2,7 @@ import { ValidationError } from '../errors/validation-error.js';
 import type { ProviderMetadata } from '../json.js';
 import { checkContentPart } from './check-content-part.js';
 import type { ContentPart } from './content-part.js';
+import { copyGeneratedMedia } from './copy-generated-media.js';
 import type { CodeExecution } from './media.js';
 import { type Message, ROLES, type Role } from './message.js';
 import type { ToolCall } from './tool-call.js';
@@ -55,6 +56,12 @@ export function validateMessage(value: unknown, path = 'message'): Message {
   }
   if (source.codeExecutions !== undefined) {
     message.codeExecutions = copyCodeExecutions(source.codeExecutions, `${path}.codeExecutions`);
+  }
+  if (source.media !== undefined) {
+    if (role !== 'assistant') {
+      throw new ValidationError(`${path}.media`, 'only assistant messages carry generated media');
+    }
+    message.media = copyGeneratedMedia(source.media, `${path}.media`, copyMetadata);
   }
   if (source.providerMetadata !== undefined) {
     message.providerMetadata = copyMetadata(source.providerMetadata, `${path}.providerMetadata`);

@@ -30,6 +30,8 @@ export const ATTR_ERROR_TYPE = 'error.type';
 /** `gen_ai.operation.name` values. */
 export const GEN_AI_OPERATION = Object.freeze({
   chat: 'chat',
+  /** Multimodal generation: aigo's image, speech and transcription calls. */
+  generateContent: 'generate_content',
   executeTool: 'execute_tool',
   invokeAgent: 'invoke_agent',
 } as const);

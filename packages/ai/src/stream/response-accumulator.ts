@@ -2,7 +2,12 @@ import type { ChatResponse } from '../chat/chat-response.js';
 import type { FinishReason } from '../chat/finish-reason.js';
 import type { Usage } from '../chat/usage.js';
 import type { ProviderMetadata } from '../json.js';
-import type { CodeExecution, GeneratedMedia, Grounding } from '../messages/media.js';
+import {
+  type CodeExecution,
+  type GeneratedMedia,
+  type Grounding,
+  generatedMediaKind,
+} from '../messages/media.js';
 import { mergeProviderMetadata } from './merge-provider-metadata.js';
 import type { StreamEvent } from './stream-event.js';
 import { ToolCallAccumulator } from './tool-call-accumulator.js';
@@ -72,6 +77,19 @@ export class ResponseAccumulator {
         if (event.audio !== undefined) this.#audio = appended(this.#audio, event.audio);
         if (event.videos !== undefined) this.#videos = appended(this.#videos, event.videos);
         return;
+      case 'media':
+        if (event.partial) return;
+        switch (generatedMediaKind(event.media.mimeType)) {
+          case 'audio':
+            this.#audio = appended(this.#audio, [event.media]);
+            return;
+          case 'videos':
+            this.#videos = appended(this.#videos, [event.media]);
+            return;
+          default:
+            this.#images = appended(this.#images, [event.media]);
+            return;
+        }
     }
   }
 

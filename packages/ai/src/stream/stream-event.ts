@@ -52,6 +52,19 @@ export interface MetadataEvent {
   readonly videos?: readonly GeneratedMedia[];
 }
 
+/**
+ * A generated image or audio clip as it arrives. `partial: true` is a preview (an OpenAI partial
+ * image) that the final one replaces: it is not collected into the response. `partial: false` is
+ * the finished output, collected into the response's `images`, `audio` or `videos` by its MIME
+ * type. `index` says which output of the answer it is (previews and their final share it).
+ */
+export interface MediaEvent {
+  readonly type: 'media';
+  readonly media: GeneratedMedia;
+  readonly partial: boolean;
+  readonly index: number;
+}
+
 /** Token counts; a later usage event replaces an earlier one. */
 export interface UsageEvent {
   readonly type: 'usage';
@@ -76,6 +89,7 @@ export type StreamEvent =
   | RefusalEvent
   | ToolCallDeltaEvent
   | MetadataEvent
+  | MediaEvent
   | UsageEvent
   | FinishEvent;
 

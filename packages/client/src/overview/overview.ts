@@ -107,6 +107,24 @@ export class Overview {
     this.#bill(record, response.usage, this.#price(model, answered, route));
   }
 
+
+  /**
+   * Records an image, speech or transcription call (`generateImage`, `generateSpeech`, `transcribe`
+   * of `@aigo/client` record theirs): its usage, and its cost at the model's price, like a model
+   * response. A call without usage or price adds nothing and is counted, so the summary says its
+   * cost is unknown (`complete: false`) rather than 0.
+   *
+   * @throws ValidationError for a call that is not `{ model, usage? }`.
+   */
+  recordMediaCall(call: { readonly model: string; readonly usage?: Usage | undefined }): void {
+    if (call === null || typeof call !== 'object' || typeof call.model !== 'string') {
+      throw new ValidationError('call', 'must be { model, usage? }');
+    }
+    const record = this.#models.of(call.model);
+    record.requests++;
+    this.#bill(record, call.usage, this.#price(call.model, call.model, undefined));
+  }
+
   /**
    * Says which provider and model answered `response`, a routed call's (a fallback's entry):
    * {@link recordResponse} then records it under `route.key` (`openai:gpt-4o`) and prices it at that

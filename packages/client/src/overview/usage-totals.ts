@@ -5,6 +5,10 @@ const OPTIONAL = [
   'cacheWrite5mTokens',
   'cacheWrite1hTokens',
   'reasoningTokens',
+  'inputAudioTokens',
+  'inputImageTokens',
+  'outputAudioTokens',
+  'outputImageTokens',
 ] as const;
 type OptionalCount = (typeof OPTIONAL)[number];
 
@@ -49,6 +53,10 @@ export class UsageTotals {
       'cachedTokens',
       'cacheWrite5mTokens',
       'cacheWrite1hTokens',
+      'inputAudioTokens',
+      'inputImageTokens',
+      'outputAudioTokens',
+      'outputImageTokens',
     ] as const) {
       const value = this.#optional[key];
       if (value !== undefined) usage[key] = value;

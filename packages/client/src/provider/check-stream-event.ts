@@ -23,7 +23,7 @@ export function checkStreamEvent(event: unknown, provider: string): void {
 }
 
 const EVENT_TYPES =
-  '"start", "content", "reasoning", "refusal", "tool_call_delta", "metadata", "usage" or "finish"';
+  '"start", "content", "reasoning", "refusal", "tool_call_delta", "metadata", "media", "usage" or "finish"';
 
 /**
  * The first field of a stream event that breaks the `StreamEvent` contract of `@aigo/ai`, if any.
@@ -45,6 +45,8 @@ export function streamEventProblem(event: unknown): ContractProblem | undefined 
       return usageProblem(event.usage, 'event.usage');
     case 'metadata':
       return metadataProblem(event);
+    case 'media':
+      return mediaProblem(event);
     case 'start':
       if (typeof event.id !== 'string') return problem('event.id', event.id, 'be a string');
       return typeof event.model === 'string'
@@ -107,6 +109,18 @@ function metadataProblem(event: { readonly [key: string]: unknown }): ContractPr
   }
   if (videos !== undefined && !Array.isArray(videos)) {
     return problem('event.videos', videos, 'be an array');
+  }
+  return undefined;
+}
+
+function mediaProblem(event: { readonly [key: string]: unknown }): ContractProblem | undefined {
+  const { media, partial, index } = event;
+  if (!isRecord(media) || typeof media.mimeType !== 'string') {
+    return problem('event.media', media, 'be a GeneratedMedia object with a mimeType');
+  }
+  if (typeof partial !== 'boolean') return problem('event.partial', partial, 'be a boolean');
+  if (typeof index !== 'number' || !Number.isInteger(index) || index < 0) {
+    return problem('event.index', index, "be the output's position, an integer ≥ 0");
   }
   return undefined;
 }

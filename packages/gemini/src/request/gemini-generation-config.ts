@@ -2,6 +2,7 @@ import { type ChatRequest, ValidationError } from '@aigo/ai';
 import type { GeminiRequestOptions } from '../gemini-request-options.js';
 import type { GeminiGenerationConfig, GeminiThinkingConfig } from '../wire/gemini-api.js';
 import { convertJsonSchemaToGeminiSchema } from './convert-json-schema-to-gemini-schema.js';
+import { buildGeminiSpeechConfig } from './gemini-speech-config.js';
 
 /**
  * Builds `generationConfig` from the request: `temperature`, `topP`, `maxOutputTokens`,
@@ -51,6 +52,11 @@ export function buildGeminiGenerationConfig(
   if (options.responseModalities !== undefined) {
     config.responseModalities = [...options.responseModalities];
   }
+  if (options.speech !== undefined) {
+    config.speechConfig = buildGeminiSpeechConfig(options.speech, 'providerOptions.gemini.speech');
+    config.responseModalities ??= ['AUDIO'];
+  }
+  if (options.imageConfig !== undefined) config.imageConfig = { ...options.imageConfig };
 
   const format = request.responseFormat;
   if (format !== undefined) {

@@ -25,12 +25,3 @@ export function mediaOf(part: GeminiPart): GeneratedMedia | undefined {
   }
   return undefined;
 }
-
-/** Where a generated media item goes in a response: `images`, `audio` or `videos`, by MIME type. */
-export function mediaKind(mimeType: string): 'images' | 'audio' | 'videos' {
-  return mimeType.startsWith('audio/')
-    ? 'audio'
-    : mimeType.startsWith('video/')
-      ? 'videos'
-      : 'images';
-}

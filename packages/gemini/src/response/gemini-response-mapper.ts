@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type CodeExecution,
   type Grounding,
+  generatedMediaKind,
   ProviderError,
   type StreamEvent,
   type Usage,
@@ -18,7 +19,7 @@ import type {
 } from '../wire/gemini-api.js';
 import { convertGeminiGrounding, groundingSupportKey } from './convert-gemini-grounding.js';
 import { convertGeminiUsage } from './convert-gemini-usage.js';
-import { mediaKind, mediaOf } from './gemini-generated-media.js';
+import { mediaOf } from './gemini-generated-media.js';
 import { PartialArgsBuilder } from './gemini-partial-args.js';
 import { TextDeltaTracker } from './gemini-text-delta.js';
 import { TurnRecorder } from './gemini-turn-recorder.js';
@@ -290,7 +291,7 @@ export class GeminiResponseMapper {
     }
     const media = mediaOf(part);
     if (media !== undefined) {
-      sink.enqueue({ type: 'metadata', [mediaKind(media.mimeType)]: [media] });
+      sink.enqueue({ type: 'metadata', [generatedMediaKind(media.mimeType)]: [media] });
       this.#turn.keep(part, false);
       return;
     }

@@ -161,6 +161,8 @@ export interface GeminiGenerationConfig {
   responseSchema?: GeminiSchema;
   responseModalities?: string[];
   thinkingConfig?: GeminiThinkingConfig;
+  speechConfig?: Record<string, unknown>;
+  imageConfig?: { aspectRatio?: string; imageSize?: string };
 }
 
 /** A safety threshold for one harm category. */

@@ -50,6 +50,23 @@ export interface HttpClientOptions {
   readonly signRequest?: RequestSigner;
 }
 
+/** A response body read whole as bytes (speech audio, a file). */
+export interface BytesResponse {
+  readonly status: number;
+  /** Response headers, lower-case names. */
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The body's `content-type` without parameters, lower case (`audio/mpeg`), or `''`. */
+  readonly contentType: string;
+  /** The body, exactly as it arrived (one buffer; no copy beyond joining the chunks). */
+  readonly bytes: Buffer;
+}
+
+function withoutContentType(headers: Record<string, string>): Record<string, string> {
+  if (!('content-type' in headers)) return headers;
+  const { 'content-type': _dropped, ...rest } = headers;
+  return rest;
+}
+
 /** A parsed JSON response. */
 export interface JsonResponse<T> {
   readonly status: number;
@@ -66,6 +83,10 @@ export interface HttpClientSettings {
   readonly jsonHeaders: Readonly<Record<string, string>>;
   /** The headers of an SSE call (`accept: text/event-stream`). */
   readonly sseHeaders: Readonly<Record<string, string>>;
+  /** The headers of a multipart call (undici sets the `content-type` with its boundary). */
+  readonly formHeaders: Readonly<Record<string, string>>;
+  /** The headers of a JSON call answered with bytes (`accept: *\/*`). */
+  readonly bytesHeaders: Readonly<Record<string, string>>;
   readonly timeoutMs: number;
   readonly connectTimeoutMs: number;
   readonly secrets: readonly string[];
@@ -112,6 +133,8 @@ export function readHttpClientOptions(options: HttpClientOptions): HttpClientSet
     provider,
     jsonHeaders: { 'content-type': 'application/json', accept: 'application/json', ...headers },
     sseHeaders: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers },
+    formHeaders: { accept: 'application/json', ...withoutContentType(headers) },
+    bytesHeaders: { 'content-type': 'application/json', accept: '*/*', ...headers },
     timeoutMs,
     connectTimeoutMs,
     secrets: [...secrets],

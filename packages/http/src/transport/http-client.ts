@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { AbortError, AigoError, type ProviderError, raceAbort, ValidationError } from '@aigo/ai';
 import type { Dispatcher } from 'undici';
 import type { RequestOptions } from '../options/request-options.js';
@@ -6,6 +7,7 @@ import type { StreamDecoding } from '../stream/stream-decoding.js';
 import { BodyStreamResponse, type StreamResponse } from '../stream/stream-response.js';
 import { type CallSignal, createCallSignal, MAX_TIMER_MS } from './call-signal.js';
 import {
+  type BytesResponse,
   type HttpClientOptions,
   type HttpClientSettings,
   type JsonResponse,
@@ -13,9 +15,15 @@ import {
 } from './http-client-options.js';
 import { loadedUndici, loadUndici, type UndiciModule } from './load-undici.js';
 import { mapTransportError, type TransportContext } from './map-transport-error.js';
-import { type PreparedRequest, prepareRequest, RequestTargets } from './prepared-request.js';
+import type { MultipartPart } from './multipart-body.js';
+import {
+  type PreparedRequest,
+  prepareMultipartRequest,
+  prepareRequest,
+  RequestTargets,
+} from './prepared-request.js';
 import { raceCall } from './race-call.js';
-import { readBody } from './read-body.js';
+import { type BoundedBytes, readBody, readBodyBytes } from './read-body.js';
 import type { RequestSigner } from './request-signer.js';
 import { invalidResponse, notAnEventStream, statusError } from './response-errors.js';
 
@@ -63,6 +71,81 @@ export class HttpClient {
     const settings = this.#settings;
     let prepared = this.#prepare(url, body, options, settings.jsonHeaders);
     if (settings.signRequest !== undefined) prepared = await signed(prepared, settings.signRequest);
+    return this.#jsonAnswer<T>(prepared);
+  }
+
+  /**
+   * POSTs `parts` as `multipart/form-data` (a file upload: OpenAI's `audio/transcriptions`) and
+   * resolves to the parsed JSON answer. File bytes are written as they are, never copied into one
+   * buffer. Errors as for {@link postJson}.
+   */
+  async postMultipart<T = unknown>(
+    url: string,
+    parts: readonly MultipartPart[],
+    options?: RequestOptions,
+  ): Promise<JsonResponse<T>> {
+    const settings = this.#settings;
+    if (settings.signRequest !== undefined) {
+      throw new AigoError(
+        'unsupported',
+        `The ${this.provider} client signs requests: it cannot sign a multipart upload`,
+      );
+    }
+    const prepared = this.#checked(
+      prepareMultipartRequest(
+        url,
+        parts,
+        options,
+        settings.formHeaders,
+        settings.timeoutMs,
+        this.#targets,
+      ),
+    );
+    return this.#jsonAnswer<T>(prepared);
+  }
+
+  /**
+   * POSTs `body` as JSON and resolves to the answer's bytes (speech audio), read whole up to
+   * `maxResponseBytes` and joined once. A non-2xx status rejects as for {@link postJson}; a body over
+   * the limit with `invalid_response`.
+   */
+  async postForBytes(url: string, body: unknown, options?: RequestOptions): Promise<BytesResponse> {
+    const settings = this.#settings;
+    let prepared = this.#prepare(url, body, options, settings.bytesHeaders);
+    if (settings.signRequest !== undefined) prepared = await signed(prepared, settings.signRequest);
+    const undici = loadedUndici() ?? (await loadUndici());
+    const { response, call, context } = await this.#send(undici, prepared);
+    try {
+      const { statusCode, headers } = response;
+      if (statusCode < 200 || statusCode > 299) {
+        throw await statusError(this.provider, response, prepared, settings.secrets);
+      }
+      let read: BoundedBytes;
+      try {
+        read = await readBodyBytes(response.body, settings.maxResponseBytes);
+      } catch (error) {
+        throw mapTransportError(error, context);
+      }
+      if (read.truncated) {
+        throw this.#invalidResponse(
+          statusCode,
+          '',
+          prepared,
+          `is larger than ${settings.maxResponseBytes} bytes`,
+        );
+      }
+      const contentType = String(headers['content-type'] ?? '')
+        .split(';')[0]
+        ?.trim()
+        .toLowerCase();
+      return { status: statusCode, headers, contentType: contentType ?? '', bytes: read.bytes };
+    } finally {
+      call?.dispose();
+    }
+  }
+
+  async #jsonAnswer<T>(prepared: PreparedRequest): Promise<JsonResponse<T>> {
+    const settings = this.#settings;
     const undici = loadedUndici() ?? (await loadUndici());
     const { response, call, context } = await this.#send(undici, prepared);
     try {
@@ -227,14 +310,13 @@ export class HttpClient {
     options: RequestOptions | undefined,
     baseHeaders: Readonly<Record<string, string>>,
   ): PreparedRequest {
-    const prepared = prepareRequest(
-      url,
-      body,
-      options,
-      baseHeaders,
-      this.#settings.timeoutMs,
-      this.#targets,
+    return this.#checked(
+      prepareRequest(url, body, options, baseHeaders, this.#settings.timeoutMs, this.#targets),
     );
+  }
+
+  /** `prepared`, once the client is known to be open and the call not aborted yet. */
+  #checked(prepared: PreparedRequest): PreparedRequest {
     if (this.#closed) {
       throw new AigoError('unsupported', `The ${this.provider} HTTP client is closed`);
     }
@@ -259,7 +341,8 @@ export class HttpClient {
         path,
         method: 'POST',
         headers: prepared.headers,
-        body: prepared.body,
+        // A multipart body's chunks are written one by one, file bytes uncopied.
+        body: typeof prepared.body === 'string' ? prepared.body : Readable.from(prepared.body),
         signal: call ?? null,
         ...(timers === undefined ? {} : { headersTimeout: timers, bodyTimeout: timers }),
       });
@@ -324,7 +407,8 @@ async function signed(prepared: PreparedRequest, sign: RequestSigner): Promise<P
       origin: prepared.target.origin,
       path: prepared.target.path,
       headers: prepared.headers,
-      body: prepared.body,
+      // Only JSON requests are signed (postMultipart refuses a signing client).
+      body: prepared.body as string,
       signal: prepared.signal,
     }),
     prepared.signal,

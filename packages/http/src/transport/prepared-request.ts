@@ -8,6 +8,7 @@ import {
   optionalObject,
   optionalSignal,
 } from '../options/validate.js';
+import { encodeMultipart, type MultipartPart } from './multipart-body.js';
 
 /** Where a request goes, split once per distinct URL. */
 export interface RequestTarget {
@@ -20,7 +21,8 @@ export interface PreparedRequest {
   readonly url: string;
   readonly target: RequestTarget;
   readonly headers: Record<string, string>;
-  readonly body: string;
+  /** JSON text, or the chunks of a multipart body. */
+  readonly body: string | readonly Uint8Array[];
   readonly signal: AbortSignal | undefined;
   readonly timeoutMs: number;
 }
@@ -67,13 +69,7 @@ export function prepareRequest(
   defaultTimeoutMs: number,
   targets: RequestTargets,
 ): PreparedRequest {
-  if (typeof url !== 'string' || !/^https?:\/\/[^/\s]/i.test(url)) {
-    throw new ValidationError(
-      'url',
-      `must be an absolute http(s) URL string, got ${describe(url)}`,
-    );
-  }
-  const target = targets.get(url);
+  const target = checkedTarget(url, targets);
   if (body === undefined) throw new ValidationError('body', 'is required');
   let json: string;
   try {
@@ -89,6 +85,51 @@ export function prepareRequest(
   }
   if (json === undefined)
     throw new ValidationError('body', `cannot be serialized as JSON, got ${describe(body)}`);
+  return withCallOptions(url, target, json, options, baseHeaders, defaultTimeoutMs);
+}
+
+/**
+ * Like {@link prepareRequest} for a multipart body (`encodeMultipart`): its chunks are sent as they
+ * are, with its `content-type` and `content-length`.
+ *
+ * @throws ValidationError naming the bad argument.
+ */
+export function prepareMultipartRequest(
+  url: string,
+  parts: readonly MultipartPart[],
+  options: RequestOptions | undefined,
+  baseHeaders: Readonly<Record<string, string>>,
+  defaultTimeoutMs: number,
+  targets: RequestTargets,
+): PreparedRequest {
+  const target = checkedTarget(url, targets);
+  const form = encodeMultipart(parts);
+  const headers = {
+    ...baseHeaders,
+    'content-type': form.contentType,
+    'content-length': String(form.length),
+  };
+  return withCallOptions(url, target, form.chunks, options, headers, defaultTimeoutMs);
+}
+
+function checkedTarget(url: string, targets: RequestTargets): RequestTarget {
+  if (typeof url !== 'string' || !/^https?:\/\/[^/\s]/i.test(url)) {
+    throw new ValidationError(
+      'url',
+      `must be an absolute http(s) URL string, got ${describe(url)}`,
+    );
+  }
+  return targets.get(url);
+}
+
+function withCallOptions(
+  url: string,
+  target: RequestTarget,
+  body: string | readonly Uint8Array[],
+  options: RequestOptions | undefined,
+  baseHeaders: Readonly<Record<string, string>>,
+  defaultTimeoutMs: number,
+): PreparedRequest {
   let headers = baseHeaders as Record<string, string>;
   let timeoutMs = defaultTimeoutMs;
   let signal: AbortSignal | undefined;
@@ -99,5 +140,5 @@ export function prepareRequest(
     const extra = normalizeHeaders(options.headers, 'options.headers');
     if (extra !== undefined) headers = { ...baseHeaders, ...extra };
   }
-  return { url, target, headers, body: json, signal, timeoutMs };
+  return { url, target, headers, body, signal, timeoutMs };
 }

@@ -42,5 +42,9 @@ export function convertOpenAIChatUsage(usage: unknown): Usage | undefined {
   };
   if (reasoning !== undefined) result.reasoningTokens = reasoning;
   if (cached !== undefined) result.cachedTokens = cached;
+  const inputAudio = numberOf(promptDetails.audio_tokens);
+  const outputAudio = numberOf(completionDetails.audio_tokens);
+  if (inputAudio !== undefined && inputAudio > 0) result.inputAudioTokens = inputAudio;
+  if (outputAudio !== undefined && outputAudio > 0) result.outputAudioTokens = outputAudio;
   return result;
 }

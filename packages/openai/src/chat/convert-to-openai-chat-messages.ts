@@ -15,6 +15,7 @@ import type {
   OpenAIChatMessage,
   OpenAIChatToolCall,
 } from '../wire/openai-chat-api.js';
+import { chatAudioIdOf } from './openai-chat-audio.js';
 
 const API = 'OpenAI Chat Completions API';
 
@@ -27,6 +28,8 @@ const API = 'OpenAI Chat Completions API';
  * - assistant messages carry their `tool_calls` (content `null` when there is no text) and, when
  *   the reasoning came from DeepSeek's `reasoning_content` and the turn called tools, that reasoning
  *   (DeepSeek's thinking mode rejects a tool-call turn sent back without it);
+ * - an assistant turn that spoke (its `media` holds the audio's id) sends `audio: { id }` back, as
+ *   the API requires to refer to it;
  * - tool messages answer `tool_call_id` with text only: a tool message's text parts joined; its
  *   media parts (a tool's images, documents) are left out, since Chat Completions takes none there.
  */
@@ -93,6 +96,11 @@ function assistantMessage(message: Message, where: string): OpenAIChatMessage {
     assistant.reasoning_content = message.reasoning;
   }
   if (isRecord(metadata?.extraContent)) assistant.extra_content = metadata.extraContent;
+  const audioId = chatAudioIdOf(message);
+  if (audioId !== undefined) {
+    assistant.audio = { id: audioId };
+    if (assistant.content === '') assistant.content = null;
+  }
   return assistant;
 }
 

@@ -13,6 +13,7 @@ import { baseChatResponse } from '../response/base-chat-response.js';
 import { splitThink } from '../response/think-splitter.js';
 import { convertOpenAIChatUsage } from './convert-openai-chat-usage.js';
 import { mapOpenAIFinishReason } from './map-openai-finish-reason.js';
+import { chatAudioMedia, chatAudioMimeType } from './openai-chat-audio.js';
 
 /**
  * The `ChatResponse` of a non-streaming Chat Completions body. Reads `choices[0]` (other choices
@@ -23,6 +24,8 @@ import { mapOpenAIFinishReason } from './map-openai-finish-reason.js';
  *   Ollama), then the `<think>` block; `providerMetadata.openai.reasoningField` says which field;
  * - `refusal`; native `tool_calls` (an empty id becomes `call_<index>`, as in streams); Gemini's
  *   `extra_content` (thought signatures) kept in `providerMetadata.openai.extraContent`;
+ * - `audio` from the message's spoken output (`id`, base64 data, `transcript`), typed by the
+ *   format the request asked for;
  * - finish reason normalised, the raw value kept; usage with cached and reasoning tokens.
  *
  * Tool calls are never guessed from the text of the answer. A 2xx body that holds an `error`
@@ -32,6 +35,7 @@ export function mapOpenAIChatResponse(
   body: unknown,
   providerId: string,
   secrets: readonly string[] = [],
+  audioMimeType = chatAudioMimeType(undefined),
 ): ChatResponse {
   if (!isRecord(body)) throw invalidResponse(providerId, 'is not a JSON object');
   if (body.error !== undefined && body.error !== null && !Array.isArray(body.choices)) {
@@ -67,6 +71,8 @@ export function mapOpenAIChatResponse(
     metadata.reasoningField = reasoningContent !== undefined ? 'reasoning_content' : 'reasoning';
   }
   if (isRecord(message.extra_content)) metadata.extraContent = message.extra_content;
+  const audio = chatAudioMedia(recordOf(message.audio), audioMimeType);
+  if (audio !== undefined) response.audio = [audio];
   if (Object.keys(metadata).length > 0) response.providerMetadata = { openai: metadata };
   return response;
 }

@@ -5,6 +5,7 @@ import { validateRequest } from '../request/validate-request.js';
 import type { OpenAISettings } from '../shared/openai-settings.js';
 import type { OpenAIChatRequestBody } from '../wire/openai-chat-api.js';
 import { convertToOpenAIChatMessages } from './convert-to-openai-chat-messages.js';
+import { checkOpenAIChatAudio } from './openai-chat-audio.js';
 import { prepareOpenAIChatTools } from './openai-chat-prepare-tools.js';
 
 /**
@@ -16,6 +17,7 @@ import { prepareOpenAIChatTools } from './openai-chat-prepare-tools.js';
  * `temperature`, `top_p`, `max_completion_tokens` (api.openai.com) or `max_tokens` (other servers;
  * see `maxTokensParameter`), `stop`, `seed`, `reasoning_effort`. A stream asks for the final usage
  * chunk with `stream_options.include_usage` unless the provider turned that off.
+ * `providerOptions.openai.audio` asks for spoken output (`modalities`, `audio`).
  * `reasoning.budgetTokens` and `includeThoughts` have no Chat Completions equivalent and are not sent.
  */
 export function buildOpenAIChatRequestBody(
@@ -52,6 +54,15 @@ export function buildOpenAIChatRequestBody(
   if (request.seed !== undefined) body.seed = request.seed;
   if (request.reasoning?.effort !== undefined) body.reasoning_effort = request.reasoning.effort;
   if (options.user !== undefined) body.user = options.user;
+  if (options.audio !== undefined) {
+    const audio = checkOpenAIChatAudio(
+      options.audio,
+      `request.providerOptions.${settings.providerId}.audio`,
+      stream,
+    );
+    body.modalities = ['text', 'audio'];
+    body.audio = { voice: audio.voice, format: audio.format };
+  }
   if (options.extraBody !== undefined) Object.assign(body, options.extraBody);
   return body;
 }

@@ -1,5 +1,7 @@
 import type { OpenAIApiStrategy } from '../shared/openai-api-strategy.js';
+import type { OpenAIChatRequestBody } from '../wire/openai-chat-api.js';
 import { mapOpenAIChatResponse } from './map-openai-chat-response.js';
+import { chatAudioMimeType } from './openai-chat-audio.js';
 import { buildOpenAIChatRequestBody } from './openai-chat-request.js';
 import { createOpenAIChatStreamMapper } from './openai-chat-stream-mapper.js';
 
@@ -8,6 +10,12 @@ export const openAIChatStrategy: OpenAIApiStrategy = Object.freeze({
   api: 'chat',
   path: '/chat/completions',
   buildBody: buildOpenAIChatRequestBody,
-  mapResponse: mapOpenAIChatResponse,
+  mapResponse: (body: unknown, providerId: string, secrets: readonly string[], sent?: object) =>
+    mapOpenAIChatResponse(
+      body,
+      providerId,
+      secrets,
+      chatAudioMimeType((sent as OpenAIChatRequestBody | undefined)?.audio?.format),
+    ),
   createStreamMapper: createOpenAIChatStreamMapper,
 });

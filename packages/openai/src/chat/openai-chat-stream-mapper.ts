@@ -12,6 +12,7 @@ import {
 } from '@aigo/http';
 import { BaseStreamMapper, type StreamMapper } from '../response/stream-mapper.js';
 import { ThinkSplitter, type ThinkSplitterSink } from '../response/think-splitter.js';
+import { ChatAudioAssembler } from './chat-audio-assembler.js';
 import { convertOpenAIChatUsage } from './convert-openai-chat-usage.js';
 import { mapOpenAIFinishReason } from './map-openai-finish-reason.js';
 
@@ -46,6 +47,7 @@ class OpenAIChatStreamMapper extends BaseStreamMapper implements ThinkSplitterSi
   #finished = false;
   #toolCalls = false;
   #reasoningField: string | undefined;
+  #audio: ChatAudioAssembler | undefined;
 
   constructor(providerId: string, secrets: readonly string[]) {
     super(providerId, secrets);
@@ -103,6 +105,9 @@ class OpenAIChatStreamMapper extends BaseStreamMapper implements ThinkSplitterSi
       const finish = nonEmptyString(choice.finish_reason);
       if (finish !== undefined) {
         this.#finished = true;
+        const audio = this.#audio?.finish();
+        if (audio !== undefined)
+          controller.enqueue({ type: 'media', partial: false, index: 0, media: audio });
         controller.enqueue({
           type: 'finish',
           finishReason: mapOpenAIFinishReason(finish, this.#toolCalls),
@@ -147,6 +152,10 @@ class OpenAIChatStreamMapper extends BaseStreamMapper implements ThinkSplitterSi
         type: 'metadata',
         providerMetadata: { openai: { extraContent: delta.extra_content } },
       });
+    }
+    if (isRecord(delta.audio)) {
+      this.#audio ??= new ChatAudioAssembler();
+      this.#audio.add(delta.audio, controller);
     }
     if (delta.tool_calls !== undefined && delta.tool_calls !== null) {
       this.#toolCallDeltas(arrayOf(delta.tool_calls), controller);

@@ -21,6 +21,8 @@ import {
  *   reasoning item that produced it is rejected by reasoning models. With `store: false` only
  *   reasoning items that carry `encrypted_content` can be sent back (the others exist only on
  *   OpenAI's servers), so the rest are left out;
+ * - the images an assistant turn generated with the image generation tool (`message.media`, ids
+ *   `ig_…`) go back as `image_generation_call` items, so the model can refer to them;
  * - a tool message becomes a `function_call_output` item answering `call_id`: its text, or, when it
  *   carries media parts, an array of `input_text`, `input_image` and `input_file` items (see
  *   `functionCallOutput`).
@@ -75,6 +77,18 @@ function assistantItems(
     for (const item of arrayOf(message.providerMetadata?.openai?.reasoningItems)) {
       const reasoning = replayableReasoning(item, store);
       if (reasoning !== undefined) items.push(reasoning);
+    }
+  }
+  for (const media of message.media ?? []) {
+    // An image the image generation tool made, sent back whole (with `store: false` the API keeps
+    // nothing to refer to by id alone).
+    if (media.id?.startsWith('ig_') && media.mimeType.startsWith('image/')) {
+      items.push({
+        type: 'image_generation_call',
+        id: media.id,
+        status: 'completed',
+        ...(media.data === undefined ? {} : { result: media.data }),
+      });
     }
   }
   if (text !== '') items.push({ role: 'assistant', content: text });

@@ -26,7 +26,7 @@ import {
  * - `reasoning` from the reasoning summaries (parts joined by a blank line); the reasoning items
  *   themselves in `providerMetadata.openai.reasoningItems`, to be sent back with the function calls
  *   they led to;
- * - `grounding` from URL citations and web search calls;
+ * - `grounding` from URL citations and web search calls; `images` from image generation calls;
  * - usage with cached and reasoning tokens; finish reason from `status` / `incomplete_details`.
  *
  * A `failed` response, or a body holding only an `error`, becomes the typed `ProviderError`.
@@ -60,6 +60,7 @@ export function mapOpenAIResponsesResponse(
   }
   if (output.refusal !== '') response.refusal = output.refusal;
   if (output.grounding !== undefined) response.grounding = output.grounding;
+  if (output.images.length > 0) response.images = output.images;
   if (output.reasoningItems.length > 0) {
     response.providerMetadata = { openai: { reasoningItems: output.reasoningItems } };
   }

@@ -37,7 +37,7 @@ export function prepareOpenAIResponsesTools(
     if (wire === undefined) {
       throw new ValidationError(
         where,
-        `the provider tool "${tool.id}" is not an OpenAI tool (known: openai.web_search)`,
+        `the provider tool "${tool.id}" is not an OpenAI tool (known: openai.web_search, openai.image_generation)`,
       );
     }
     tools.push(wire);

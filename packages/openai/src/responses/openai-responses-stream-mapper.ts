@@ -6,6 +6,7 @@ import { convertOpenAIResponsesUsage } from './convert-openai-responses-usage.js
 import { mapOpenAIResponsesFinishReason } from './map-openai-responses-finish-reason.js';
 import { responsesFailure } from './map-openai-responses-response.js';
 import {
+  imageMimeType,
   REASONING_PART_SEPARATOR,
   readOpenAIResponsesOutput,
 } from './read-openai-responses-output.js';
@@ -20,7 +21,8 @@ interface CallState {
  * The stream mapper of the Responses API (typed events, no `[DONE]`). Text, refusal, reasoning
  * summary and function-call argument deltas stream as they come; at `response.completed` (or
  * `response.incomplete`) the final response gives the reasoning items and grounding (as one
- * `metadata` event), the usage and the finish reason, computed exactly as
+ * `metadata` event, with the generated images), the usage and the finish reason; partial images of
+ * the image generation tool stream as `media` events (`partial: true`), computed exactly as
  * `mapOpenAIResponsesResponse` does, so `collect()` equals `sendMessage()`.
  *
  * An `error` event or `response.failed` fails the stream with the typed `ProviderError` (for
@@ -76,6 +78,23 @@ class OpenAIResponsesStreamMapper extends BaseStreamMapper {
         const call = this.#call(index);
         call.args += delta;
         controller.enqueue({ type: 'tool_call_delta', index, argumentsDelta: delta });
+        return;
+      }
+      case 'response.image_generation_call.partial_image': {
+        const data = nonEmptyString(event.partial_image_b64);
+        const index = numberOf(event.output_index);
+        if (data === undefined || index === undefined) return;
+        const id = nonEmptyString(event.item_id);
+        controller.enqueue({
+          type: 'media',
+          partial: true,
+          index,
+          media: {
+            mimeType: imageMimeType(event.output_format),
+            data,
+            ...(id === undefined ? {} : { id }),
+          },
+        });
         return;
       }
       case 'response.completed':
@@ -163,13 +182,18 @@ class OpenAIResponsesStreamMapper extends BaseStreamMapper {
     this.done = true;
     this.#start(response, controller);
     const output = readOpenAIResponsesOutput(response.output);
-    if (output.reasoningItems.length > 0 || output.grounding !== undefined) {
+    if (
+      output.reasoningItems.length > 0 ||
+      output.grounding !== undefined ||
+      output.images.length > 0
+    ) {
       controller.enqueue({
         type: 'metadata',
         ...(output.reasoningItems.length > 0
           ? { providerMetadata: { openai: { reasoningItems: output.reasoningItems } } }
           : {}),
         ...(output.grounding === undefined ? {} : { grounding: output.grounding }),
+        ...(output.images.length > 0 ? { images: output.images } : {}),
       });
     }
     const usage = convertOpenAIResponsesUsage(response.usage);

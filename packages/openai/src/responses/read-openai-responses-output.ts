@@ -1,4 +1,10 @@
-import type { Grounding, GroundingSource, GroundingSupport, ToolCall } from '@aigo/ai';
+import type {
+  GeneratedMedia,
+  Grounding,
+  GroundingSource,
+  GroundingSupport,
+  ToolCall,
+} from '@aigo/ai';
 import {
   arrayOf,
   isRecord,
@@ -21,6 +27,8 @@ export interface ResponsesOutput {
   readonly reasoningItems: readonly JsonRecord[];
   /** URL citations and web search queries, when there are any. */
   readonly grounding: Grounding | undefined;
+  /** The images of `image_generation_call` items (base64, id, revised prompt). */
+  readonly images: readonly GeneratedMedia[];
 }
 
 /** Separator between reasoning summary parts, in sends and streams alike. */
@@ -29,8 +37,8 @@ export const REASONING_PART_SEPARATOR = '\n\n';
 /**
  * Reads a Responses `output` array: message text and refusals, function calls (`call_id` as the
  * tool-call id), reasoning summaries and items, URL citations (as `grounding`, their spans located
- * in the joined content) and web search queries. Other item kinds (file search, image generation)
- * are ignored.
+ * in the joined content), web search queries and generated images (`image_generation_call`). Other
+ * item kinds (file search) are ignored.
  */
 export function readOpenAIResponsesOutput(output: unknown): ResponsesOutput {
   let content = '';
@@ -41,6 +49,7 @@ export function readOpenAIResponsesOutput(output: unknown): ResponsesOutput {
   const queries: string[] = [];
   const sources: GroundingSource[] = [];
   const supports: GroundingSupport[] = [];
+  const images: GeneratedMedia[] = [];
 
   for (const item of arrayOf(output)) {
     if (!isRecord(item)) continue;
@@ -73,6 +82,11 @@ export function readOpenAIResponsesOutput(output: unknown): ResponsesOutput {
         if (kept !== undefined) reasoningItems.push(kept);
         break;
       }
+      case 'image_generation_call': {
+        const image = generatedImageOf(item);
+        if (image !== undefined) images.push(image);
+        break;
+      }
       case 'web_search_call': {
         const action = recordOf(item.action);
         const query = nonEmptyString(action?.query);
@@ -88,7 +102,33 @@ export function readOpenAIResponsesOutput(output: unknown): ResponsesOutput {
     uniqueQueries.length > 0 || sources.length > 0
       ? { searchQueries: uniqueQueries, sources, supports }
       : undefined;
-  return { content, refusal, reasoningParts, toolCalls, reasoningItems, grounding };
+  return { content, refusal, reasoningParts, toolCalls, reasoningItems, grounding, images };
+}
+
+const IMAGE_MIME: Readonly<Record<string, string>> = Object.freeze({
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+});
+
+/** The MIME type of an image generation's `output_format` (PNG when unsaid, the API's default). */
+export function imageMimeType(format: unknown): string {
+  const name = nonEmptyString(format) ?? 'png';
+  return IMAGE_MIME[name] ?? `image/${name}`;
+}
+
+/** The image of a finished `image_generation_call` item, or `undefined` while it has no result. */
+function generatedImageOf(item: JsonRecord): GeneratedMedia | undefined {
+  const data = nonEmptyString(item.result);
+  if (data === undefined) return undefined;
+  const id = nonEmptyString(item.id);
+  const revised = nonEmptyString(item.revised_prompt);
+  return {
+    mimeType: imageMimeType(item.output_format),
+    data,
+    ...(id === undefined ? {} : { id }),
+    ...(revised === undefined ? {} : { revisedPrompt: revised }),
+  };
 }
 
 function reasoningItemOf(item: JsonRecord): JsonRecord | undefined {

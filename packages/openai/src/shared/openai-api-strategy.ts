@@ -15,8 +15,16 @@ export interface OpenAIApiStrategy {
   readonly path: string;
   /** The request body for `request` (`stream: true` asks for an event stream). */
   buildBody(request: ChatRequest, settings: OpenAISettings, stream: boolean): object;
-  /** The `ChatResponse` of a whole (non-streamed) answer; `secrets` are scrubbed from its errors. */
-  mapResponse(body: unknown, providerId: string, secrets: readonly string[]): ChatResponse;
+  /**
+   * The `ChatResponse` of a whole (non-streamed) answer; `secrets` are scrubbed from its errors;
+   * `sent` is the request body (what it asked for, such as an audio format, types the answer).
+   */
+  mapResponse(
+    body: unknown,
+    providerId: string,
+    secrets: readonly string[],
+    sent?: object,
+  ): ChatResponse;
   /** A mapper for one streamed answer; `secrets` are scrubbed from its errors. */
   createStreamMapper(providerId: string, secrets: readonly string[]): StreamMapper;
 }

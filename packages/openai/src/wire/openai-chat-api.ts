@@ -38,6 +38,8 @@ export type OpenAIChatMessage =
       /** DeepSeek thinking mode: the reasoning of a tool-call turn must be sent back with it. */
       reasoning_content?: string;
       extra_content?: Record<string, unknown>;
+      /** The audio this turn spoke, referred to by id. */
+      audio?: { id: string };
     }
   | { role: 'tool'; content: string; tool_call_id: string };
 
@@ -91,5 +93,7 @@ export interface OpenAIChatRequestBody {
   seed?: number;
   reasoning_effort?: string;
   user?: string;
+  modalities?: ('text' | 'audio')[];
+  audio?: { voice: string; format: string };
   [extra: string]: unknown;
 }

@@ -37,7 +37,9 @@ export type OpenAIResponsesInputItem =
       output: string | OpenAIResponsesToolOutputContent[];
     }
   /** A reasoning item of an earlier response, sent back as it was received. */
-  | ({ type: 'reasoning' } & Record<string, unknown>);
+  | ({ type: 'reasoning' } & Record<string, unknown>)
+  /** An image an earlier response generated, sent back so the model can refer to (or edit) it. */
+  | { type: 'image_generation_call'; id: string; status: 'completed'; result?: string };
 
 /** A function tool (flat, unlike Chat Completions). */
 export interface OpenAIResponsesFunctionTool {

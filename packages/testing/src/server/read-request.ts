@@ -5,7 +5,8 @@ import type { RecordedRequest } from './recorded-route.js';
 export async function readRecordedRequest(request: IncomingMessage): Promise<RecordedRequest> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
-  const rawBody = Buffer.concat(chunks).toString('utf8');
+  const bodyBytes = Buffer.concat(chunks);
+  const rawBody = bodyBytes.toString('utf8');
   const url = new URL(request.url ?? '/', 'http://127.0.0.1');
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) query[name] = value;
@@ -19,6 +20,7 @@ export async function readRecordedRequest(request: IncomingMessage): Promise<Rec
     query,
     headers,
     rawBody,
+    bodyBytes,
     body: parseJson(rawBody),
   };
 }

@@ -30,6 +30,8 @@ export interface RecordedRequest {
   readonly headers: Record<string, string>;
   /** The body as UTF-8 text (`''` when there was none). */
   readonly rawBody: string;
+  /** The body's bytes as received (a multipart upload's file parts survive here, not in `rawBody`). */
+  readonly bodyBytes: Buffer;
   /** The body parsed as JSON, or `undefined` when it is not JSON. */
   readonly body: unknown;
 }

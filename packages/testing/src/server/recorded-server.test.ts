@@ -183,6 +183,7 @@ describe('startRecordedServer: recording', () => {
       true,
     );
     expect(second).toMatchObject({ rawBody: 'not json', body: undefined, query: {} });
+    expect(second?.bodyBytes.equals(Buffer.from('not json'))).toBe(true);
     expect(server.lastRequest()).toBe(second);
   });
 

@@ -8,6 +8,7 @@ const TYPES = [
   'refusal',
   'tool_call_delta',
   'metadata',
+  'media',
   'usage',
   'finish',
 ];
@@ -57,6 +58,16 @@ export function assertEventShape(event: StreamEvent, where: string): void {
           `${where}: a "metadata" event's ${key} must be an array`,
         );
       }
+      return;
+    case 'media':
+      assert.ok(
+        typeof event.media?.mimeType === 'string' && typeof event.partial === 'boolean',
+        `${where}: a "media" event needs media.mimeType (a string) and partial (a boolean)`,
+      );
+      assert.ok(
+        Number.isInteger(event.index) && event.index >= 0,
+        `${where}: a "media" event's index must be an integer ≥ 0`,
+      );
       return;
     case 'usage':
       return; // checked with assertValidUsage
