@@ -38,6 +38,12 @@ export interface AgentRunOptions {
    * state its last prompt left.
    */
   readonly state?: JsonObject;
+  /**
+   * The agents this run serves as a tool, outermost first (`agentTool` sets it from the parent's
+   * `ToolContext.parentRun`): the run's tools see the path with this agent added, and nesting deeper
+   * than an agent tool's `maxDepth` is refused. Empty or unset for a top-level run.
+   */
+  readonly agentPath?: readonly string[];
 }
 
 /** What a finished run resolves to: its typed data, usage and cost. */

@@ -1,3 +1,4 @@
+import type { ParentRun } from '../agent/parent-run.js';
 import type { Prompt } from '../agent/prompt.js';
 import type { SteerResult } from '../agent/run-state.js';
 import type { ToolMetrics } from '../cost/cost.js';
@@ -51,6 +52,11 @@ export interface ToolContext<Context = unknown> {
    * @throws ValidationError (argument `message`) when the message is not a prompt.
    */
   steer(message: Prompt): SteerResult;
+  /**
+   * The agent run this call belongs to, for tools that run agents (`agentTool`, remote agents): where
+   * their sub-run's events and cost go. `undefined` outside an agent run.
+   */
+  readonly parentRun?: ParentRun;
 }
 
 /** The optional context of `tool.call`. */
@@ -67,6 +73,8 @@ export interface ToolCallOptions<Context = unknown> {
   readonly state?: JsonObject;
   /** Steers the run (`ToolContext.steer`); unset, `ctx.steer` answers `finished`. */
   readonly steer?: (message: Prompt) => SteerResult;
+  /** The agent run the call belongs to (`ToolContext.parentRun`). */
+  readonly parentRun?: ParentRun;
 }
 
 /**

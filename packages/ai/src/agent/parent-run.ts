@@ -1,0 +1,33 @@
+import type { Usage } from '../chat/usage.js';
+import type { CostSummary } from '../cost/cost.js';
+import type { AgentNestedEvent } from './agent-event.js';
+
+/**
+ * What a sub-run adds to the run that called it: its usage and its cost summary, each `undefined`
+ * when unknown (a remote agent that reports none) — never counted as 0: the parent's summary is then
+ * not `complete`.
+ */
+export interface SubRunCost {
+  /** The sub-run's agent (the tool's name). */
+  readonly agent: string;
+  readonly usage: Usage | undefined;
+  /** The sub-run's whole cost (its own sub-runs included, broken down by its `byAgent`). */
+  readonly cost: CostSummary | undefined;
+}
+
+/**
+ * The agent run a tool call belongs to, as a tool that runs another agent sees it
+ * (`ToolContext.parentRun`): where the sub-run's events go, where its cost adds up, and how deep the
+ * nesting already is. Set by agent runs for their tools (`@aigo/react`); `undefined` outside a run.
+ */
+export interface ParentRun {
+  /** The agents running, outermost first; the last is the agent whose tool this call is. */
+  readonly path: readonly string[];
+  /**
+   * Hands one of the sub-run's events, wrapped, to the parent's stream (a no-op when nobody streams
+   * the parent). A promise means the parent's consumer is behind: wait for it before the next.
+   */
+  emit(event: AgentNestedEvent): Promise<void> | undefined;
+  /** Adds a finished or stopped sub-run's usage and cost into the parent's (`byAgent`). */
+  addSubRun(part: SubRunCost): void;
+}
