@@ -7,6 +7,7 @@ import type {
   Message,
   ModelCosts,
   Observer,
+  ParentRun,
   ProviderTool,
   ReasoningOptions,
   ResponseFormat,
@@ -217,4 +218,9 @@ export interface ExecuteToolCallsOptions extends ToolHooks {
   readonly state?: JsonObject;
   /** Steers the run the calls belong to (`ctx.steer`); unset, `ctx.steer` answers `finished`. */
   readonly steer?: Steer;
+  /**
+   * The agent run the calls belong to, passed to every tool as `ctx.parentRun`: tools that run
+   * agents (`agentTool`) send their sub-run's events and cost there.
+   */
+  readonly parentRun?: ParentRun;
 }

@@ -48,6 +48,7 @@ const TOOL_KEYS = new Set<string>([
   'runId',
   'state',
   'steer',
+  'parentRun',
   ...TOOL_HOOK_NAMES,
 ]);
 
@@ -149,6 +150,20 @@ export function validateToolCallOptions(
   }
   if (options.steer !== undefined && typeof options.steer !== 'function') {
     throw new ValidationError('steer', 'must be a function');
+  }
+  const parentRun = options.parentRun as
+    | { path?: unknown; emit?: unknown; addSubRun?: unknown }
+    | null
+    | undefined;
+  if (
+    parentRun !== undefined &&
+    (parentRun === null ||
+      typeof parentRun !== 'object' ||
+      !Array.isArray(parentRun.path) ||
+      typeof parentRun.emit !== 'function' ||
+      typeof parentRun.addSubRun !== 'function')
+  ) {
+    throw new ValidationError('parentRun', 'must be a ParentRun { path, emit, addSubRun }');
   }
   checkRecorder(options.overview);
   return pickToolHooks(options);

@@ -5,6 +5,7 @@ import {
   type JsonObject,
   type Message,
   type Observer,
+  type ParentRun,
   parseToolErrorEnvelope,
   type Span,
   type Steer,
@@ -51,6 +52,8 @@ export interface ToolRunSettings<Context> {
   readonly state?: JsonObject | undefined;
   /** Steers the run (`ctx.steer`); default one that answers `finished`. */
   readonly steer?: Steer | undefined;
+  /** The agent run the calls belong to (`ctx.parentRun`). */
+  readonly parentRun?: ParentRun | undefined;
   readonly now?: () => number;
 }
 
@@ -257,6 +260,7 @@ async function runTool<Context>(
       ...(progress === undefined ? {} : { onProgress: progress.report }),
       state: info.state,
       steer: info.steer,
+      ...(settings.parentRun === undefined ? {} : { parentRun: settings.parentRun }),
     });
     const output: unknown = result?.output;
     if (typeof output !== 'string') {
