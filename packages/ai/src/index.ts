@@ -34,7 +34,7 @@ export type {
   AgentToolResultEvent,
 } from './agent/agent-event.js';
 export { agentEventPath } from './agent/agent-event.js';
-export type { ParentRun, SubRunCost } from './agent/parent-run.js';
+export type { ParentRun, SubRunCost, SubRunEvent } from './agent/parent-run.js';
 export type { Prompt } from './agent/prompt.js';
 export { copyRunState, type Steer, type SteerResult } from './agent/run-state.js';
 export {

@@ -23,6 +23,7 @@ const RUN_KEYS = new Set<string>([
   'runStore',
   'state',
   'steering',
+  'agentPath',
 ]);
 const START_KEYS = new Set<string>(['signal', 'memory', 'runId', 'runStore', 'state']);
 const STEP_KEYS = new Set<string>([
@@ -116,7 +117,16 @@ export function checkRunOptions(
     runStore: checkRunStore(options.runStore, 'runStore') ?? runStore,
     steering: checkSteeringQueue(options.steering),
     state: options.state === undefined ? undefined : copyRunState(options.state),
+    ...(options.agentPath === undefined ? {} : { agentPath: checkAgentPath(options.agentPath) }),
   };
+}
+
+/** @throws ValidationError (`agentPath`) unless it is an array of non-empty names. */
+function checkAgentPath(path: unknown): readonly string[] {
+  if (!Array.isArray(path) || path.some((name) => typeof name !== 'string' || name === '')) {
+    throw new ValidationError('agentPath', 'must be an array of agent names');
+  }
+  return Object.freeze([...(path as string[])]);
 }
 
 /** Checks the prompt and options of `agent.start`. */

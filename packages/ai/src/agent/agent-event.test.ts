@@ -6,9 +6,16 @@ describe('agentEventPath', () => {
     const content: AgentEvent = { type: 'content', iteration: 2, text: 'found it' };
     const nested: AgentEvent = {
       type: 'agent_event',
+      iteration: 1,
       agent: 'writer',
       toolCallId: 'call-1',
-      event: { type: 'agent_event', agent: 'researcher', toolCallId: 'call-2', event: content },
+      event: {
+        type: 'agent_event',
+        iteration: 3,
+        agent: 'researcher',
+        toolCallId: 'call-2',
+        event: content,
+      },
     };
 
     expect(agentEventPath(nested)).toEqual({ path: ['writer', 'researcher'], event: content });

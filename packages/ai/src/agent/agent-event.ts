@@ -125,6 +125,8 @@ export interface AgentErrorEvent {
  */
 export interface AgentNestedEvent {
   readonly type: 'agent_event';
+  /** The parent's iteration whose tool call runs the sub-run. */
+  readonly iteration: number;
   /** The name of the agent that ran as the tool (the tool's name). */
   readonly agent: string;
   /** The parent's tool call that runs the sub-run. */

@@ -1,6 +1,6 @@
 import type { Usage } from '../chat/usage.js';
 import type { CostSummary } from '../cost/cost.js';
-import type { AgentNestedEvent } from './agent-event.js';
+import type { AgentEvent } from './agent-event.js';
 
 /**
  * What a sub-run adds to the run that called it: its usage and its cost summary, each `undefined`
@@ -15,6 +15,15 @@ export interface SubRunCost {
   readonly cost: CostSummary | undefined;
 }
 
+/** An event of a sub-run, as its tool hands it to the parent (which wraps it as `agent_event`). */
+export interface SubRunEvent {
+  /** The sub-run's agent (the tool's name). */
+  readonly agent: string;
+  /** The parent's tool call that runs the sub-run. */
+  readonly toolCallId: string;
+  readonly event: AgentEvent<unknown>;
+}
+
 /**
  * The agent run a tool call belongs to, as a tool that runs another agent sees it
  * (`ToolContext.parentRun`): where the sub-run's events go, where its cost adds up, and how deep the
@@ -23,11 +32,14 @@ export interface SubRunCost {
 export interface ParentRun {
   /** The agents running, outermost first; the last is the agent whose tool this call is. */
   readonly path: readonly string[];
+  /** True when the parent's events are streamed: a tool may then stream its sub-run to forward them. */
+  readonly streams: boolean;
   /**
-   * Hands one of the sub-run's events, wrapped, to the parent's stream (a no-op when nobody streams
-   * the parent). A promise means the parent's consumer is behind: wait for it before the next.
+   * Hands one of the sub-run's events to the parent's stream, wrapped as an `agent_event` of the
+   * parent's current iteration (a no-op when nobody streams the parent). A promise means the
+   * parent's consumer is behind: wait for it before the next.
    */
-  emit(event: AgentNestedEvent): Promise<void> | undefined;
+  emit(event: SubRunEvent): Promise<void> | undefined;
   /** Adds a finished or stopped sub-run's usage and cost into the parent's (`byAgent`). */
   addSubRun(part: SubRunCost): void;
 }

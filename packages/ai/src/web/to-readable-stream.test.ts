@@ -128,12 +128,14 @@ describe('toTextStream', () => {
         { type: 'content', iteration: 1, text: 'Asking. ' },
         {
           type: 'agent_event',
+          iteration: 1,
           agent: 'researcher',
           toolCallId: 'call-1',
           event: { type: 'content', iteration: 1, text: 'notes of the researcher' },
         },
         {
           type: 'agent_event',
+          iteration: 1,
           agent: 'researcher',
           toolCallId: 'call-1',
           event: { type: 'error', iteration: 1, error: inner },

@@ -338,9 +338,16 @@ describe('toSSEStream of an agent run', () => {
   it('sends a sub-run event as agent_event, its nested error and interaction shown as at the top', async () => {
     const nested = (event: AgentEvent<unknown>): AgentEvent<string> => ({
       type: 'agent_event',
+      iteration: 1,
       agent: 'writer',
       toolCallId: 'call-w',
-      event: { type: 'agent_event', agent: 'researcher', toolCallId: 'call-r', event },
+      event: {
+        type: 'agent_event',
+        iteration: 1,
+        agent: 'researcher',
+        toolCallId: 'call-r',
+        event,
+      },
     });
     const { stream } = scriptedAgentStream(
       [
@@ -370,9 +377,16 @@ describe('toSSEStream of an agent run', () => {
 
     const wrap = (event: unknown) => ({
       type: 'agent_event',
+      iteration: 1,
       agent: 'writer',
       toolCallId: 'call-w',
-      event: { type: 'agent_event', agent: 'researcher', toolCallId: 'call-r', event },
+      event: {
+        type: 'agent_event',
+        iteration: 1,
+        agent: 'researcher',
+        toolCallId: 'call-r',
+        event,
+      },
     });
     expect(text).toBe(
       frame('agent_event', wrap({ type: 'content', iteration: 1, text: 'Searching' })) +

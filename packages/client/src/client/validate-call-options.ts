@@ -160,6 +160,7 @@ export function validateToolCallOptions(
     (parentRun === null ||
       typeof parentRun !== 'object' ||
       !Array.isArray(parentRun.path) ||
+      typeof (parentRun as { streams?: unknown }).streams !== 'boolean' ||
       typeof parentRun.emit !== 'function' ||
       typeof parentRun.addSubRun !== 'function')
   ) {

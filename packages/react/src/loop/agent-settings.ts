@@ -79,6 +79,8 @@ export interface RunInput {
   readonly steering: RunSteering | undefined;
   /** The state a new run starts with (the `state` option, checked and copied). */
   readonly state: JsonObject | undefined;
+  /** The agents this run serves as a tool, outermost first (`agentTool`); unset at the top. */
+  readonly agentPath?: readonly string[];
 }
 
 /**
