@@ -1,6 +1,12 @@
 import { TaskState } from '@a2a-js/sdk';
 import type { ExecutionEventBus } from '@a2a-js/sdk/server';
-import { type AgentEvent, type AgentStream, type JsonValue, messageText } from '@aigo/ai';
+import {
+  type AgentEvent,
+  type AgentStream,
+  agentEventPath,
+  type JsonValue,
+  messageText,
+} from '@aigo/ai';
 import { dataA2APart, textA2APart } from '../shared/a2a-parts.js';
 import { interactionQuestion } from './interaction-answer.js';
 import type { A2ARunStore } from './run-store.js';
@@ -34,7 +40,21 @@ function steeringText(event: Extract<AgentEvent, { type: 'steering_message' }>):
 }
 
 /**
- * Publishes a run's events as A2A events: tool calls and their progress as `working` status updates,
+ * The status text of a sub-run's event (an agent the run called as a tool): its tool calls and
+ * their progress, named by the path of agents (`researcher > checker: Calling search`); `undefined`
+ * for the rest (its text, its answer: the task's answer is the run's own).
+ */
+function nestedText(event: Extract<AgentEvent, { type: 'agent_event' }>): string | undefined {
+  const { path, event: inner } = agentEventPath(event);
+  const who = path.join(' > ');
+  if (inner.type === 'tool_call') return `${who}: Calling ${inner.toolCall.function.name}`;
+  if (inner.type === 'tool_progress') return `${who}: ${progressText(inner)}`;
+  return undefined;
+}
+
+/**
+ * Publishes a run's events as A2A events: tool calls and their progress as `working` status updates
+ * (those of the agents it calls as tools too, named by their path),
  * a message steered into the run as a `working` status update with its text,
  * the final answer as the `answer` artifact (its text, and its typed result as a data part when it is
  * not text) then `completed` (text fragments and partial answers are not published: the answer
@@ -60,6 +80,13 @@ export async function publishRunEvents(
       case 'steering_message':
         publishStatus(bus, ref, TaskState.TASK_STATE_WORKING, [textA2APart(steeringText(event))]);
         break;
+      case 'agent_event': {
+        const text = nestedText(event);
+        if (text !== undefined) {
+          publishStatus(bus, ref, TaskState.TASK_STATE_WORKING, [textA2APart(text)]);
+        }
+        break;
+      }
       case 'interaction_requested':
         await context.runStore.save(event.suspended, { signal: context.signal });
         if (context.cancelled()) return 'done';
