@@ -1,3 +1,5 @@
+import { propertyName } from './property-names.js';
+
 type Container = Record<string, unknown> | unknown[];
 
 /**
@@ -36,7 +38,7 @@ export class OpenContainers {
 
   /** Sets the key the innermost object's next value goes under. */
   setKey(key: string): void {
-    this.#keys[this.#values.length - 1] = key;
+    this.#keys[this.#values.length - 1] = propertyName(key);
   }
 
   /** The number of elements of the innermost container, when it is an array. */

@@ -3,6 +3,9 @@ import type { ElementSink, ElementsAt } from './element-sink.js';
 import { PartialJsonParser } from './partial-json-parser.js';
 import { type StreamShape, streamShape } from './stream-shape.js';
 
+/** What the answer kept for its hidden classes reads: every kind of value and container. */
+const SHAPES_SAMPLE = '{"key": ["text \\n", -1.5e3, true, null, {"inner": []}], unquoted: \'x\'}';
+
 /** Options of `createPartialJsonParser`. */
 export interface PartialJsonParserOptions {
   /**
@@ -75,6 +78,15 @@ export function createPartialJsonParser<T = unknown>(
  * reports the elements of an array, for the structured stream.
  */
 export class PartialAnswer<T = unknown> implements PartialAnswerParser<T> {
+  /**
+   * One small answer parsed at the first use and kept for the life of the process, so that the
+   * parser's hidden classes outlive the answers. V8 compiles the parser's methods for the hidden
+   * classes of its objects, and a class's instances reach theirs through transitions V8 holds
+   * weakly: with no parser alive, a full garbage collection (an idle process runs one) drops them
+   * and throws the compiled code away, and the next answers run deoptimised until V8 compiles it
+   * again — the first few 50 KB answers after a collection took 2–20 times as long.
+   */
+  static #shapes: PartialAnswer | undefined;
   readonly #parser: PartialJsonParser | undefined;
   readonly #discriminator: string | undefined;
 
@@ -93,6 +105,14 @@ export class PartialAnswer<T = unknown> implements PartialAnswerParser<T> {
       ...(elements === undefined ? {} : { elementsAt: elements.at, elements: elements.sink }),
     });
     this.#discriminator = shape === 'any' ? undefined : shape.discriminator;
+    if (PartialAnswer.#shapes === undefined) {
+      // Set first: the answer made here comes back through this constructor.
+      PartialAnswer.#shapes = this;
+      const shapes = new PartialAnswer('any');
+      shapes.push(SHAPES_SAMPLE);
+      shapes.current();
+      PartialAnswer.#shapes = shapes;
+    }
   }
 
   get streamable(): boolean {
