@@ -3,7 +3,7 @@ import type { ContentPart } from '../messages/content-part.js';
 import type { Message } from '../messages/message.js';
 import type { ToolCall } from '../messages/tool-call.js';
 import type { DeepPartial } from '../schema/deep-partial.js';
-import type { ToolProgress } from '../tools/tool.js';
+import type { ToolProgress } from '../tools/tool-progress.js';
 import type { InteractionRequest, SuspendedRun } from './suspended-run.js';
 
 /** A new iteration (model call) begins. */

@@ -5,20 +5,10 @@ import type { ToolMetrics } from '../cost/cost.js';
 import type { JsonObject } from '../json.js';
 import type { Span } from '../observability/observer.js';
 import type { ToolDescription } from './tool-description.js';
+import type { ToolProgress } from './tool-progress.js';
 import type { ToolResult } from './tool-result.js';
 
-/**
- * A progress report of a running tool: how far it is (`progress` of `total`, when it knows) and what
- * it is doing. It reaches the observer (an event on the tool's span) and a streamed run's events.
- */
-export interface ToolProgress {
-  /** How much is done; grows with each report. */
-  readonly progress?: number;
-  /** How much there is to do, when known. */
-  readonly total?: number;
-  /** What the tool is doing now, for a person to read. */
-  readonly message?: string;
-}
+export type { ToolProgress } from './tool-progress.js';
 
 /** What a tool's `execute` receives besides its input. */
 export interface ToolContext<Context = unknown> {
