@@ -261,6 +261,14 @@ const EXPECTED: Record<string, readonly (string | RegExp)[]> = {
     '  user: The budget is 100 EUR; 140 EUR is too much.\n',
     'after the end: finished\n',
   ],
+  'react-guardrails': [
+    OFFLINE_HEADER,
+    'stopped: guardrail by card-number (the message holds a card number)\n',
+    'denied: refund — only support staff can refund\n',
+    'tool result: {"order":"A-17","status":"shipped"}\n',
+    'guardrail no-phone-numbers: retry\n',
+    'answer: Your order A-17 has shipped; a colleague will look at the refund.\n',
+  ],
   'react-step-by-step': [
     OFFLINE_HEADER,
     /started: \d+ bytes of signed JSON, saved in the run store\n/,

@@ -6,15 +6,19 @@
  * @packageDocumentation
  */
 
-// The guard's pieces an application passes to serveA2A, so it need not import @aigo/http itself.
-export { type Authorize, bearerAuth } from '@aigo/http';
+// The guard's pieces an application passes to serveA2A, and the request its tools read (ctx.a2a), so
+// it need not import @aigo/http or @aigo/ai itself.
+export type { A2ARequest } from '@aigo/ai';
+export { type Authorize, type AuthorizedCaller, bearerAuth } from '@aigo/http';
 export { a2aTools, toolNameOf } from './client/a2a-tools.js';
 export type { A2AHeaders, A2AToolsOptions } from './client/a2a-tools-options.js';
 export type { A2ARunStore, A2ARunStoreCallOptions } from './server/run-store.js';
 export { type A2AServer, serveA2A } from './server/serve-a2a.js';
 export type {
+  A2AAnswer,
   A2AHandlerContext,
   A2AMessageHandler,
+  A2AReplyAs,
   ServableAgent,
   ServeA2AOptions,
 } from './server/serve-a2a-options.js';

@@ -234,7 +234,9 @@ describe('serveA2A against a hostile client: authentication', () => {
       securitySchemes: { bearer: { httpAuthSecurityScheme: { scheme: 'Bearer' } } },
       securityRequirements: [{ schemes: { bearer: {} } }],
     });
-    const legacyCard = await a2aRequest(server.url, '/.well-known/agent-card.json');
+    const legacyCard = await a2aRequest(server.url, '/.well-known/agent-card.json', {
+      headers: { 'a2a-version': '0.3' },
+    });
     expect(json(legacyCard)).toMatchObject({
       securitySchemes: { bearer: { type: 'http', scheme: 'Bearer' } },
       security: [{ bearer: [] }],

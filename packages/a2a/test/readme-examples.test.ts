@@ -2,6 +2,7 @@
 // `console.log` replaced by assertions on what it would print).
 
 import { ServerCallContext } from '@a2a-js/sdk/server';
+import { defineTool } from '@aigo/ai';
 import { createClient, inMemoryMemoryStore } from '@aigo/client';
 import { testDatabase, withTestSchema } from '@aigo/pg/testing/vitest';
 import { createReAct } from '@aigo/react';
@@ -10,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { a2aTools } from '../src/client/a2a-tools.js';
 import { pgTaskStore } from '../src/pg/pg-task-store.js';
 import { serveA2A } from '../src/server/serve-a2a.js';
+import { a2aRequest, jsonRpc, sendParams, V1 } from './support/test-raw-a2a.js';
 
 describe('README examples', () => {
   it('the opening example: a ReAct agent calls a remote agent served over A2A', async () => {
@@ -50,6 +52,59 @@ describe('README examples', () => {
     ).json();
     expect(card).toMatchObject({ name: 'helper' });
     await server.close();
+  });
+
+  it('the agent sees the request: a tool reads ctx.a2a, authorize names the caller, answerMetadata', async () => {
+    process.env.ALICE_TOKEN = 'alice-token-0123456789';
+    const provider = createFakeProvider().toolCall('who_asks', {}).text('It is alice.');
+    const whoAsks = defineTool({
+      name: 'who_asks',
+      description: 'Says who is asking, and for which route',
+      execute: async (_input, ctx) => ({
+        principal: ctx.a2a?.principal,
+        route: ctx.a2a?.metadata?.route,
+      }),
+    });
+    // Tokens by user (a real application compares them in constant time, as bearerAuth does).
+    const users = new Map([[process.env.ALICE_TOKEN, 'alice']]);
+    const server = await serveA2A(
+      createReAct(createClient(provider, { tools: [whoAsks], defaultModel: 'm', env: {} }), {
+        name: 'desk',
+      }),
+      {
+        authorize: (request) => {
+          const user = users.get(request.headers.authorization?.replace(/^Bearer /, '') ?? '');
+          return user === undefined ? false : { principal: user };
+        },
+        answerMetadata: ({ request }) => ({ answeredFor: request.principal ?? 'anyone' }),
+        replyAs: 'auto',
+      },
+    );
+    try {
+      const params = sendParams('Who asks?');
+      const answer = await a2aRequest(server.url, '/a2a/jsonrpc', {
+        headers: { ...V1, authorization: `Bearer ${process.env.ALICE_TOKEN}` },
+        body: jsonRpc('SendMessage', {
+          message: { ...params.message, metadata: { route: 'desk' } },
+        }),
+      });
+      const task = JSON.parse(answer.body).result.task;
+      expect(task.artifacts.at(-1)).toMatchObject({
+        parts: [{ text: 'It is alice.' }],
+        metadata: { answeredFor: 'alice' },
+      });
+      expect(provider.requests[1]?.messages.at(-1)?.content).toBe(
+        '{"principal":"alice","route":"desk"}',
+      );
+      const refused = await a2aRequest(server.url, '/a2a/jsonrpc', {
+        headers: V1,
+        body: jsonRpc('SendMessage', sendParams('Who asks?')),
+      });
+      expect(refused.status).toBe(401);
+    } finally {
+      delete process.env.ALICE_TOKEN;
+      await server.close();
+    }
   });
 
   it('the PostgreSQL task store', async () => {

@@ -10,6 +10,7 @@
 export { abortableDelay } from './abort/abortable-delay.js';
 export { raceAbort } from './abort/race-abort.js';
 export { throwIfAborted } from './abort/throw-if-aborted.js';
+export type { A2ARequest } from './agent/a2a-request.js';
 export type {
   Agent,
   AgentResult,
@@ -22,6 +23,7 @@ export type {
   AgentEvent,
   AgentEventType,
   AgentFinalAnswerEvent,
+  AgentGuardrailTrippedEvent,
   AgentInteractionRequestedEvent,
   AgentInteractionResumedEvent,
   AgentIterationStartEvent,
@@ -30,6 +32,7 @@ export type {
   AgentReasoningEvent,
   AgentSteeringMessageEvent,
   AgentToolCallEvent,
+  AgentToolDeniedEvent,
   AgentToolProgressEvent,
   AgentToolResultEvent,
 } from './agent/agent-event.js';
@@ -165,6 +168,7 @@ export {
   type NodeCheckpoint,
   type StoredError,
 } from './graph/graph-run-record.js';
+export * from './guardrails/index.js';
 export type { JsonObject, JsonSchema, JsonValue, ProviderMetadata } from './json.js';
 export {
   type CheckedContextReadOptions,

@@ -33,6 +33,16 @@ export {
 } from './client/repair-dangling-tool-calls.js';
 export * from './context/index.js';
 export * from './cost/index.js';
+export type {
+  ClientGuardrailContext,
+  ClientGuardrails,
+  ClientInputGuardrail,
+  ClientInputValue,
+  ClientOutputGuardrail,
+  ClientOutputValue,
+  GuardrailCallOptions,
+  GuardrailModelClient,
+} from './guardrails/client-guardrails.js';
 export {
   type InMemoryMemory,
   type InMemoryMemoryOptions,

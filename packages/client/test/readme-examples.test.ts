@@ -4,6 +4,7 @@ import {
   ConversationConflictError,
   createToolSet,
   defineTool,
+  GuardrailTrippedError,
   imagePart,
   type Provider,
   ProviderError,
@@ -98,6 +99,34 @@ describe('README examples', () => {
     });
     const answer = await retrying.sendMessage('Hi', { memory: store.conversation('c') });
     expect(answer.content).toBe('seen 3');
+  });
+
+  it('guardrails', async () => {
+    const memory = inMemoryMemory();
+    const client = createClient(createFakeProvider().text('Hi.'), {
+      defaultModel: 'test-model',
+      memory,
+      guardrails: {
+        input: [
+          {
+            name: 'digits',
+            check: ({ text }) => ({ tripwire: /\d/.test(text), reason: 'a number' }),
+          },
+        ],
+        output: [
+          { name: 'secrets', check: ({ content }) => ({ tripwire: content.includes('secret') }) },
+        ],
+      },
+    });
+    let tripped: string | undefined;
+    try {
+      await client.sendMessage('Call 555-0100');
+    } catch (error) {
+      if (GuardrailTrippedError.isInstance(error)) tripped = error.guardrail.name;
+    }
+    expect(tripped).toBe('digits');
+    expect((await client.sendMessage('Hello')).content).toBe('Hi.');
+    expect(await memory.allMessages()).toHaveLength(2);
   });
 
   it('tools', async () => {

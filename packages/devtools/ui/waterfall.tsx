@@ -24,6 +24,22 @@ export function treeOrder(spans: readonly SpanRecord[]): { span: SpanRecord; dep
   return ordered;
 }
 
+/** The span events the waterfall marks on a bar: a guardrail that tripped, a tool call denied. */
+const MARKED_EVENTS: Readonly<Record<string, string>> = {
+  'aigo.guardrail.tripped': 'guardrail',
+  'aigo.tool.denied': 'denied',
+};
+
+/** What a mark's tooltip says: the guardrail (or tool) and why. */
+function markTitle(kind: string, attributes: SpanRecord['events'][number]['attributes']): string {
+  const reason = attributes['aigo.guardrail.reason'] ?? attributes['aigo.tool.denied.reason'];
+  const what =
+    kind === 'guardrail'
+      ? `Guardrail ${String(attributes['aigo.guardrail.name'] ?? '')} tripped (${String(attributes['aigo.guardrail.action'] ?? 'stop')})`
+      : `Tool ${String(attributes['gen_ai.tool.name'] ?? '')} denied`;
+  return reason === undefined ? what : `${what}: ${String(reason)}`;
+}
+
 /** A span's row label: graph nodes by their id. */
 function labelOf(span: SpanRecord): string {
   const node = span.attributes['graph.node.id'];
@@ -33,7 +49,8 @@ function labelOf(span: SpanRecord): string {
 /**
  * The span waterfall: one row per span (agent → model calls → tool calls; graph → nodes → their
  * calls), a bar from its start to its end on the run's time axis, its duration beside it. A running
- * span's bar reaches now.
+ * span's bar reaches now. A guardrail that tripped and a tool call `authorizeTool` denied are marks
+ * on their span's row, at their time.
  */
 export function Waterfall(props: {
   readonly spans: readonly SpanRecord[];
@@ -70,6 +87,21 @@ export function Waterfall(props: {
                 data-duration-ms={String(ms)}
                 style={{ left: `${Math.min(left, 99.6)}%`, width: `${width}%` }}
               />
+              {span.events.map((event, index) => {
+                const kind = MARKED_EVENTS[event.name];
+                if (kind === undefined) return null;
+                const at = ((event.time - props.runStart) / total) * 100;
+                return (
+                  <span
+                    key={`${span.id}-${index}`}
+                    class={`wf-mark mark-${kind}`}
+                    data-testid="waterfall-mark"
+                    data-mark={kind}
+                    title={markTitle(kind, event.attributes)}
+                    style={{ left: `${Math.min(Math.max(at, 0), 99.6)}%` }}
+                  />
+                );
+              })}
               <span class="wf-duration" data-testid="waterfall-duration">
                 {span.status === 'running' ? `${duration(ms)}…` : duration(ms)}
               </span>

@@ -6,6 +6,7 @@ import {
 } from '@aigo/ai';
 import { checkProviderOptions, type ProviderConnectionOptions } from '@aigo/http';
 import type { GeminiPriceListId } from './prices/gemini-prices.generated.js';
+import { checkVertexOptions, type GeminiVertexOptions } from './vertex/gemini-vertex.js';
 
 /**
  * Whose list prices `modelCost(model)` answers with: `'auto'` (the default) Google's when the base
@@ -20,6 +21,14 @@ export type GeminiPrices = PriceListChoice<GeminiPriceListId>;
  * `GeminiRequestOptions`.)
  */
 export interface GeminiOptions extends ProviderConnectionOptions {
+  /**
+   * Call Gemini on Google Cloud's Vertex AI (`…/projects/{project}/locations/{location}/publishers/
+   * google/models/{model}:generateContent`) with Google credentials instead of an API key. With it,
+   * `baseURL` is Vertex's host (default: the location's) and no `GEMINI_*` variable is read; an
+   * `apiKey` is sent as Vertex express mode's key instead of a token. Embeddings are not offered on
+   * Vertex. Prices: none unless `prices: 'google'` (the maintained data has no Vertex list).
+   */
+  readonly vertex?: GeminiVertexOptions;
   /**
    * The API key. Default: the first of `GEMINI_API_KEY`, `GOOGLE_API_KEY` and
    * `GOOGLE_GENERATIVE_AI_API_KEY` that is set, read at the first call. Sent in the
@@ -84,8 +93,10 @@ export function validateGeminiOptions(options: GeminiOptions): void {
       'modelLimits',
       'countTokens',
       'maxEmbeddingsPerCall',
+      'vertex',
     ],
   });
+  checkVertexOptions(options.vertex);
   if (
     options.defaultModel !== undefined &&
     (typeof options.defaultModel !== 'string' || options.defaultModel.trim() === '')

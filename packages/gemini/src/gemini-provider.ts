@@ -1,4 +1,5 @@
 import {
+  AigoError,
   type CallOptions,
   type ChatRequest,
   type ChatResponse,
@@ -41,6 +42,7 @@ import {
   generateContentUrl,
   streamGenerateContentUrl,
 } from './shared/gemini-endpoints.js';
+import { vertexEndpoint } from './vertex/gemini-vertex.js';
 import type { GeminiResponse } from './wire/gemini-api.js';
 
 /**
@@ -82,6 +84,8 @@ export class GeminiProvider implements StreamProvider, EmbeddingProvider {
   readonly id = 'gemini' as const;
   /** The API root requests go to, without a trailing slash. */
   readonly baseURL: string;
+  /** True when the provider calls Vertex AI (`gemini({ vertex })`). */
+  readonly vertex: boolean;
   /** The model used when a request names none. */
   readonly defaultModel: string;
   /** The most values one `batchEmbedContents` call carries (`maxEmbeddingsPerCall`, default 100). */
@@ -100,13 +104,43 @@ export class GeminiProvider implements StreamProvider, EmbeddingProvider {
 
   /** @internal Use {@link gemini}. */
   constructor(options: GeminiOptions, env: Readonly<Record<string, string | undefined>>) {
-    const { baseURL, http } = connectProvider(ENDPOINT, options, { env });
+    const vertex =
+      options.vertex === undefined
+        ? undefined
+        : vertexEndpoint(
+            options.vertex,
+            options.baseURL,
+            options.apiKey !== undefined || options.headers?.authorization !== undefined,
+            env,
+          );
+    const { baseURL, http } =
+      vertex === undefined
+        ? connectProvider(ENDPOINT, options, { env })
+        : connectProvider(
+            {
+              ...ENDPOINT,
+              description: 'Vertex AI',
+              baseURL: vertex.baseURL,
+              keyRequired: () => false,
+            },
+            { ...options, baseURL: vertex.baseURL },
+            // No GEMINI_* variable applies to Vertex: its key and base URL are the Developer API's.
+            {
+              env: {},
+              ...(vertex.signRequest === undefined ? {} : { signRequest: vertex.signRequest }),
+            },
+          );
     this.baseURL = baseURL;
+    this.vertex = vertex !== undefined;
     this.#http = http;
     this.defaultModel = options.defaultModel?.trim() ?? GEMINI_DEFAULT_MODEL;
     this.#streamFormat = options.streamFormat ?? 'sse';
     this.#models = modelCatalog({
-      prices: priceListOption(GEMINI_PRICE_DATA, options.prices, baseURL),
+      prices: priceListOption(
+        GEMINI_PRICE_DATA,
+        vertex !== undefined && (options.prices ?? 'auto') === 'auto' ? false : options.prices,
+        baseURL,
+      ),
       limits: checkModelLimitsOption(options.modelLimits),
       listName: bareModelName,
     });
@@ -196,6 +230,14 @@ export class GeminiProvider implements StreamProvider, EmbeddingProvider {
    *   `AbortError` when `options.signal` fires.
    */
   embed(request: EmbedRequest, options?: CallOptions): Promise<EmbedResult> {
+    if (this.vertex) {
+      return Promise.reject(
+        new AigoError(
+          'unsupported',
+          'gemini({ vertex }) does not embed: Vertex AI embeds with :predict',
+        ),
+      );
+    }
     return geminiEmbed(
       {
         baseURL: this.baseURL,

@@ -14,6 +14,8 @@ describe('the package entry', () => {
         'GEMINI_METADATA_KEY',
         'GEMINI_PRICING_SOURCE',
         'GEMINI_PROVIDER_TOOL_IDS',
+        'GEMINI_VERTEX_LOCATION_ENV',
+        'GEMINI_VERTEX_PROJECT_ENV',
         'GeminiProvider',
         'gemini',
         'geminiModelCost',

@@ -4,6 +4,7 @@
  * @packageDocumentation
  */
 
+export type { GoogleCredentialsOption, GoogleTokenSource } from '@aigo/http/google';
 export {
   GEMINI_MAX_EMBEDDINGS_PER_CALL,
   type GeminiEmbeddingOptions,
@@ -32,4 +33,9 @@ export {
   readGeminiMetadata,
 } from './shared/gemini-provider-metadata.js';
 export type { GeminiPartRecord } from './shared/gemini-turn-parts.js';
+export {
+  GEMINI_VERTEX_LOCATION_ENV,
+  GEMINI_VERTEX_PROJECT_ENV,
+  type GeminiVertexOptions,
+} from './vertex/gemini-vertex.js';
 export type { GeminiPart, GeminiSafetySetting } from './wire/gemini-api.js';

@@ -33,6 +33,7 @@ export {
   type ResolveBaseURLOptions,
   resolveBaseURL,
 } from './options/base-url.js';
+export { firstEnvValue } from './options/first-env-value.js';
 export { type LoadApiKeyOptions, loadApiKey } from './options/load-api-key.js';
 export { type RequestOptions, toRequestOptions } from './options/request-options.js';
 export { positiveInteger } from './options/validate.js';
@@ -87,6 +88,7 @@ export {
 export { observeFailures } from './server/observe-failures.js';
 export {
   type Authorize,
+  type AuthorizedCaller,
   DEFAULT_HEADERS_TIMEOUT_MS,
   DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
   DEFAULT_REQUEST_TIMEOUT_MS,
@@ -111,6 +113,7 @@ export {
   type SseDecoderOptions,
   type StreamDecoder,
 } from './stream/sse-decoder.js';
+export type { StreamDecoding } from './stream/stream-decoding.js';
 export { isDoneFrame, SSE_DONE, type StreamFrame } from './stream/stream-frame.js';
 export type { StreamResponse } from './stream/stream-response.js';
 export { createHttpClient, HttpClient } from './transport/http-client.js';
@@ -126,6 +129,7 @@ export {
   KeyedHttpClient,
   type KeyedHttpClientOptions,
 } from './transport/keyed-http-client.js';
+export type { RequestSigner, SignableRequest } from './transport/request-signer.js';
 export {
   checkProviderOptions,
   type ProviderOptionsSpec,
@@ -152,3 +156,4 @@ export {
   readProviderRequestOptions,
   withRequestHeaders,
 } from './wire/provider-request-options.js';
+export { requestModel } from './wire/request-model.js';

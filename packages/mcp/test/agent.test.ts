@@ -18,7 +18,8 @@ function toolResults(messages: readonly { role: string; content: unknown }[]): s
     .map((message) => messageText(message as never));
 }
 
-describe('a ReAct agent calling MCP tools', () => {
+// Each case starts an MCP server in a child process (and one loads the HTTP stack): seconds on a busy machine.
+describe('a ReAct agent calling MCP tools', { timeout: 30_000 }, () => {
   it('calls a server-everything tool; the execute_tool span names the server under the agent span', async () => {
     await using everything = await mcpClient({ ...everythingServer(), name: 'everything' });
     const provider = createFakeProvider().toolCall('get-sum', { a: 2, b: 3 }).text('It is 5.');

@@ -10,6 +10,15 @@ const INTERACTION_MESSAGES: Readonly<Record<string, string>> = {
   'aigo.interaction.requested': 'Interaction requested',
   'aigo.interaction.resumed': 'Interaction resumed',
   'aigo.steering': 'Steering message',
+  'aigo.tool.denied': 'Tool call denied',
+};
+
+/**
+ * The span events the log observer writes as `warn` lines: a guardrail tripped (an operator alerts
+ * on it, whatever the span verbosity).
+ */
+const WARNING_MESSAGES: Readonly<Record<string, string>> = {
+  'aigo.guardrail.tripped': 'Guardrail tripped',
 };
 
 /** The attribute of an `aigo.steering` event that holds the message's text. */
@@ -24,11 +33,19 @@ const STEERING_TEXT = 'aigo.steering.text';
 export function interactionLine(
   name: string,
   attributes: Attributes | undefined,
-): { message: string; pairs: Array<readonly [string, AttributeValue]> } | undefined {
-  const message = INTERACTION_MESSAGES[name];
+):
+  | {
+      level: 'info' | 'warn';
+      message: string;
+      pairs: Array<readonly [string, AttributeValue]>;
+    }
+  | undefined {
+  const warning = WARNING_MESSAGES[name];
+  const message = warning ?? INTERACTION_MESSAGES[name];
   if (message === undefined) return undefined;
   const pairs = attributePairs(attributes);
   return {
+    level: warning === undefined ? 'info' : 'warn',
     message,
     pairs: [
       ['event', name],

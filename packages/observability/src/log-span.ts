@@ -58,7 +58,7 @@ function quietSpan(sink: LogSink, identity: Pairs): Span {
     setAttributes: noop,
     addEvent(name: string, attributes?: Attributes): void {
       const line = interactionLine(name, attributes);
-      if (line !== undefined) sink.emit('info', line.message, [...identity, ...line.pairs]);
+      if (line !== undefined) sink.emit(line.level, line.message, [...identity, ...line.pairs]);
     },
     setStatus: noop,
     end: noop,
@@ -84,7 +84,7 @@ function verboseSpan(sink: LogSink, identity: Pairs, options: StartSpanOptions |
     addEvent(name: string, attributes?: Attributes): void {
       const line = interactionLine(name, attributes);
       if (line !== undefined) {
-        sink.emit('info', line.message, [...identity, ...line.pairs]);
+        sink.emit(line.level, line.message, [...identity, ...line.pairs]);
         return;
       }
       const answer = answerLine(name, attributes);

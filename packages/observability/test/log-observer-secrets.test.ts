@@ -80,7 +80,8 @@ async function runWithKey(key: string, format: LogFormat): Promise<string[]> {
   return sink.lines;
 }
 
-describe('the log observer never writes the provider key', () => {
+// The first case loads the HTTP stack (undici and the adapters' lazy modules): seconds on a busy machine.
+describe('the log observer never writes the provider key', { timeout: 30_000 }, () => {
   for (const key of KEYS) {
     for (const format of ['compact', 'pretty', 'json'] as const) {
       it(`${format}, key ${key.slice(0, 5)}…`, async () => {

@@ -1,4 +1,5 @@
 import {
+  checkPrincipal,
   copyRunState,
   type JsonObject,
   type MemoryProvider,
@@ -24,8 +25,10 @@ const RUN_KEYS = new Set<string>([
   'state',
   'steering',
   'agentPath',
+  'a2a',
+  'principal',
 ]);
-const START_KEYS = new Set<string>(['signal', 'memory', 'runId', 'runStore', 'state']);
+const START_KEYS = new Set<string>(['signal', 'memory', 'runId', 'runStore', 'state', 'principal']);
 const STEP_KEYS = new Set<string>([
   'signal',
   'memory',
@@ -35,6 +38,7 @@ const STEP_KEYS = new Set<string>([
   'steering',
   'responses',
   'onEvent',
+  'principal',
 ]);
 
 /** What a run's checked options are, before its prompt and sink. */
@@ -90,6 +94,7 @@ export function checkRunOptions(
       runStore,
       steering: undefined,
       state: undefined,
+      principal: undefined,
     };
   }
   checkKeys(options, RUN_KEYS, 'an option of a ReAct run');
@@ -108,16 +113,22 @@ export function checkRunOptions(
   if (resumedRunId !== undefined && options.state !== undefined) {
     throw new ValidationError('state', 'is the suspended run’s own: a resume takes none');
   }
+  const a2a = options.a2a;
+  if (a2a !== undefined && (a2a === null || typeof a2a !== 'object')) {
+    throw new ValidationError('a2a', 'must be the A2A request');
+  }
   return {
     memory,
     signal,
     context,
+    ...(a2a === undefined ? {} : { a2a }),
     parentSpan: span,
     runId: runId ?? resumedRunId ?? crypto.randomUUID(),
     runStore: checkRunStore(options.runStore, 'runStore') ?? runStore,
     steering: checkSteeringQueue(options.steering),
     state: options.state === undefined ? undefined : copyRunState(options.state),
     ...(options.agentPath === undefined ? {} : { agentPath: checkAgentPath(options.agentPath) }),
+    principal: checkPrincipal(options.principal),
   };
 }
 
@@ -150,6 +161,7 @@ export function checkStart(
     runId: runId ?? crypto.randomUUID(),
     runStore: checkRunStore(options?.runStore, 'runStore') ?? runStore,
     state,
+    principal: checkPrincipal(options?.principal),
   };
 }
 
@@ -188,6 +200,7 @@ export function checkStep<T>(
     runStore: checkRunStore(options?.runStore, 'runStore') ?? runStore,
     steering: checkSteeringQueue(options?.steering),
     state: undefined,
+    principal: checkPrincipal(options?.principal),
     responses: options?.responses,
     sink:
       onEvent === undefined

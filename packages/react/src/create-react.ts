@@ -16,6 +16,7 @@ import {
   checkStart,
   checkStep,
 } from './check-run-input.js';
+import { checkGuards } from './guardrails/check-guardrails.js';
 import type { AgentSettings, RunInput } from './loop/agent-settings.js';
 import { runReAct } from './loop/run-react.js';
 import { VisibleTools } from './loop/visible-tools.js';
@@ -58,6 +59,9 @@ const OPTION_KEYS = new Set<string>([
   'approval',
   'signingKey',
   'runStore',
+  'guardrails',
+  'authorizeTool',
+  'approverRoles',
 ]);
 const CLIENT_METHODS = [
   'sendMessage',
@@ -140,6 +144,7 @@ export function createReAct<S extends Schema | undefined = undefined>(
   const approval = checkApprovalPolicy(options.approval);
   const signingKey = checkSigningKey(options.signingKey);
   const runStore = checkRunStore(options.runStore, 'runStore');
+  const guards = checkGuards(options.guardrails, options.authorizeTool, options.approverRoles);
 
   // The loop needs the assistant's replies in memory; a client that drops them is derived, not changed.
   // So is a client given a context policy: `withOptions` checks it (ValidationError naming
@@ -179,6 +184,7 @@ export function createReAct<S extends Schema | undefined = undefined>(
     ) as AgentSettings['validateFinalAnswer'],
     approval,
     signingKey,
+    guards,
   });
 
   const runInput = (prompt: Prompt, runOptions: ReActRunOptions | undefined) =>

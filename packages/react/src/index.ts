@@ -20,6 +20,23 @@ export type {
 } from './approval/approval-policy.js';
 export { REDACTED } from './approval/redact-arguments.js';
 export { createReAct } from './create-react.js';
+export { TOOL_DENIED } from './guardrails/authorize-call.js';
+export type {
+  AuthorizeTool,
+  Guardrail,
+  GuardrailContext,
+  InputGuardrail,
+  InputGuardrailValue,
+  OutputGuardrail,
+  OutputGuardrailValue,
+  ReActGuardrails,
+  ToolAuthorizationCall,
+  ToolAuthorizationContext,
+  ToolAuthorizationDecision,
+  ToolGuardrail,
+  ToolGuardrailValue,
+} from './guardrails/guardrail-types.js';
+export { GUARDRAIL_TRIPPED } from './guardrails/run-guards.js';
 export type { ReAct } from './react-agent.js';
 export { jsonOnlyRequest, reactInstructions } from './react-instructions.js';
 export type {

@@ -1,9 +1,11 @@
 import type {
+  A2ARequest,
   ChatResponse,
   InferSchema,
   JsonObject,
   JsonSchema,
   MemoryProvider,
+  Principal,
   RunStore,
   Schema,
   Span,
@@ -13,6 +15,7 @@ import type {
 } from '@aigo/ai';
 import type { ContextOptions, ToolHooks } from '@aigo/client';
 import type { ApprovalPolicy } from './approval/approval-policy.js';
+import type { AuthorizeTool, ReActGuardrails } from './guardrails/guardrail-types.js';
 import type { SteeringQueue } from './steering/steering-queue.js';
 import type { ReActTaskMemoryOptions } from './task-memory/react-task-memory-options.js';
 
@@ -54,6 +57,8 @@ export interface IterationStep {
    * (`ctx.steer`).
    */
   readonly steer: Steer;
+  /** Who the run acts for (the run's `principal` option). */
+  readonly principal: Principal | undefined;
 }
 
 /** What `prepareIteration` may change for one iteration. */
@@ -80,6 +85,8 @@ export interface FinalAnswer<T> {
   readonly response: ChatResponse;
   /** Whatever the application passed to the run as `context`. */
   readonly context: unknown;
+  /** Who the run acts for (the run's `principal` option). */
+  readonly principal: Principal | undefined;
   /** The run's state (`ctx.state` of its tools): read it, write it. */
   readonly state: JsonObject;
   /**
@@ -174,6 +181,27 @@ export interface ReActOptions<S extends Schema | undefined = undefined> extends 
    * option overrides it. Default none: the caller keeps the suspended value.
    */
   readonly runStore?: RunStore;
+  /**
+   * Checks beside the model: `input` on the prompt (`mode: 'before'`, default, or `'parallel'` with
+   * the first model call), `output` on the final answer (`onTrip: 'stop'`, default, or `'retry'`),
+   * `tool` on each call's arguments (a trip ends the run) and result (a trip refuses the result). A
+   * trip that ends the run rejects with `AgentStoppedError` (`stopReason: 'guardrail'`, `guardrail`:
+   * `{ name, kind, reason, info }`) after a `guardrail_tripped` event. Default none.
+   */
+  readonly guardrails?: ReActGuardrails<ReActData<S>>;
+  /**
+   * Decides each tool call before the approval policy (per principal, say): `'allow'` runs it without
+   * approval, `'deny'` or `{ decision: 'deny', reason }` gives the model a refused result (code
+   * `tool_denied`, a `tool_denied` event), `'approve'` suspends the run for a person's decision.
+   * Default none.
+   */
+  readonly authorizeTool?: AuthorizeTool;
+  /**
+   * Roles whose principal may resume (or step) a run saved for another principal — a reviewer
+   * deciding on a user's run. Without one of them, a different principal is refused
+   * (`SuspendedRunError`, `problem: 'principal'`). Default none.
+   */
+  readonly approverRoles?: readonly string[];
 }
 
 /** Per-run options of `execute` and `executeStream` (`@aigo/ai`'s `AgentRunOptions`). */
@@ -214,4 +242,14 @@ export interface ReActRunOptions {
    * last) and nesting deeper than an agent tool's `maxDepth` is refused. Unset for a top-level run.
    */
   readonly agentPath?: readonly string[];
+  /** The A2A request the run answers (`serveA2A` passes it): every tool's `ctx.a2a`. */
+  readonly a2a?: A2ARequest;
+  /**
+   * Who the run acts for (`{ id, roles?, tenant? }`): in every tool's, hook's, guardrail's and
+   * policy's context (`ctx.principal`), on the run's span (`enduser.id`, `aigo.principal.roles`,
+   * `aigo.principal.tenant`), saved with a suspended run. A resume names its caller's principal:
+   * another one than the run's is refused unless it has one of the agent's `approverRoles`; the
+   * resumed run still acts for the principal it was started for.
+   */
+  readonly principal?: Principal;
 }

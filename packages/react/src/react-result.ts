@@ -11,6 +11,11 @@ export type ReActOverview<T> = StructuredOverview<T> & {
   readonly stopReason: 'final_answer';
   readonly iterations: number;
   readonly state: JsonObject;
+  /**
+   * An agent with guardrails: what each guardrail's model calls (`ctx.client`) used, by guardrail
+   * name — also counted in the run's own usage and cost.
+   */
+  readonly guardrails?: Readonly<Record<string, Overview>>;
 };
 
 /** The overview an `AgentStoppedError` of a ReAct run carries: what the run did until it stopped. */
@@ -19,6 +24,8 @@ export type ReActStoppedOverview = Overview & {
   readonly iterations: number;
   /** The run's state (`ctx.state`) when it stopped. */
   readonly state: JsonObject;
+  /** An agent with guardrails: each guardrail's model calls, by name (see `ReActOverview`). */
+  readonly guardrails?: Readonly<Record<string, Overview>>;
 };
 
 function define(

@@ -51,6 +51,57 @@ describe('the tool context of a ReAct run', () => {
     );
   });
 
+  it('passes the a2a run option to every tool as ctx.a2a (undefined without one)', async () => {
+    const seen: unknown[] = [];
+    const tool = defineTool({
+      name: 'inspect',
+      description: 'Looks at the request',
+      execute: (_input, ctx) => {
+        seen.push(ctx.a2a);
+        return { ok: true };
+      },
+    });
+    const a2a = {
+      messageId: 'm-1',
+      contextId: 'c-1',
+      taskId: 't-1',
+      referenceTaskIds: ['t-0'],
+      metadata: { route: 'billing' },
+      principal: 'alice',
+    };
+    const provider = createFakeProvider()
+      .toolCall('inspect', {})
+      .text('Done.')
+      .toolCall('inspect', {})
+      .text('Done.');
+    const agent = createReAct(createClient(provider, { env: {}, tools: [tool] }));
+    await agent.execute('Look.', { a2a });
+    await agent.execute('Look.');
+    expect(seen).toEqual([a2a, undefined]);
+    expect(() => agent.executeStream('x', { a2a: 'm-1' as never })).toThrow(
+      expect.objectContaining({ argument: 'a2a' }),
+    );
+  });
+
+  it('final_answer carries the images, audio and video of the final reply (none: no media field)', async () => {
+    const image = { mimeType: 'image/png', data: 'iVBORw0KGgo=' };
+    const audio = { mimeType: 'audio/wav', uri: 'https://example.com/a.wav' };
+    const provider = createFakeProvider()
+      .response({ content: 'Made.', images: [image], audio: [audio] })
+      .text('Plain.');
+    const agent = createReAct(createClient(provider, { env: {} }));
+    const finals: AgentEvent[] = [];
+    for (const prompt of ['Make it.', 'Say it.']) {
+      for await (const event of agent.executeStream(prompt)) {
+        if (event.type === 'final_answer') finals.push(event);
+      }
+    }
+    expect(finals).toEqual([
+      expect.objectContaining({ content: 'Made.', media: [image, audio] }),
+      expect.not.objectContaining({ media: expect.anything() }),
+    ]);
+  });
+
   it('streams tool_progress events between tool_call and tool_result, and the result’s parts', async () => {
     const { tool } = photographer();
     const heard: ToolProgress[] = [];

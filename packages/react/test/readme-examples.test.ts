@@ -397,6 +397,45 @@ describe('README examples', () => {
     expect(stream.steer('Thanks!')).toBe('finished');
   });
 
+  it('guardrails, tool authorization and the principal', async () => {
+    const refund = defineTool({
+      name: 'refund',
+      description: 'Refunds an order',
+      input: Type.Object({ order: Type.String() }),
+      execute: ({ order }) => ({ refunded: order }),
+    });
+    const model = createFakeProvider()
+      .toolCall('refund', { order: 'A-17' })
+      .text('I cannot refund it.');
+    const agent = createReAct(
+      createClient(model, { defaultModel: 'test-model', tools: [refund] }),
+      {
+        guardrails: {
+          input: [
+            {
+              name: 'card-number',
+              check: ({ text }) => ({ tripwire: /\d{16}/.test(text), reason: 'a card number' }),
+            },
+          ],
+        },
+        authorizeTool: (call, ctx) =>
+          call.name === 'refund' && !ctx.principal?.roles?.includes('support')
+            ? { decision: 'deny', reason: 'only support staff can refund' }
+            : 'allow',
+      },
+    );
+    const stopped = await agent.execute('My card is 4111111111111111').then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(AgentStoppedError.isInstance(stopped) && stopped.guardrail?.name).toBe('card-number');
+    const result = await agent.execute('Refund A-17', {
+      principal: { id: 'u-42', roles: ['customer'] },
+    });
+    expect(result.data).toBe('I cannot refund it.');
+    expect(String(model.requests[1]?.messages.at(-1)?.content)).toContain('tool_denied');
+  });
+
   it('step by step', async () => {
     const model = createFakeProvider().text('Hello, Ada.');
     const runs = inMemoryRunStore();

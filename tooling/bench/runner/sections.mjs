@@ -101,6 +101,14 @@ export const SECTIONS = Object.freeze([
     },
   },
   {
+    name: 'cloud',
+    title: 'AWS Signature V4 of a Bedrock request (@aigo/http/aws)',
+    timeoutMs: 120_000,
+    async run() {
+      return (await import('../suites/cloud/sigv4-bench.mjs')).main();
+    },
+  },
+  {
     name: 'graph',
     title: '@aigo/graph scheduling',
     timeoutMs: 120_000,

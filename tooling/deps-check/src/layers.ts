@@ -32,6 +32,7 @@ const LAYER_BY_NAME: ReadonlyMap<string, Layer> = new Map([
   ['@aigo/openai', ADAPTER],
   ['@aigo/gemini', ADAPTER],
   ['@aigo/anthropic', ADAPTER],
+  ['@aigo/bedrock', ADAPTER],
   ['@aigo/memory-pg', ADAPTER],
   ['@aigo/a2a', ADAPTER],
   ['@aigo/graph-pg', ADAPTER],

@@ -7,11 +7,13 @@ import {
   STATE_HEADERS_KEY,
 } from '@a2a-js/sdk/server';
 import {
+  type A2ARequest,
   type AgentRunOptions,
   type AgentStream,
   type ContentPart,
   type ConversationMemory,
   extractTraceContext,
+  type JsonObject,
   type ReadonlyTraceCarrier,
   type Span,
 } from '@aigo/ai';
@@ -21,7 +23,13 @@ import { messageToPrompt } from './message-to-prompt.js';
 import { publishRunEvents } from './publish-run-events.js';
 import type { A2ARunStore } from './run-store.js';
 import type { A2AMessageHandler, CheckedServeOptions, ServableAgent } from './serve-a2a-options.js';
-import { agentMessage, publishStatus, publishTask, type TaskRef } from './task-events.js';
+import {
+  agentMessage,
+  publishStatus,
+  publishTask,
+  TaskPublisher,
+  type TaskRef,
+} from './task-events.js';
 
 interface Running {
   readonly controller: AbortController;
@@ -65,21 +73,33 @@ export class AigoAgentExecutor implements AgentExecutor {
     };
     this.#tasks.set(ref.taskId, running);
     const signal = AbortSignal.any([running.controller.signal, this.#closed.signal]);
+    const task = new TaskPublisher(bus, ref, request.task);
     let waiting = false;
     try {
-      const span = this.#parentSpan(request);
-      const memory = this.#options.memory?.conversation(ref.contextId);
+      const run: RunScope = {
+        signal,
+        memory: this.#options.memory?.conversation(ref.contextId),
+        span: this.#parentSpan(request),
+        a2a: a2aRequestOf(request),
+      };
       if (typeof this.#target === 'function') {
-        await this.#answer(this.#target, request, bus, ref, { signal, memory, span });
+        await this.#answer(this.#target, request, bus, ref, run);
         return;
       }
-      const started = await this.#start(this.#target, request, bus, ref, { signal, memory, span });
+      // A message that continues a task is answered in it; another as the options say.
+      const replyAs = request.task === undefined ? this.#options.replyAs : 'task';
+      if (replyAs === 'task') task.ensure();
+      const started = await this.#start(this.#target, request, task, run);
       if (started === undefined) return;
+      const answerMetadata = this.#options.answerMetadata;
       const outcome = await publishRunEvents(started.stream, {
         bus,
         ref,
+        task,
+        replyAs,
         runStore: this.#runStore,
         signal,
+        answerMetadata: (result) => answerMetadata?.({ result, request: run.a2a }),
         cancelled: () => running.cancelled,
       });
       waiting = outcome === 'waiting';
@@ -88,6 +108,7 @@ export class AigoAgentExecutor implements AgentExecutor {
       if (started.resumed && !waiting) await this.#runStore.delete(ref.taskId).catch(() => false);
     } catch (error) {
       if (!running.cancelled) {
+        task.ensure();
         publishStatus(bus, ref, TaskState.TASK_STATE_FAILED, [textA2APart(errorText(error))]);
       }
     } finally {
@@ -131,7 +152,7 @@ export class AigoAgentExecutor implements AgentExecutor {
     request: RequestContext,
     bus: ExecutionEventBus,
     ref: TaskRef,
-    run: { signal: AbortSignal; memory: ConversationMemory | undefined; span: Span | undefined },
+    run: RunScope,
   ): Promise<void> {
     let reply: string | readonly ContentPart[];
     try {
@@ -150,7 +171,10 @@ export class AigoAgentExecutor implements AgentExecutor {
       return;
     }
     const parts = typeof reply === 'string' ? [textA2APart(reply)] : reply.map(contentToA2APart);
-    bus.publish(AgentEvent.message(agentMessage({ taskId: '', contextId: ref.contextId }, parts)));
+    const metadata = this.#options.answerMetadata?.({ result: reply, request: run.a2a });
+    bus.publish(
+      AgentEvent.message(agentMessage({ taskId: '', contextId: ref.contextId }, parts, metadata)),
+    );
   }
 
   /**
@@ -160,29 +184,22 @@ export class AigoAgentExecutor implements AgentExecutor {
   async #start(
     agent: ServableAgent,
     request: RequestContext,
-    bus: ExecutionEventBus,
-    ref: TaskRef,
-    run: { signal: AbortSignal; memory: ConversationMemory | undefined; span: Span | undefined },
+    task: TaskPublisher,
+    run: RunScope,
   ): Promise<{ stream: AgentStream<unknown>; resumed: boolean } | undefined> {
     const existing: Task | undefined = request.task;
     const options: AgentRunOptions = {
       signal: run.signal,
       memory: run.memory ?? null,
-      runId: ref.taskId,
+      runId: task.ref.taskId,
+      a2a: run.a2a,
       ...(run.span === undefined ? {} : { span: run.span }),
       ...(this.#options.context === undefined ? {} : { context: this.#options.context }),
     };
-    publishTask(
-      bus,
-      ref,
-      existing === undefined ? TaskState.TASK_STATE_SUBMITTED : TaskState.TASK_STATE_WORKING,
-      existing,
-    );
     const stored =
       existing?.status?.state === TaskState.TASK_STATE_INPUT_REQUIRED
-        ? await this.#runStore.load(ref.taskId, { signal: run.signal })
+        ? await this.#runStore.load(task.ref.taskId, { signal: run.signal })
         : undefined;
-    if (existing === undefined) publishStatus(bus, ref, TaskState.TASK_STATE_WORKING);
     if (stored === undefined) {
       return {
         stream: agent.executeStream(messageToPrompt(request.userMessage), options),
@@ -190,7 +207,7 @@ export class AigoAgentExecutor implements AgentExecutor {
       };
     }
     if (agent.resumeStream === undefined) {
-      publishStatus(bus, ref, TaskState.TASK_STATE_FAILED, [
+      task.status(TaskState.TASK_STATE_FAILED, [
         textA2APart(`The agent ${agent.name} cannot resume a run.`),
       ]);
       return undefined;
@@ -198,4 +215,26 @@ export class AigoAgentExecutor implements AgentExecutor {
     const responses = interactionResponses(request.userMessage, stored.suspended.requests);
     return { stream: agent.resumeStream(stored.suspended, responses, options), resumed: true };
   }
+}
+
+/** What every run of an execution shares. */
+interface RunScope {
+  readonly signal: AbortSignal;
+  readonly memory: ConversationMemory | undefined;
+  readonly span: Span | undefined;
+  readonly a2a: A2ARequest;
+}
+
+/** The request as the agent sees it (`ctx.a2a`): the caller's message's ids and metadata, its principal. */
+function a2aRequestOf(request: RequestContext): A2ARequest {
+  const message = request.userMessage;
+  const user = request.context.user;
+  return {
+    messageId: message.messageId,
+    contextId: request.contextId,
+    taskId: request.taskId,
+    referenceTaskIds: [...(message.referenceTaskIds ?? [])],
+    metadata: (message.metadata ?? undefined) as JsonObject | undefined,
+    principal: user?.isAuthenticated === true ? user.userName : undefined,
+  };
 }

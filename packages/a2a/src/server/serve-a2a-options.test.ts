@@ -91,7 +91,9 @@ describe('serveA2A options', () => {
     const server = await serveA2A(agent());
     try {
       const legacyCard = (await (
-        await fetch(`${server.url}/.well-known/agent-card.json`)
+        await fetch(`${server.url}/.well-known/agent-card.json`, {
+          headers: { 'a2a-version': '0.3' },
+        })
       ).json()) as Record<string, unknown>;
       expect(legacyCard.protocolVersion).toMatch(/^0\.3/);
       const [tool] = await a2aTools({ card: legacyCard });

@@ -1,8 +1,10 @@
 import type { TaskStore } from '@a2a-js/sdk/server';
 import {
+  type A2ARequest,
   type Agent,
   type ContentPart,
   type ConversationMemory,
+  type JsonObject,
   type MemoryStore,
   type Observer,
   type Prompt,
@@ -27,8 +29,19 @@ export type ServableAgent<T = unknown> = Pick<
 > &
   Partial<Pick<Agent<T>, 'resumeStream'>>;
 
+/** How a served agent answers a message that starts no task of the caller's: see `replyAs`. */
+export type A2AReplyAs = 'task' | 'message' | 'auto';
+
+/** What `answerMetadata` gets: the run's typed result (a handler's reply) and the request. */
+export interface A2AAnswer {
+  readonly result: unknown;
+  readonly request: A2ARequest;
+}
+
 /** What a message handler gets besides the message. */
 export interface A2AHandlerContext {
+  /** The request: message id, context, task, referenced tasks, metadata, the caller's principal. */
+  readonly a2a: A2ARequest;
   /** The A2A context of the conversation. */
   readonly contextId: string;
   /** Aborted when the server closes or the client goes away. */
@@ -93,10 +106,27 @@ export interface ServeA2AOptions extends ServerOptions {
    * read with it, so the agent's spans nest under the caller's.
    */
   readonly observer?: Observer;
-  /** Serve A2A 0.3 clients too, through the SDK's compatibility layer. Default `true`. */
+  /**
+   * A2A 0.3 clients, through the SDK's compatibility layer. By default they are served, and the
+   * card is the A2A 1.0 one unless a request asks for 0.3 (`A2A-Version: 0.3`). `true` serves them
+   * and gives the 0.3 card (with the 1.0 fields beside) to a request that names no version, as 0.3
+   * clients send; `false` serves A2A 1.0 only.
+   */
   readonly legacy?: boolean;
   /** Passed to the agent's tools as `ctx.context`. */
   readonly context?: unknown;
+  /**
+   * How the agent answers a message that continues no task: `'task'` (the default) always with a
+   * task; `'message'` with an agent message (the answer's parts, the tools' media) — a task only
+   * when the run waits for input or fails; `'auto'` with a message when the run ends in one step
+   * without tools or a wait, a task otherwise. A message answering a task is always answered in it.
+   */
+  readonly replyAs?: A2AReplyAs;
+  /**
+   * The metadata of the answer (the `answer` artifact's, or the reply message's), from the result
+   * and the request; `undefined` for none.
+   */
+  readonly answerMetadata?: (answer: A2AAnswer) => JsonObject | undefined;
 }
 
 /** The options checked, with defaults. */
@@ -112,11 +142,18 @@ export interface CheckedServeOptions {
   readonly taskStore: TaskStore | undefined;
   readonly runStore: A2ARunStore | undefined;
   readonly observer: Observer | undefined;
+  /** Whether 0.3 clients are served. */
   readonly legacy: boolean;
+  /** Whether a card request that names no version gets the 0.3 card. */
+  readonly legacyCard: boolean;
   /** Host, Origin, authorization, limits and timeouts. */
   readonly server: ResolvedServerOptions;
   readonly context: unknown;
+  readonly replyAs: A2AReplyAs;
+  readonly answerMetadata: ((answer: A2AAnswer) => JsonObject | undefined) | undefined;
 }
+
+const REPLY_AS = new Set(['task', 'message', 'auto']);
 
 const KEYS = new Set([
   'port',
@@ -132,6 +169,8 @@ const KEYS = new Set([
   'observer',
   'legacy',
   'context',
+  'replyAs',
+  'answerMetadata',
   ...SERVER_OPTION_NAMES,
 ]);
 
@@ -204,6 +243,12 @@ export function checkServeOptions(agent: unknown, options: unknown): CheckedServ
   if (o.legacy !== undefined && typeof o.legacy !== 'boolean') {
     throw new ValidationError('options.legacy', 'must be a boolean');
   }
+  if (o.replyAs !== undefined && !REPLY_AS.has(o.replyAs)) {
+    throw new ValidationError('options.replyAs', "must be 'task', 'message' or 'auto'");
+  }
+  if (o.answerMetadata !== undefined && typeof o.answerMetadata !== 'function') {
+    throw new ValidationError('options.answerMetadata', 'must be a function');
+  }
   const host = text(o.host, 'host') ?? '127.0.0.1';
   return {
     port,
@@ -220,11 +265,14 @@ export function checkServeOptions(agent: unknown, options: unknown): CheckedServ
     runStore: o.runStore,
     observer: o.observer,
     legacy: o.legacy ?? true,
+    legacyCard: o.legacy === true,
     server: resolveServerOptions(o, {
       argument: 'options',
       host,
       maxBodyBytes: A2A_MAX_BODY_BYTES,
     }),
     context: o.context,
+    replyAs: o.replyAs ?? 'task',
+    answerMetadata: o.answerMetadata,
   };
 }

@@ -240,10 +240,14 @@ describe('serveA2A, called by the SDK’s own client', () => {
     );
   });
 
-  it('serves A2A 0.3 clients: the 0.3 card and message/send', async () => {
+  it('serves A2A 0.3 clients: the 0.3 card to a request that asks for it, and message/send', async () => {
     const provider = createFakeProvider().text('Old but fine.');
     const server = await serve(reactAgent(provider));
-    const card = (await (await fetch(`${server.url}/.well-known/agent-card.json`)).json()) as {
+    const card = (await (
+      await fetch(`${server.url}/.well-known/agent-card.json`, {
+        headers: { 'a2a-version': '0.3' },
+      })
+    ).json()) as {
       url: string;
       protocolVersion: string;
       preferredTransport: string;

@@ -10,6 +10,7 @@ import {
   type ServableAgent,
   type ServeA2AOptions,
 } from './serve-a2a-options.js';
+import { cardConformance, restConformance } from './spec-conformance.js';
 
 /** A running A2A server. */
 export interface A2AServer {
@@ -31,9 +32,11 @@ export interface A2AServer {
  * Origin (403), a caller `authorize` refuses (401; the card stays public, and says which scheme to
  * use), a body over `maxBodyBytes` (413), a client too slow to send its request (the connection
  * closed); every error is JSON. The agent card comes from the agent's name, description and tools
- * (as skills). Each
- * message runs the agent with the memory of its A2A context (`memory`) under the caller's trace
- * context; its events become status updates and the `answer` artifact; a run waiting for decisions
+ * (as skills): the A2A 1.0 card, unless a request asks for 0.3 (or `legacy: true`). Where the SDK
+ * departs from the specification (HTTP+JSON media type, 415), the server follows the specification.
+ * Each message runs the agent with the memory of its A2A context (`memory`) under the caller's trace
+ * context, the request as `a2a` (the tools' `ctx.a2a`); its events become status updates, artifacts
+ * (the answer, media as file parts) — or one message (`replyAs`); a run waiting for decisions
  * becomes `input-required`, and the client's answer resumes it from the run store. A cancelled task
  * aborts its run. A function's reply is a message (no task).
  *
@@ -98,10 +101,22 @@ export async function serveA2A(
 
   const routes = express();
   routes.disable('x-powered-by');
-  routes.use(AGENT_CARD_PATH, agentCardHandler({ agentCardProvider: handler, legacyCompat }));
-  const userBuilder = UserBuilder.noAuthentication;
+  routes.use(
+    AGENT_CARD_PATH,
+    cardConformance(new Date(), checked.legacyCard),
+    agentCardHandler({ agentCardProvider: handler, legacyCompat }),
+  );
+  // The caller authorize named (`{ principal }`), as the SDK's user: the agent reads it in ctx.a2a.
+  const userBuilder = async (request: Request) => {
+    const principal = principals.get(request);
+    return principal === undefined ? UserBuilder.noAuthentication() : authenticatedUser(principal);
+  };
   routes.use(JSONRPC_PATH, jsonRpcHandler({ requestHandler: handler, userBuilder, legacyCompat }));
-  routes.use(REST_PATH, restHandler({ requestHandler: handler, userBuilder, legacyCompat }));
+  routes.use(
+    REST_PATH,
+    restConformance(),
+    restHandler({ requestHandler: handler, userBuilder, legacyCompat }),
+  );
   app = routes;
 
   let closing: Promise<void> | undefined;
@@ -138,6 +153,13 @@ const CORS = {
   exposeHeaders: ['a2a-version', 'a2a-extensions'],
 };
 
+// The principal authorize gave each request, for the SDK's user builder.
+const principals = new WeakMap<IncomingMessage, string>();
+
+function authenticatedUser(principal: string): { isAuthenticated: boolean; userName: string } {
+  return { isAuthenticated: true, userName: principal };
+}
+
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 // Why Express (or the SDK's routers) gave up on a request, as the status's plain words.
@@ -159,8 +181,9 @@ async function serveExpress(
   app: Express,
   request: IncomingMessage,
   response: ServerResponse,
-  { readBody, fail }: GuardedRequest,
+  { readBody, fail, principal }: GuardedRequest,
 ): Promise<void> {
+  if (principal !== undefined) principals.set(request, principal);
   const headers = request.headers;
   if (headers['transfer-encoding'] !== undefined || Number(headers['content-length']) > 0) {
     const raw = await readBody();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Message, type Part, Role, type Task, TaskState } from '@a2a-js/sdk';
 import { AgentEvent, type ExecutionEventBus } from '@a2a-js/sdk/server';
+import type { JsonObject } from '@aigo/ai';
 
 /** The task and context one execution publishes for. */
 export interface TaskRef {
@@ -8,15 +9,15 @@ export interface TaskRef {
   readonly contextId: string;
 }
 
-/** A message of the agent. */
-export function agentMessage(ref: TaskRef, parts: Part[]): Message {
+/** A message of the agent, with metadata when given. */
+export function agentMessage(ref: TaskRef, parts: Part[], metadata?: JsonObject): Message {
   return {
     messageId: randomUUID(),
     contextId: ref.contextId,
     taskId: ref.taskId,
     role: Role.ROLE_AGENT,
     parts,
-    metadata: undefined,
+    metadata,
     extensions: [],
     referenceTaskIds: [],
   };
@@ -63,12 +64,13 @@ export function publishStatus(
   );
 }
 
-/** Publishes a whole artifact. */
+/** Publishes a whole artifact, named `name` (its id by default), with metadata when given. */
 export function publishArtifact(
   bus: ExecutionEventBus,
   ref: TaskRef,
   artifactId: string,
   parts: Part[],
+  options: { name?: string; metadata?: JsonObject | undefined } = {},
 ): void {
   bus.publish(
     AgentEvent.artifactUpdate({
@@ -76,10 +78,10 @@ export function publishArtifact(
       contextId: ref.contextId,
       artifact: {
         artifactId,
-        name: artifactId,
+        name: options.name ?? artifactId,
         description: '',
         parts,
-        metadata: undefined,
+        metadata: options.metadata,
         extensions: [],
       },
       append: false,
@@ -87,6 +89,54 @@ export function publishArtifact(
       metadata: undefined,
     }),
   );
+}
+
+/**
+ * Publishes an execution's task once, when first needed: at once for a run answered as a task, at
+ * its first step that needs one (a tool call, a wait, a failure) for a run that may answer with a
+ * message — which, when it never needs one, publishes no task at all.
+ */
+export class TaskPublisher {
+  readonly #bus: ExecutionEventBus;
+  readonly #ref: TaskRef;
+  readonly #existing: Task | undefined;
+  #published = false;
+
+  constructor(bus: ExecutionEventBus, ref: TaskRef, existing: Task | undefined) {
+    this.#bus = bus;
+    this.#ref = ref;
+    this.#existing = existing;
+  }
+
+  /** The task and context it publishes for. */
+  get ref(): TaskRef {
+    return this.#ref;
+  }
+
+  /** Publishes a status update of the task (published first when it was not). */
+  status(state: TaskState, parts?: Part[]): void {
+    this.ensure();
+    publishStatus(this.#bus, this.#ref, state, parts);
+  }
+
+  /** Whether the task was published. */
+  get published(): boolean {
+    return this.#published;
+  }
+
+  /** Publishes the task (`submitted` then `working`; an existing one `working`) unless it was. */
+  ensure(): void {
+    if (this.#published) return;
+    this.#published = true;
+    const existing = this.#existing;
+    publishTask(
+      this.#bus,
+      this.#ref,
+      existing === undefined ? TaskState.TASK_STATE_SUBMITTED : TaskState.TASK_STATE_WORKING,
+      existing,
+    );
+    if (existing === undefined) publishStatus(this.#bus, this.#ref, TaskState.TASK_STATE_WORKING);
+  }
 }
 
 export { TaskState };

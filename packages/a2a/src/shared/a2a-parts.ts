@@ -1,5 +1,5 @@
 import type { Part } from '@a2a-js/sdk';
-import type { ContentPart, JsonValue, MediaKind, MediaPart } from '@aigo/ai';
+import type { ContentPart, GeneratedMedia, JsonValue, MediaKind, MediaPart } from '@aigo/ai';
 
 /** What A2A parts (a message's or an artifact's) hold, in aigo's terms. */
 export interface PartsContent {
@@ -89,4 +89,13 @@ export function contentToA2APart(part: ContentPart): Part {
   };
   if (part.uri !== undefined) return { ...base, content: { $case: 'url', value: part.uri } };
   return { ...base, content: { $case: 'raw', value: Buffer.from(part.data ?? '', 'base64') } };
+}
+
+/** Media a model made (an image, audio, a video) as an A2A file part: inline bytes, or its URI. */
+export function generatedMediaA2APart(media: GeneratedMedia): Part {
+  const base = { metadata: undefined, filename: '', mediaType: media.mimeType };
+  if (media.data === undefined && media.uri !== undefined) {
+    return { ...base, content: { $case: 'url', value: media.uri } };
+  }
+  return { ...base, content: { $case: 'raw', value: Buffer.from(media.data ?? '', 'base64') } };
 }

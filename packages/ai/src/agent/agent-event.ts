@@ -1,5 +1,7 @@
 import type { AigoError } from '../errors/aigo-error.js';
+import type { GuardrailTrip } from '../guardrails/guardrail-result.js';
 import type { ContentPart } from '../messages/content-part.js';
+import type { GeneratedMedia } from '../messages/media.js';
 import type { Message } from '../messages/message.js';
 import type { ToolCall } from '../messages/tool-call.js';
 import type { DeepPartial } from '../schema/deep-partial.js';
@@ -106,6 +108,38 @@ export interface AgentFinalAnswerEvent<T> {
   /** The final answer's raw text. */
   readonly content: string;
   readonly result: T;
+  /**
+   * Images, audio and video the model made in its final reply (`ChatResponse.images`, `.audio`,
+   * `.videos`, in that order); absent when it made none.
+   */
+  readonly media?: readonly GeneratedMedia[];
+}
+
+/**
+ * A guardrail tripped. `action` says what follows: `stop` — the run ends, and an `error` event
+ * (`AgentStoppedError`, `stopReason: 'guardrail'`) comes next; `retry` — the reason goes back to the
+ * model, which answers again (an output guardrail with `onTrip: 'retry'`); `refuse` — the tool's
+ * result is replaced with a refusal the model reads (a tool guardrail on a result). Text already
+ * delivered is not retracted: a chat UI resets the step.
+ */
+export interface AgentGuardrailTrippedEvent {
+  readonly type: 'guardrail_tripped';
+  readonly iteration: number;
+  readonly guardrail: GuardrailTrip;
+  readonly action: 'stop' | 'retry' | 'refuse';
+  /** The tool call checked, for a tool guardrail. */
+  readonly toolCall?: ToolCall;
+}
+
+/**
+ * `authorizeTool` denied a tool call: it did not run, and the model reads a refused result (code
+ * `tool_denied`) with `reason`. Emitted before that call's `tool_result`.
+ */
+export interface AgentToolDeniedEvent {
+  readonly type: 'tool_denied';
+  readonly iteration: number;
+  readonly toolCall: ToolCall;
+  readonly reason: string;
 }
 
 /** The run ended without a final answer; `error` is what `execute` rejects with. The last event. */
@@ -144,6 +178,8 @@ export type AgentEvent<T = unknown> =
   | AgentToolCallEvent
   | AgentToolProgressEvent
   | AgentToolResultEvent
+  | AgentToolDeniedEvent
+  | AgentGuardrailTrippedEvent
   | AgentInteractionRequestedEvent
   | AgentInteractionResumedEvent
   | AgentPartialAnswerEvent<T>

@@ -1,10 +1,12 @@
 import type { Usage } from '../chat/usage.js';
 import type { CostSummary } from '../cost/cost.js';
+import type { Principal } from '../guardrails/principal.js';
 import type { JsonObject } from '../json.js';
 import type { MemoryProvider } from '../memory/memory.js';
 import type { Span } from '../observability/observer.js';
 import type { RunStore } from '../runs/run-store.js';
 import type { ToolDescription } from '../tools/tool-description.js';
+import type { A2ARequest } from './a2a-request.js';
 import type { AgentEvent } from './agent-event.js';
 import type { Prompt } from './prompt.js';
 import type { SteerResult } from './run-state.js';
@@ -21,6 +23,8 @@ export interface AgentRunOptions {
   readonly memory?: MemoryProvider | null;
   /** Passed to every tool as `ctx.context`. */
   readonly context?: unknown;
+  /** The A2A request the run answers (`serveA2A` passes it): every tool's `ctx.a2a`. */
+  readonly a2a?: A2ARequest;
   /** A parent span for the run's span (a graph node's, or one continued from a remote caller). */
   readonly span?: Span;
   /** The run's id (`ToolContext.runId`); a fresh one when unset. */
@@ -44,6 +48,12 @@ export interface AgentRunOptions {
    * than an agent tool's `maxDepth` is refused. Empty or unset for a top-level run.
    */
   readonly agentPath?: readonly string[];
+  /**
+   * Who the run acts for (`{ id, roles?, tenant? }`): in every tool's and hook's context, on the
+   * run's span (`enduser.id`), saved with a suspended run and checked when it resumes. Agents that
+   * know no principal ignore it.
+   */
+  readonly principal?: Principal;
 }
 
 /** What a finished run resolves to: its typed data, usage and cost. */

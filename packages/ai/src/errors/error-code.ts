@@ -37,6 +37,9 @@ export type AigoErrorCode =
   | 'memory_error'
   | 'conversation_conflict'
   | 'agent_stopped'
+  // guardrails and tool authorization
+  | 'guardrail_tripped'
+  | 'guardrail_error'
   // durable graph runs
   | 'checkpoint_error'
   | 'stale_fencing_token'

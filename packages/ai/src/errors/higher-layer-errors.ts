@@ -1,5 +1,6 @@
 import type { SuspendedRun } from '../agent/suspended-run.js';
 import type { Usage } from '../chat/usage.js';
+import type { GuardrailTrip } from '../guardrails/guardrail-result.js';
 import { AigoError, type AigoErrorOptions } from './aigo-error.js';
 
 /** Every attempt of a retried call failed; `errors` holds each attempt's error, oldest first. */
@@ -83,8 +84,9 @@ export class MemoryError extends AigoError {
 /**
  * Why an agent stopped without a final answer. `suspended` is no failure: the run waits for the
  * decisions of `AgentStoppedError.suspended.requests` and continues with `agent.resume`.
+ * `guardrail`: a guardrail tripped (`AgentStoppedError.guardrail` says which, where and why).
  */
-export type AgentStopReason = 'max_iterations' | 'error' | 'aborted' | 'suspended';
+export type AgentStopReason = 'max_iterations' | 'error' | 'aborted' | 'suspended' | 'guardrail';
 
 /**
  * An agent run ended without a final answer. `overview` is what the run did up to then (requests,
@@ -98,17 +100,20 @@ export class AgentStoppedError<Overview = unknown> extends AigoError {
   readonly overview: Overview;
   /** The run to resume, set exactly when `stopReason` is `suspended`. */
   readonly suspended: SuspendedRun | undefined;
+  /** The guardrail that ended the run, set exactly when `stopReason` is `guardrail`. */
+  readonly guardrail: GuardrailTrip | undefined;
 
   constructor(
     stopReason: AgentStopReason,
     message: string,
     overview: Overview,
-    options?: AigoErrorOptions & { suspended?: SuspendedRun },
+    options?: AigoErrorOptions & { suspended?: SuspendedRun; guardrail?: GuardrailTrip },
   ) {
     super('agent_stopped', message, options);
     this.stopReason = stopReason;
     this.overview = overview;
     this.suspended = options?.suspended;
+    this.guardrail = options?.guardrail;
   }
 
   /** Secret-free: without the overview, and of a suspended run only its id and requests. */

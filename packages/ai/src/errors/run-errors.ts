@@ -31,9 +31,17 @@ export class RunConflictError extends AigoError {
  * - `agent`: suspended by an agent of another name;
  * - `tools`: it calls tools this agent does not have;
  * - `signature`: the agent has a signing key and the value is unsigned, changed, or signed with
- *   another key.
+ *   another key;
+ * - `principal`: the run was saved for another principal (`principal.id` or tenant differ), and the
+ *   caller's has none of the agent's `approverRoles`.
  */
-export type SuspendedRunProblem = 'format' | 'version' | 'agent' | 'tools' | 'signature';
+export type SuspendedRunProblem =
+  | 'format'
+  | 'version'
+  | 'agent'
+  | 'tools'
+  | 'signature'
+  | 'principal';
 
 /** A suspended run cannot be resumed by this agent; `problem` says why. Nothing was run. */
 export class SuspendedRunError extends AigoError {

@@ -11,6 +11,9 @@ describe('redactSecrets', () => {
     ['gsk_abcdefghijklmnopqrstuv', REDACTED],
     ['xai-abcdefghijklmnopqrstuv', REDACTED],
     ['ghp_abcdefghijklmnopqrstuvwxyz0123456789', REDACTED],
+    ['Credential=AKIAIOSFODNN7EXAMPLE/20150830', `Credential=${REDACTED}/20150830`],
+    ['temporary ASIAIOSFODNN7EXAMPLE key', `temporary ${REDACTED} key`],
+    ['token ya29.a0AfH6SMBx3Example-Token_Value here', `token ${REDACTED} here`],
     [
       'POST https://generativelanguage.googleapis.com/v1beta/models/m:generateContent?alt=sse&key=abc123',
       `POST https://generativelanguage.googleapis.com/v1beta/models/m:generateContent?alt=sse&key=${REDACTED}`,

@@ -9,7 +9,7 @@ export const REDACTED = '[REDACTED]';
  * output, attribute values) is returned without running the replacements.
  */
 export const MAYBE_SECRET =
-  /sk-|AIza|gsk_|xai-|gh[pousr]_|Bearer|Basic|Token|[?&;][\w-]+=|:\/\/[^/\s]*@/i;
+  /sk-|AIza|ya29\.|AKIA|ASIA|gsk_|xai-|gh[pousr]_|Bearer|Basic|Token|[?&;][\w-]+=|:\/\/[^/\s]*@/i;
 
 /** Text shorter than this cannot hold a secret shape (the shortest is `?key=x`). */
 export const MIN_SECRET_SHAPE_LENGTH = 6;
@@ -37,10 +37,11 @@ export function isCredential(scheme: string, credential: string): boolean {
 /**
  * Shapes of well-known API keys, removed from any text even when the key is not known: OpenAI,
  * Anthropic, DeepSeek and OpenRouter (`sk-…`), Google (`AIza…`), Groq (`gsk_…`), xAI (`xai-…`) and
- * GitHub tokens (`ghp_…`, `gho_…`, `ghu_…`, `ghs_…`, `ghr_…`).
+ * GitHub tokens (`ghp_…`, `gho_…`, `ghu_…`, `ghs_…`, `ghr_…`), AWS access key ids (`AKIA…`,
+ * `ASIA…`) and Google OAuth access tokens (`ya29.…`).
  */
 export const KEY_SHAPES =
-  /\bsk-[A-Za-z0-9_-]{16,}|\bAIza[0-9A-Za-z_-]{30,}|\bgsk_[A-Za-z0-9]{20,}|\bxai-[A-Za-z0-9]{20,}|\bgh[pousr]_[A-Za-z0-9]{30,}/g;
+  /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b|\bya29\.[0-9A-Za-z_-]{16,}|\bsk-[A-Za-z0-9_-]{16,}|\bAIza[0-9A-Za-z_-]{30,}|\bgsk_[A-Za-z0-9]{20,}|\bxai-[A-Za-z0-9]{20,}|\bgh[pousr]_[A-Za-z0-9]{30,}/g;
 
 /** Query parameters whose values are secrets (`?key=`, `&api_key=`, `?access_token=`, `&sig=`…). */
 const SECRET_PARAMS =

@@ -1,7 +1,9 @@
+import type { A2ARequest } from '../agent/a2a-request.js';
 import type { ParentRun } from '../agent/parent-run.js';
 import type { Prompt } from '../agent/prompt.js';
 import type { SteerResult } from '../agent/run-state.js';
 import type { ToolMetrics } from '../cost/cost.js';
+import type { Principal } from '../guardrails/principal.js';
 import type { JsonObject } from '../json.js';
 import type { Span } from '../observability/observer.js';
 import type { ToolDescription } from './tool-description.js';
@@ -21,11 +23,18 @@ export interface ToolContext<Context = unknown> {
   /** Whatever the application passed to the run. */
   readonly context: Context;
   /**
+   * The A2A request the run answers, when the agent is served over A2A (`serveA2A`): the caller's
+   * message id, context, task, referenced tasks, metadata and principal. `undefined` otherwise.
+   */
+  readonly a2a: A2ARequest | undefined;
+  /**
    * The id of the run (agent run, graph run) the call belongs to, stable across the run's calls and
    * across a suspended run's resumption: a tool that keeps state per run (a remote task) keys it by
    * this id. `undefined` outside a run.
    */
   readonly runId: string | undefined;
+  /** Who the run acts for (its `principal` option); `undefined` when the run names none. */
+  readonly principal: Principal | undefined;
   /** Reports progress; cheap, and a no-op when nobody listens. */
   progress(update: ToolProgress): void;
   /**
@@ -55,8 +64,12 @@ export interface ToolCallOptions<Context = unknown> {
   readonly toolCallId?: string;
   readonly span?: Span;
   readonly context?: Context;
+  /** The A2A request the run answers (`ToolContext.a2a`). */
+  readonly a2a?: A2ARequest;
   /** The run the call belongs to (`ToolContext.runId`). */
   readonly runId?: string;
+  /** Who the run acts for (`ToolContext.principal`). */
+  readonly principal?: Principal;
   /** Receives the tool's progress reports (`ToolContext.progress`). */
   readonly onProgress?: (update: ToolProgress) => void;
   /** The run's state (`ToolContext.state`); an empty object of the call when unset. */

@@ -1,6 +1,7 @@
 import { AigoError } from '../errors/aigo-error.js';
 import type { AigoErrorCode } from '../errors/error-code.js';
 import { AgentStoppedError, type AgentStopReason } from '../errors/higher-layer-errors.js';
+import type { GuardrailTrip } from '../guardrails/guardrail-result.js';
 
 /** Chooses the message an `error` event tells the client; the default tells nothing internal. */
 export type ErrorMessage = (error: AigoError) => string;
@@ -14,6 +15,8 @@ export interface SSEErrorData {
   readonly code: AigoErrorCode;
   readonly message: string;
   readonly stopReason?: AgentStopReason;
+  /** The guardrail that stopped the run (`stopReason: 'guardrail'`): name, kind, reason, info. */
+  readonly guardrail?: GuardrailTrip;
   readonly iteration?: number;
 }
 
@@ -32,12 +35,15 @@ export function sseErrorData(
   message: string,
   iteration: number | undefined,
 ): SSEErrorData {
-  const stopReason = AgentStoppedError.isInstance(error) ? error.stopReason : undefined;
+  const stopped = AgentStoppedError.isInstance(error) ? error : undefined;
+  const stopReason = stopped?.stopReason;
+  const guardrail = stopped?.guardrail;
   return {
     type: 'error',
     code: error.code,
     message,
     ...(stopReason === undefined ? {} : { stopReason }),
+    ...(guardrail === undefined ? {} : { guardrail }),
     ...(iteration === undefined ? {} : { iteration }),
   };
 }

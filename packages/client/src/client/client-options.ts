@@ -1,4 +1,5 @@
 import type {
+  A2ARequest,
   ChatRequest,
   ComputeCost,
   JsonObject,
@@ -8,6 +9,7 @@ import type {
   ModelCosts,
   Observer,
   ParentRun,
+  Principal,
   ProviderTool,
   ReasoningOptions,
   ResponseFormat,
@@ -19,6 +21,7 @@ import type {
 } from '@aigo/ai';
 import type { TSchema } from 'typebox';
 import type { ContextOptions } from '../context/context-options.js';
+import type { ClientGuardrails } from '../guardrails/client-guardrails.js';
 import type { Middleware, RetryAttempt } from '../middleware/index.js';
 import type { Overview } from '../overview/index.js';
 import type { ToolHooks } from '../tools/tool-hooks.js';
@@ -138,6 +141,13 @@ export interface ClientOptions extends GenerationOptions, ToolHooks {
    */
   readonly context?: ContextOptions;
   /**
+   * Checks on the prompt (`input`: `mode: 'before'`, default, or `'parallel'` with the call) and on
+   * the complete answer (`output`) of every `sendMessage` and `streamMessage`: a trip rejects the call
+   * with `GuardrailTrippedError` (a streamed call's `collect()`), and nothing of it is stored. Each
+   * check gets the call's signal and the client without its guardrails (`ctx.client`).
+   */
+  readonly guardrails?: ClientGuardrails | undefined;
+  /**
    * The environment the fallbacks are read from (default `process.env`); pass `{}` to ignore the
    * environment.
    */
@@ -211,6 +221,8 @@ export interface ExecuteToolCallsOptions extends ToolHooks {
   readonly span?: Span;
   /** The run the calls belong to, passed to every tool as `ctx.runId`. */
   readonly runId?: string;
+  /** Who the run acts for, passed to every tool and hook as `ctx.principal`. */
+  readonly principal?: Principal;
   /**
    * The run's state, passed to every tool and hook as `ctx.state` (the same object: what one writes,
    * the next reads). Default: an empty object shared by the calls of this batch.
@@ -223,4 +235,6 @@ export interface ExecuteToolCallsOptions extends ToolHooks {
    * agents (`agentTool`) send their sub-run's events and cost there.
    */
   readonly parentRun?: ParentRun;
+  /** The A2A request the run answers, passed to every tool as `ctx.a2a`. */
+  readonly a2a?: A2ARequest;
 }

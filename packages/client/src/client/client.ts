@@ -10,6 +10,7 @@ import {
   type ToolCall,
   ValidationError,
 } from '@aigo/ai';
+import { guardedCall } from '../guardrails/guarded-calls.js';
 import { Overview } from '../overview/index.js';
 import type { ToolsNow } from '../tools/client-tools.js';
 import { executeToolCalls } from '../tools/execute-tool-calls.js';
@@ -130,6 +131,13 @@ export function clientFromSettings(
   let systemPrompt: string | undefined;
 
   const { send, stream } = turnRunner(settings, locks, calls);
+  const guards = settings.guardrails;
+  /** The client without its guardrails: what a guardrail calls a model with. */
+  let unguarded: Client | undefined;
+  const plain = () => {
+    unguarded ??= client.withOptions({ guardrails: undefined });
+    return unguarded;
+  };
 
   const client: Client = {
     provider: settings.provider,
@@ -153,9 +161,24 @@ export function clientFromSettings(
     computeCost: settings.computeCost,
     observer: settings.observer,
     options: frozenOptions,
-    sendMessage: async (prompt, options) => send([promptMessage(prompt)], options, accept),
+    sendMessage: async (prompt, options) => {
+      const message = promptMessage(prompt);
+      if (guards === undefined) return send([message], options, accept);
+      return guardedCall(guards, prompt, message, options, plain(), (checked, check) =>
+        send([message], checked, async (response) => {
+          await check(response);
+          return response;
+        }),
+      );
+    },
     continueConversation: async (options) => send(undefined, options, accept),
-    streamMessage: async (prompt, options) => stream([promptMessage(prompt)], options),
+    streamMessage: async (prompt, options) => {
+      const message = promptMessage(prompt);
+      if (guards === undefined) return stream([message], options);
+      return guardedCall(guards, prompt, message, options, plain(), (checked, check) =>
+        stream([message], checked, check),
+      );
+    },
     streamContinueConversation: async (options) => stream(undefined, options),
     executeToolCalls: async (toolCalls, options) => {
       const hooks = validateToolCallOptions(options);
@@ -167,9 +190,11 @@ export function clientFromSettings(
         overview: options?.overview,
         span: options?.span,
         runId: options?.runId,
+        principal: options?.principal,
         state: options?.state,
         steer: options?.steer,
         parentRun: options?.parentRun,
+        a2a: options?.a2a,
         observer: settings.observer,
         hooks: hooks === undefined ? settings.hooks : { ...settings.hooks, ...hooks },
       });

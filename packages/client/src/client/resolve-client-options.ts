@@ -19,6 +19,10 @@ import {
   DEFAULT_CONTEXT,
 } from '../context/context-options.js';
 import { validateComputeCost, validateModelCosts } from '../cost/index.js';
+import {
+  type CheckedClientGuardrails,
+  checkClientGuardrails,
+} from '../guardrails/client-guardrails.js';
 import { type Middleware, observabilityMiddleware } from '../middleware/index.js';
 import { checkObserver } from '../middleware/observability-middleware.js';
 import type { RetryPolicy } from '../middleware/retry-policy.js';
@@ -74,9 +78,12 @@ export interface ClientSettings {
   readonly maxConflictRetries: number;
   /** The context policy: the application's `context`, else the default (used with a memory). */
   readonly context: CheckedContextOptions;
+  /** The input and output guardrails of `sendMessage` / `streamMessage`, when there are any. */
+  readonly guardrails: CheckedClientGuardrails | undefined;
 }
 
 const OPTION_KEYS = new Set<string>([
+  'guardrails',
   'defaultModel',
   'memory',
   'systemPrompt',
@@ -248,6 +255,7 @@ export function resolveClientOptions(provider: Provider, options: ClientOptions)
     onConflict: checkConflictPolicy(options.onConflict) ?? 'fail',
     maxConflictRetries: checkMaxConflictRetries(options.maxConflictRetries),
     context: checkContextOptions(options.context) ?? DEFAULT_CONTEXT,
+    guardrails: checkClientGuardrails(options.guardrails),
   });
 }
 

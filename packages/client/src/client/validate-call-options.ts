@@ -1,4 +1,10 @@
-import { type Message, type ResponseFormat, type ToolChoice, ValidationError } from '@aigo/ai';
+import {
+  checkPrincipal,
+  type Message,
+  type ResponseFormat,
+  type ToolChoice,
+  ValidationError,
+} from '@aigo/ai';
 import { copyMessage } from '../memory/copy-message.js';
 import { pickToolHooks, TOOL_HOOK_NAMES, type ToolHooks } from '../tools/tool-hooks.js';
 import type {
@@ -46,9 +52,11 @@ const TOOL_KEYS = new Set<string>([
   'overview',
   'span',
   'runId',
+  'principal',
   'state',
   'steer',
   'parentRun',
+  'a2a',
   ...TOOL_HOOK_NAMES,
 ]);
 
@@ -141,6 +149,7 @@ export function validateToolCallOptions(
   if (options.runId !== undefined && typeof options.runId !== 'string') {
     throw new ValidationError('runId', 'must be a string');
   }
+  if (options.principal !== undefined) checkPrincipal(options.principal);
   const state: unknown = options.state;
   if (
     state !== undefined &&
@@ -165,6 +174,9 @@ export function validateToolCallOptions(
       typeof parentRun.addSubRun !== 'function')
   ) {
     throw new ValidationError('parentRun', 'must be a ParentRun { path, emit, addSubRun }');
+  }
+  if (options.a2a !== undefined && (options.a2a === null || typeof options.a2a !== 'object')) {
+    throw new ValidationError('a2a', 'must be the A2A request');
   }
   checkRecorder(options.overview);
   return pickToolHooks(options);

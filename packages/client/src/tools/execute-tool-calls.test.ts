@@ -233,6 +233,33 @@ describe('executeToolCalls', () => {
     });
   });
 
+  it('passes the a2a option to every tool as ctx.a2a; a bad one is refused', async () => {
+    const seen: unknown[] = [];
+    const inspect = defineTool({
+      name: 'inspect',
+      description: 'Looks at the request',
+      execute: (_input, ctx) => {
+        seen.push(ctx.a2a);
+        return 'seen';
+      },
+    });
+    const client = createClient(createFakeProvider(), { env: {}, tools: [inspect] });
+    const a2a = {
+      messageId: 'm-1',
+      contextId: 'c-1',
+      taskId: 't-1',
+      referenceTaskIds: [],
+      metadata: undefined,
+      principal: 'alice',
+    };
+    await client.executeToolCalls([call('inspect')], { a2a });
+    await client.executeToolCalls([call('inspect')]);
+    expect(seen).toEqual([a2a, undefined]);
+    await expect(client.executeToolCalls([], { a2a: 'x' as never })).rejects.toMatchObject({
+      argument: 'a2a',
+    });
+  });
+
   it('records every call and the cost of the successful ones into the overview', async () => {
     const client = createClient(createFakeProvider(), { env: {}, tools: [echo] });
     const overview = client.createOverview();

@@ -1,4 +1,5 @@
 import {
+  type A2ARequest,
   AbortError,
   type ContentPart,
   callTool,
@@ -6,6 +7,7 @@ import {
   type Message,
   type Observer,
   type ParentRun,
+  type Principal,
   parseToolErrorEnvelope,
   type Span,
   type Steer,
@@ -48,12 +50,16 @@ export interface ToolRunSettings<Context> {
   readonly hooks?: ToolHooks<Context> | undefined;
   /** The run the calls belong to (`ctx.runId`). */
   readonly runId?: string | undefined;
+  /** Who the run acts for (`ctx.principal`). */
+  readonly principal?: Principal | undefined;
   /** The run's state (`ctx.state`); default an empty object shared by the batch. */
   readonly state?: JsonObject | undefined;
   /** Steers the run (`ctx.steer`); default one that answers `finished`. */
   readonly steer?: Steer | undefined;
   /** The agent run the calls belong to (`ctx.parentRun`). */
   readonly parentRun?: ParentRun | undefined;
+  /** The A2A request the run answers (`ctx.a2a`). */
+  readonly a2a?: A2ARequest | undefined;
   readonly now?: () => number;
 }
 
@@ -156,6 +162,7 @@ async function runOne<Context>(
     context,
     signal,
     runId,
+    principal: settings.principal,
     state: scope.state,
     steer: scope.steer,
   };
@@ -257,6 +264,8 @@ async function runTool<Context>(
       ...(parent === undefined ? {} : { span: parent }),
       ...(settings.context === undefined ? {} : { context: settings.context }),
       ...(settings.runId === undefined ? {} : { runId: settings.runId }),
+      ...(settings.a2a === undefined ? {} : { a2a: settings.a2a }),
+      ...(settings.principal === undefined ? {} : { principal: settings.principal }),
       ...(progress === undefined ? {} : { onProgress: progress.report }),
       state: info.state,
       steer: info.steer,

@@ -1,6 +1,7 @@
 import {
   type ContentPart,
   type JsonObject,
+  type Principal,
   type Steer,
   type Tool,
   type ToolCall,
@@ -20,6 +21,8 @@ export interface ToolCallInfo<Context = unknown> {
   readonly signal: AbortSignal | undefined;
   /** The id of the run the call belongs to (`ToolContext.runId`), when it runs in one. */
   readonly runId: string | undefined;
+  /** Who the run acts for (`ToolContext.principal`), when it names one. */
+  readonly principal: Principal | undefined;
   /** The run's state (`ToolContext.state`): the object the run's tools and hooks share. */
   readonly state: JsonObject;
   /** Steers the run (`ToolContext.steer`): `finished` outside a run. */

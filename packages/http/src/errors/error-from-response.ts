@@ -1,6 +1,6 @@
 import { type AigoErrorCode, ProviderError, ValidationError } from '@aigo/ai';
 import { describe } from '../options/validate.js';
-import { type ErrorBodyInfo, parseErrorBody } from './parse-error-body.js';
+import { awsErrorType, type ErrorBodyInfo, parseErrorBody } from './parse-error-body.js';
 import { parseRetryAfter } from './parse-retry-after.js';
 import { redactText } from './redact.js';
 import { headerValue, type ResponseHeaders } from './response-headers.js';
@@ -87,7 +87,12 @@ export function errorFromResponse(response: ErrorResponse): ProviderError {
     );
   }
 
-  const info = parseErrorBody(body);
+  let info = parseErrorBody(body);
+  const awsType = awsErrorType(headerValue(headers, 'x-amzn-errortype'));
+  if (info.providerCode === undefined && awsType !== undefined) {
+    // AWS JSON errors name their type in a header: `ThrottlingException:http://…`.
+    info = { ...info, providerCode: awsType, tokens: [...info.tokens, awsType.toLowerCase()] };
+  }
   const effectiveStatus = status === undefined || status < 400 ? (info.status ?? status) : status;
   const code = classify(effectiveStatus, info);
 

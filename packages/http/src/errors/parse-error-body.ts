@@ -86,11 +86,23 @@ export function parseErrorBody(body: unknown): ErrorBodyInfo {
     }
   }
 
-  const providerCode = reasons[0] ?? stringCode ?? googleStatus ?? type;
-  const tokens = [...reasons, stringCode, googleStatus, type]
+  const awsType = awsErrorType(top.__type);
+  const providerCode = reasons[0] ?? stringCode ?? googleStatus ?? type ?? awsType;
+  const tokens = [...reasons, stringCode, googleStatus, type, awsType]
     .filter((token): token is string => token !== undefined)
     .map((token) => token.toLowerCase());
   return { message, providerCode, tokens, status, retryDelayMs };
+}
+
+/**
+ * An AWS error type without its namespace and URL: `ValidationException` from
+ * `com.amazon.coral.validate#ValidationException` or `ValidationException:http://…` (the
+ * `__type` of a JSON error body and the `x-amzn-errortype` header).
+ */
+export function awsErrorType(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value === '') return undefined;
+  const name = (value.split('#').pop() ?? value).split(':')[0]?.trim();
+  return name === '' ? undefined : name;
 }
 
 function detailMessage(detail: unknown): string | undefined {

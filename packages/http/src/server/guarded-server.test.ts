@@ -214,6 +214,38 @@ describe('startGuardedServer: authorize', () => {
     expect((await call(port, '/yes')).status).toBe(200);
   });
 
+  it('an authorize that names the caller ({ principal }) lets it through, and the handler gets the principal', async () => {
+    const seen: (string | undefined)[] = [];
+    const { port } = await start(
+      {
+        authorize: async (request) =>
+          request.url === '/alice' ? { principal: 'alice' } : request.url === '/anyone',
+      },
+      {
+        handle(_request, response, { principal }) {
+          seen.push(principal);
+          response.end('ok');
+        },
+      },
+    );
+    expect((await call(port, '/alice')).status).toBe(200);
+    expect((await call(port, '/anyone')).status).toBe(200);
+    expect((await call(port, '/nobody')).status).toBe(401);
+    expect(seen).toEqual(['alice', undefined]);
+    // A synchronous verdict naming the caller too; one whose principal is not a string refuses.
+    const sync = await start(
+      { authorize: () => ({ principal: 'svc' }) },
+      {
+        handle(_request, response, { principal }) {
+          response.end(principal);
+        },
+      },
+    );
+    expect((await call(sync.port, '/')).body).toBe('svc');
+    const odd = await start({ authorize: () => ({ principal: 7 }) as never });
+    expect((await call(odd.port, '/')).status).toBe(401);
+  });
+
   it('Host is checked before authorization, Origin too', async () => {
     const { port } = await start({ authorize: bearerAuth(TOKEN) });
     const headers = { authorization: `Bearer ${TOKEN}` };

@@ -9,7 +9,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { answerOptions, type CorsSettings, isPreflight, setCorsHeaders } from './cors.js';
 import { type HostRules, hostRules } from './host-rules.js';
 import { readRequestBody } from './request-body.js';
-import type { ResolvedServerOptions } from './server-options.js';
+import type { Authorize, AuthorizedCaller, ResolvedServerOptions } from './server-options.js';
 
 /** A request a server answered with an error: what is logged (never the body, query or headers). */
 export interface RequestFailure {
@@ -45,6 +45,8 @@ export interface GuardedRequest {
   readBody(): Promise<Buffer | undefined>;
   /** Answers with an error — JSON, no stack, nothing of the request echoed — and logs it once. */
   fail(status: number, message: string, options?: FailOptions): void;
+  /** Who the caller is, when `authorize` named it (`{ principal }`). */
+  readonly principal: string | undefined;
 }
 
 /** What {@link startGuardedServer} serves, and how. */
@@ -90,6 +92,11 @@ export interface GuardedServer {
   /** Stops listening and closes every connection, streams included. Idempotent. */
   close(): Promise<void>;
 }
+
+const isCaller = (value: unknown): value is AuthorizedCaller =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { principal?: unknown }).principal === 'string';
 
 const defaultErrorBody = (failure: RequestFailure): unknown => ({
   error: { code: failure.status, message: failure.message },
@@ -178,10 +185,11 @@ export async function startGuardedServer(settings: GuardedServerSettings): Promi
         failOptions?.headers,
       );
 
-  const run = (request: IncomingMessage, response: ServerResponse): void => {
+  const run = (request: IncomingMessage, response: ServerResponse, principal?: string): void => {
     const fail = failer(request, response);
     const guarded: GuardedRequest = {
       fail,
+      principal,
       async readBody() {
         const read = await readRequestBody(request, {
           maxBytes: options.maxBodyBytes,
@@ -265,22 +273,20 @@ export async function startGuardedServer(settings: GuardedServerSettings): Promi
           ? undefined
           : { headers: { 'www-authenticate': settings.challenge } },
       );
-    let verdict: boolean | Promise<boolean>;
+    const decide = (verdict: unknown): void => {
+      if (verdict === true) run(request, response);
+      else if (isCaller(verdict)) run(request, response, verdict.principal);
+      else refuse();
+    };
+    let verdict: ReturnType<Authorize>;
     try {
       verdict = authorize(request);
     } catch {
       refuse();
       return;
     }
-    if (typeof verdict === 'boolean') {
-      if (verdict) run(request, response);
-      else refuse();
-      return;
-    }
-    Promise.resolve(verdict).then((allowed) => {
-      if (allowed === true) run(request, response);
-      else refuse();
-    }, refuse);
+    if (typeof verdict === 'boolean' || isCaller(verdict)) decide(verdict);
+    else Promise.resolve(verdict).then(decide, refuse);
   };
 
   const server = createServer(

@@ -2,12 +2,20 @@ import type { IncomingMessage } from 'node:http';
 import { ValidationError } from '@aigo/ai';
 import { describe, positiveInteger } from '../options/validate.js';
 
+/** A caller `authorize` let through and named: the server passes `principal` on (`ctx.a2a`). */
+export interface AuthorizedCaller {
+  /** Who the caller is (a user or service id; never a secret: it reaches the application). */
+  readonly principal: string;
+}
+
 /**
- * Decides whether a request may use a server: `true` lets it through, `false` (or a rejection)
- * answers 401. It sees the request's method, URL and headers — never read its body.
- * `bearerAuth(tokens)` builds one.
+ * Decides whether a request may use a server: `true` (or the caller, `{ principal }`, for the
+ * server to pass on) lets it through, `false` (or a rejection) answers 401. It sees the request's
+ * method, URL and headers — never read its body. `bearerAuth(tokens)` builds one.
  */
-export type Authorize = (request: IncomingMessage) => boolean | Promise<boolean>;
+export type Authorize = (
+  request: IncomingMessage,
+) => boolean | AuthorizedCaller | Promise<boolean | AuthorizedCaller>;
 
 /**
  * What every HTTP server of aigo takes to decide who may call it and how much it will take:

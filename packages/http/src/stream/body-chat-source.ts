@@ -49,19 +49,21 @@ export class BodyChatSource implements ChatStreamSource, ChatStreamController {
     const provider = context.provider;
     const deliver = this.#deliver.bind(this);
     this.#decoder =
-      format === 'sse'
-        ? createSseDecoder(deliver, {
-            provider,
-            ...(onComment === undefined
-              ? {}
-              : {
-                  onComment: (comment: string) => {
-                    if (!this.#finished) onComment(comment, this);
-                  },
-                }),
-            ...(maxEventChars === undefined ? {} : { maxEventChars }),
-          })
-        : createJsonArrayDecoder(deliver, { provider });
+      typeof format === 'object'
+        ? format.decoder(deliver, { provider })
+        : format === 'sse'
+          ? createSseDecoder(deliver, {
+              provider,
+              ...(onComment === undefined
+                ? {}
+                : {
+                    onComment: (comment: string) => {
+                      if (!this.#finished) onComment(comment, this);
+                    },
+                  }),
+              ...(maxEventChars === undefined ? {} : { maxEventChars }),
+            })
+          : createJsonArrayDecoder(deliver, { provider });
     body.on('data', this.#onData.bind(this));
     body.on('end', this.#onEnd.bind(this));
     body.on('error', this.#onError.bind(this));

@@ -1,4 +1,5 @@
 import type { ChatStreamController } from '@aigo/ai';
+import type { StreamDecoding } from './stream-decoding.js';
 import type { StreamFrame } from './stream-frame.js';
 
 /**
@@ -44,5 +45,5 @@ export interface ToChatStreamOptions {
  */
 export const DEFAULT_STREAM_HIGH_WATER_MARK = 1024;
 
-/** The body's wire format. */
-export type StreamFormat = 'sse' | 'json-array';
+/** The body's wire format: SSE, a JSON array, or a format the adapter decodes. */
+export type StreamFormat = 'sse' | 'json-array' | StreamDecoding;

@@ -4,10 +4,12 @@ import {
   describe,
   normalizeHeaders,
   optionalDuration,
+  optionalFunction,
   optionalInteger,
   optionalObject,
   requireString,
 } from '../options/validate.js';
+import type { RequestSigner } from './request-signer.js';
 
 /** The default deadline of a call: 10 minutes, so long reasoning calls are not cut off. */
 export const DEFAULT_TIMEOUT_MS = 600_000;
@@ -41,6 +43,11 @@ export interface HttpClientOptions {
   readonly maxResponseBytes?: number;
   /** The longest SSE event accepted, in characters. Default 64 Mi. */
   readonly maxEventChars?: number;
+  /**
+   * Authorises each request with headers computed for it (a cloud's signature or access token),
+   * called after the body is serialised: see {@link RequestSigner}.
+   */
+  readonly signRequest?: RequestSigner;
 }
 
 /** A parsed JSON response. */
@@ -65,6 +72,7 @@ export interface HttpClientSettings {
   readonly maxResponseBytes: number;
   readonly maxEventChars: number | undefined;
   readonly dispatcher: Dispatcher | undefined;
+  readonly signRequest: RequestSigner | undefined;
 }
 
 /**
@@ -99,6 +107,7 @@ export function readHttpClientOptions(options: HttpClientOptions): HttpClientSet
       `must be an undici Dispatcher, got ${describe(dispatcher)}`,
     );
   }
+  const signRequest = optionalFunction<RequestSigner>(options.signRequest, 'options.signRequest');
   return {
     provider,
     jsonHeaders: { 'content-type': 'application/json', accept: 'application/json', ...headers },
@@ -109,5 +118,6 @@ export function readHttpClientOptions(options: HttpClientOptions): HttpClientSet
     maxResponseBytes,
     maxEventChars,
     dispatcher,
+    signRequest,
   };
 }

@@ -1,7 +1,8 @@
-import { AbortError, AigoError, type ProviderError } from '@aigo/ai';
+import { AbortError, AigoError, type ProviderError, raceAbort, ValidationError } from '@aigo/ai';
 import type { Dispatcher } from 'undici';
 import type { RequestOptions } from '../options/request-options.js';
 import type { StreamFormat } from '../stream/frame-mapper.js';
+import type { StreamDecoding } from '../stream/stream-decoding.js';
 import { BodyStreamResponse, type StreamResponse } from '../stream/stream-response.js';
 import { type CallSignal, createCallSignal, MAX_TIMER_MS } from './call-signal.js';
 import {
@@ -15,6 +16,7 @@ import { mapTransportError, type TransportContext } from './map-transport-error.
 import { type PreparedRequest, prepareRequest, RequestTargets } from './prepared-request.js';
 import { raceCall } from './race-call.js';
 import { readBody } from './read-body.js';
+import type { RequestSigner } from './request-signer.js';
 import { invalidResponse, notAnEventStream, statusError } from './response-errors.js';
 
 /** undici's header and body timeouts for a deadline: 0 (off) when there is none a timer can hold. */
@@ -59,7 +61,8 @@ export class HttpClient {
     options?: RequestOptions,
   ): Promise<JsonResponse<T>> {
     const settings = this.#settings;
-    const prepared = this.#prepare(url, body, options, settings.jsonHeaders);
+    let prepared = this.#prepare(url, body, options, settings.jsonHeaders);
+    if (settings.signRequest !== undefined) prepared = await signed(prepared, settings.signRequest);
     const undici = loadedUndici() ?? (await loadUndici());
     const { response, call, context } = await this.#send(undici, prepared);
     try {
@@ -117,6 +120,27 @@ export class HttpClient {
   }
 
   /**
+   * Like {@link postSse} for a body in another streamed format (AWS's binary event stream): the
+   * request asks for `decoding.accept`, and `decoding.decoder` turns the body into frames.
+   */
+  postDecodedStream(
+    url: string,
+    body: unknown,
+    decoding: StreamDecoding,
+    options?: RequestOptions,
+  ): Promise<StreamResponse> {
+    if (
+      decoding === null ||
+      typeof decoding !== 'object' ||
+      typeof decoding.accept !== 'string' ||
+      typeof decoding.decoder !== 'function'
+    ) {
+      throw new ValidationError('decoding', 'must be { accept, decoder }');
+    }
+    return this.#postStream(url, body, options, decoding);
+  }
+
+  /**
    * Closes the connection pool the client created, after the requests in flight finished. Calls
    * made afterwards reject. A `dispatcher` passed in the options is left open.
    */
@@ -148,12 +172,17 @@ export class HttpClient {
     format: StreamFormat,
   ): Promise<StreamResponse> {
     const settings = this.#settings;
-    const prepared = this.#prepare(
+    let prepared = this.#prepare(
       url,
       body,
       options,
-      format === 'sse' ? settings.sseHeaders : settings.jsonHeaders,
+      format === 'sse'
+        ? settings.sseHeaders
+        : typeof format === 'object'
+          ? { ...settings.jsonHeaders, accept: format.accept }
+          : settings.jsonHeaders,
     );
+    if (settings.signRequest !== undefined) prepared = await signed(prepared, settings.signRequest);
     const undici = loadedUndici() ?? (await loadUndici());
     const { response, call, context } = await this.#send(undici, prepared);
     const { statusCode, headers } = response;
@@ -284,6 +313,24 @@ export class HttpClient {
   ): ProviderError {
     return invalidResponse(this.provider, status, text, prepared, this.#settings.secrets, problem);
   }
+}
+
+/** The request with the signer's headers added; an abort while signing rejects the call. */
+async function signed(prepared: PreparedRequest, sign: RequestSigner): Promise<PreparedRequest> {
+  const added = await raceAbort(
+    sign({
+      method: 'POST',
+      url: prepared.url,
+      origin: prepared.target.origin,
+      path: prepared.target.path,
+      headers: prepared.headers,
+      body: prepared.body,
+      signal: prepared.signal,
+    }),
+    prepared.signal,
+  );
+  if (prepared.signal?.aborted) throw AbortError.fromSignal(prepared.signal);
+  return { ...prepared, headers: { ...prepared.headers, ...added } };
 }
 
 /** Creates the {@link HttpClient} a provider owns. See {@link HttpClientOptions}. */

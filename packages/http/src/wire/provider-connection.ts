@@ -1,6 +1,7 @@
 import { resolveBaseURL } from '../options/base-url.js';
 import type { HttpClientOptions } from '../transport/http-client-options.js';
 import { createKeyedHttpClient, type KeyedHttpClient } from '../transport/keyed-http-client.js';
+import type { RequestSigner } from '../transport/request-signer.js';
 import { mergeHeaders } from './merge-headers.js';
 
 /**
@@ -62,6 +63,11 @@ export interface ConnectProviderSettings {
   readonly headers?: Readonly<Record<string, string | undefined>>;
   /** The environment to read. Default `process.env`. */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * Authorises each request with headers made for it (a cloud's access token or signature), for an
+   * endpoint reached without a key: see `RequestSigner`.
+   */
+  readonly signRequest?: RequestSigner;
 }
 
 /**
@@ -104,6 +110,7 @@ export function connectProvider(
     headers,
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     ...(options.dispatcher === undefined ? {} : { dispatcher: options.dispatcher }),
+    ...(settings.signRequest === undefined ? {} : { signRequest: settings.signRequest }),
   });
   return { baseURL, http };
 }

@@ -1,5 +1,6 @@
-import type { Message } from '@aigo/ai';
+import type { Message, Principal } from '@aigo/ai';
 import type { ToolCatalog } from '@aigo/client';
+import type { Authorizer } from '../guardrails/authorize-call.js';
 import type { ApprovalPolicy } from './approval-policy.js';
 import { type PendingApprovals, pendingApprovals } from './pending-approvals.js';
 
@@ -12,15 +13,36 @@ export class ApprovalGate {
   readonly #policy: ApprovalPolicy | undefined;
   readonly #context: unknown;
   readonly #runId: string;
+  readonly #principal: Principal | undefined;
+  readonly #authorize: Authorizer | undefined;
+  /** The calls of the last reply `authorizeTool` denied (index → reason), until taken. */
+  #denied: ReadonlyMap<number, string> | undefined;
   /** What the last reply waits for, when the memory held its turn back. */
   approvals: PendingApprovals | undefined;
   /** Deciding on approvals failed: the run fails with this once the call returns. */
   error: { readonly error: unknown } | undefined;
 
-  constructor(policy: ApprovalPolicy | undefined, context: unknown, runId: string) {
+  constructor(
+    policy: ApprovalPolicy | undefined,
+    run: {
+      readonly context: unknown;
+      readonly runId: string;
+      readonly principal: Principal | undefined;
+    },
+    authorize: Authorizer | undefined,
+  ) {
     this.#policy = policy;
-    this.#context = context;
-    this.#runId = runId;
+    this.#context = run.context;
+    this.#runId = run.runId;
+    this.#principal = run.principal;
+    this.#authorize = authorize;
+  }
+
+  /** The calls of the last reply `authorizeTool` denied, taken (index → reason). */
+  takeDenied(): ReadonlyMap<number, string> | undefined {
+    const denied = this.#denied;
+    this.#denied = undefined;
+    return denied;
   }
 
   /**
@@ -45,7 +67,13 @@ export class ApprovalGate {
         context: this.#context,
         runId: this.#runId,
         iteration,
+        principal: this.#principal,
+        authorize: this.#authorize,
       });
+      this.#denied =
+        found.denied.length === 0
+          ? undefined
+          : new Map(found.denied.map((call) => [call.index, call.reason]));
       if (found.requests.length === 0) return false;
       this.approvals = found;
     } catch (error) {

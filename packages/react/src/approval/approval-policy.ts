@@ -1,4 +1,4 @@
-import type { ToolCall } from '@aigo/ai';
+import type { Principal, ToolCall } from '@aigo/ai';
 
 /** A tool call as an approval rule or predicate sees it. */
 export interface ApprovalCall {
@@ -14,6 +14,8 @@ export interface ApprovalCall {
   readonly runId: string;
   /** The iteration whose reply holds the call. */
   readonly iteration: number;
+  /** Who the run acts for (the run's `principal` option). */
+  readonly principal: Principal | undefined;
 }
 
 /** How a call that needs a decision is shown to the person deciding. */

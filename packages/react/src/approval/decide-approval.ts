@@ -1,4 +1,5 @@
-import { AigoError, type Tool, type ToolCall, ValidationError } from '@aigo/ai';
+import { AigoError, type Principal, type Tool, type ToolCall, ValidationError } from '@aigo/ai';
+import type { Authorizer } from '../guardrails/authorize-call.js';
 import type {
   ApprovalCall,
   ApprovalPolicy,
@@ -15,22 +16,36 @@ export interface CallSite {
   readonly context: unknown;
   readonly runId: string;
   readonly iteration: number;
+  readonly principal: Principal | undefined;
+  /** `authorizeTool`, asked first about every call when the agent has one. */
+  readonly authorize: Authorizer | undefined;
+}
+
+/** A call `authorizeTool` denied: it does not run, the model reads `reason`. */
+export interface DeniedCall {
+  readonly denied: string;
 }
 
 /**
- * Whether `toolCall` needs a person's decision: the rule to ask with, or `undefined` to run it
- * without one. A call of an unknown tool, or whose arguments the tool refuses, needs none: it fails
- * without running. The policy speaks first; where it does not, the tool's `needsApproval`.
+ * Whether `toolCall` needs a person's decision: the rule to ask with, `{ denied }` when
+ * `authorizeTool` denied it, or `undefined` to run it without one. A call of an unknown tool, or
+ * whose arguments the tool refuses, needs none: it fails without running. `authorizeTool` speaks
+ * first (`allow`: no decision; `approve`: a decision, with the policy's rule when it gives one); then
+ * the policy; where it does not speak, the tool's `needsApproval`.
  */
 export async function decideApproval(
   policy: ApprovalPolicy | undefined,
   tool: Tool | undefined,
   toolCall: ToolCall,
   site: CallSite,
-): Promise<{ readonly rule: ApprovalRule; readonly call: ApprovalCall } | undefined> {
-  if (tool === undefined || policy === 'none') return undefined;
-  // The common case costs nothing: no policy, and a tool that never asks.
-  if (policy === undefined && !declaresApproval(tool)) return undefined;
+): Promise<{ readonly rule: ApprovalRule; readonly call: ApprovalCall } | DeniedCall | undefined> {
+  if (tool === undefined) return undefined;
+  const authorize = site.authorize;
+  if (authorize === undefined) {
+    if (policy === 'none') return undefined;
+    // The common case costs nothing: no policy, and a tool that never asks.
+    if (policy === undefined && !declaresApproval(tool)) return undefined;
+  }
   const parsed = await readArguments(tool, toolCall.function.arguments);
   if (!parsed.ok) return undefined;
   const call: ApprovalCall = {
@@ -40,7 +55,19 @@ export async function decideApproval(
     context: site.context,
     runId: site.runId,
     iteration: site.iteration,
+    principal: site.principal,
   };
+  if (authorize !== undefined) {
+    const decided = await authorize(
+      { name: tool.name, arguments: parsed.value, toolCall },
+      site.iteration,
+    );
+    if (decided.kind === 'allow') return undefined;
+    if (decided.kind === 'deny') return { denied: decided.reason };
+    const verdict = policy === 'none' ? undefined : await policyVerdict(policy, call);
+    const rule = verdict === undefined || typeof verdict === 'boolean' ? ASK : verdict;
+    return { rule, call };
+  }
   const verdict = await policyVerdict(policy, call);
   const rule = verdict === undefined ? await toolVerdict(tool, parsed.value) : asRule(verdict);
   return rule === undefined ? undefined : { rule, call };

@@ -1,6 +1,6 @@
 import type { InteractionRequest, ToolCall } from '@aigo/ai';
 import type { ToolCatalog } from '@aigo/client';
-import type { PendingDecision } from '../suspend/suspended-state.js';
+import type { DeniedDecision, PendingDecision } from '../suspend/suspended-state.js';
 import type { ApprovalPolicy } from './approval-policy.js';
 import { approvalMessage, type CallSite, decideApproval } from './decide-approval.js';
 import { redactArguments } from './redact-arguments.js';
@@ -9,6 +9,8 @@ import { redactArguments } from './redact-arguments.js';
 export interface PendingApprovals {
   readonly requests: readonly InteractionRequest[];
   readonly pending: readonly PendingDecision[];
+  /** The calls `authorizeTool` denied, by index, with the reason. */
+  readonly denied: readonly DeniedDecision[];
 }
 
 /**
@@ -23,11 +25,16 @@ export async function pendingApprovals(
 ): Promise<PendingApprovals> {
   const requests: InteractionRequest[] = [];
   const pending: PendingDecision[] = [];
+  const denied: DeniedDecision[] = [];
   const used = new Set<string>();
   for (let index = 0; index < toolCalls.length; index++) {
     const toolCall = toolCalls[index] as ToolCall;
     const decided = await decideApproval(policy, tools.get(toolCall.function.name), toolCall, site);
     if (decided === undefined) continue;
+    if ('denied' in decided) {
+      denied.push({ index, reason: decided.denied });
+      continue;
+    }
     let id = toolCall.id === '' ? `call-${index}` : toolCall.id;
     if (used.has(id)) id = `${id}-${index}`;
     used.add(id);
@@ -48,7 +55,7 @@ export async function pendingApprovals(
       ...(redact === undefined || redact.length === 0 ? {} : { redact: [...redact] }),
     });
   }
-  return { requests, pending };
+  return { requests, pending, denied };
 }
 
 /** True when some tool of the catalog declares `needsApproval`. */

@@ -1,9 +1,11 @@
 import type {
+  A2ARequest,
   AgentEvent,
   JsonObject,
   JsonSchema,
   MemoryProvider,
   Message,
+  Principal,
   Prompt,
   RunStore,
   Schema,
@@ -11,6 +13,7 @@ import type {
 } from '@aigo/ai';
 import type { Client, Overview, ToolHooks } from '@aigo/client';
 import type { ApprovalPolicy } from '../approval/approval-policy.js';
+import type { GuardSettings } from '../guardrails/check-guardrails.js';
 import type {
   FinalAnswer,
   IterationSettings,
@@ -48,6 +51,8 @@ export interface AgentSettings {
   readonly approval: ApprovalPolicy | undefined;
   /** Signs suspended runs and checks those handed to `resume`. */
   readonly signingKey: Uint8Array | undefined;
+  /** Guardrails, `authorizeTool` and `approverRoles`; `undefined` when the agent has none. */
+  readonly guards: GuardSettings | undefined;
 }
 
 /** Where a streamed run's events go. */
@@ -66,6 +71,8 @@ export interface RunInput {
   readonly memory: MemoryProvider | undefined;
   readonly signal: AbortSignal | undefined;
   readonly context: unknown;
+  /** The A2A request the run answers (`ctx.a2a` of its tools). */
+  readonly a2a?: A2ARequest | undefined;
   readonly parentSpan: Span | undefined;
   /** The run's id (`ctx.runId` of its tools). */
   readonly runId: string;
@@ -81,6 +88,11 @@ export interface RunInput {
   readonly state: JsonObject | undefined;
   /** The agents this run serves as a tool, outermost first (`agentTool`); unset at the top. */
   readonly agentPath?: readonly string[];
+  /**
+   * Who the run acts for (the `principal` option, checked); a resumed or stepped run acts for the
+   * principal it was saved with.
+   */
+  readonly principal: Principal | undefined;
 }
 
 /**

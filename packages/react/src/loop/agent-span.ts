@@ -6,6 +6,8 @@ import {
   ATTR_GEN_AI_USAGE_OUTPUT_TOKENS,
   GEN_AI_OPERATION,
   type Observer,
+  type Principal,
+  principalAttributes,
   type Span,
   type SuspendedRun,
 } from '@aigo/ai';
@@ -33,6 +35,7 @@ export function startAgentSpan(
   observer: Observer | undefined,
   settings: { readonly name: string; readonly maxIterations: number },
   parent: Span | undefined,
+  principal?: Principal,
 ): AgentSpan | undefined {
   if (observer === undefined) return undefined;
   let span: Span;
@@ -43,6 +46,8 @@ export function startAgentSpan(
         [ATTR_GEN_AI_OPERATION_NAME]: GEN_AI_OPERATION.invokeAgent,
         [ATTR_GEN_AI_AGENT_NAME]: settings.name,
         'aigo.react.max_iterations': settings.maxIterations,
+        // Who the run acts for (`enduser.id`, OpenTelemetry's attribute; an id, not content).
+        ...principalAttributes(principal),
       },
       ...(parent === undefined ? {} : { parent }),
     });

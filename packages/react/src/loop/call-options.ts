@@ -27,7 +27,8 @@ export function callBase(
 
 /**
  * What every tool execution of a run shares: overview, concurrency, signal, span, context, run id,
- * the run's state and steer (`ctx.state`, `ctx.steer`) and the agent's hooks. A streamed run also
+ * principal, the run's state and steer (`ctx.state`, `ctx.steer`) and the hooks (the agent's, with
+ * its tool guardrails around them). A streamed run also
  * turns each progress report into a `tool_progress` event of the iteration running the tools.
  */
 export function toolBase(
@@ -35,11 +36,11 @@ export function toolBase(
   input: RunInput,
   parts: RunParts,
   iteration: () => number,
-  scope: { readonly state: JsonObject; readonly steer: Steer },
+  scope: { readonly state: JsonObject; readonly steer: Steer; readonly hooks: ToolHooks },
 ): ExecuteToolCallsOptions {
-  const { signal, context, sink, runId } = input;
+  const { signal, context, sink, runId, a2a, principal } = input;
   const { overview, span } = parts;
-  const { beforeToolCall, afterToolCall, onToolProgress } = settings.hooks;
+  const { beforeToolCall, afterToolCall, onToolProgress } = scope.hooks;
   const progress: ToolHooks['onToolProgress'] =
     sink === undefined
       ? onToolProgress
@@ -56,12 +57,14 @@ export function toolBase(
     overview,
     concurrency: settings.toolConcurrency,
     runId,
+    ...(principal === undefined ? {} : { principal }),
     state: scope.state,
     steer: scope.steer,
     parentRun: parentRun(settings.name, input, overview, iteration),
     ...(signal === undefined ? {} : { signal }),
     ...(span === undefined ? {} : { span }),
     ...(context === undefined ? {} : { context }),
+    ...(a2a === undefined ? {} : { a2a }),
     ...(beforeToolCall === undefined ? {} : { beforeToolCall }),
     ...(afterToolCall === undefined ? {} : { afterToolCall }),
     ...(progress === undefined ? {} : { onToolProgress: progress }),

@@ -57,8 +57,14 @@ export async function openRun(
   if (prior?.history !== undefined && prior.history.length > 0) {
     await baseMemory.appendMessages(prior.history);
   }
+  const guards = settings.guards;
   const defers =
     prior !== undefined ||
+    // Guardrails hold turns back (answers, a first turn), authorizeTool decides in the write.
+    (guards !== undefined &&
+      (guards.authorizeTool !== undefined ||
+        guards.output.length > 0 ||
+        guards.inputParallel.length > 0)) ||
     (settings.approval !== undefined && settings.approval !== 'none') ||
     (settings.approval === undefined && toolsAsk(client.tools));
   let loop: ReActLoop | undefined;
@@ -70,7 +76,7 @@ export async function openRun(
       )
     : undefined;
   const memory = deferring?.view ?? baseMemory;
-  const agentSpan = startAgentSpan(client.observer, settings, input.parentSpan);
+  const agentSpan = startAgentSpan(client.observer, settings, input.parentSpan, input.principal);
   const span = agentSpan?.span ?? input.parentSpan;
   loop = new ReActLoop(
     settings,

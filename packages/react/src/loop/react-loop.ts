@@ -4,6 +4,8 @@ import {
   type AigoError,
   type ChatResponse,
   copyRunState,
+  type GuardrailTrip,
+  GuardrailTrippedError,
   type JsonObject,
   type MemoryProvider,
   type Message,
@@ -15,18 +17,15 @@ import {
   type ToolCall,
   ToolError,
   userMessage,
-  ValidationError,
 } from '@aigo/ai';
 import type { Client, ContinueOptions, ExecuteToolCallsOptions, Overview } from '@aigo/client';
 import { ApprovalGate } from '../approval/approval-gate.js';
-import type { PendingApprovals } from '../approval/pending-approvals.js';
-import type { IterationSettings } from '../react-options.js';
+import { type RunGuards, runGuardsOf } from '../guardrails/run-guards.js';
 import { finishedOverview, type ReActOverview, stoppedOverview } from '../react-result.js';
 import { deliverSteering } from '../steering/deliver-steering.js';
 import { promptAsMessage } from '../steering/steering-message.js';
 import { RunSteering } from '../steering/steering-queue.js';
-import { saveSuspendedRun } from '../suspend/build-suspended-run.js';
-import type { DeferringMemory } from '../suspend/deferring-memory.js';
+import { suspendRun } from '../suspend/build-suspended-run.js';
 import type { ResumePlan } from '../suspend/prepare-resume.js';
 import { resumeTurn } from '../suspend/resume-turn.js';
 import type { AgentSettings, RunInput, RunParts, RunStart } from './agent-settings.js';
@@ -35,13 +34,8 @@ import { callModel, nativeSchema, type ReplySite } from './call-model.js';
 import { callBase, toolBase } from './call-options.js';
 import { readFinalAnswer } from './final-answer.js';
 import type { LoopSnapshot, RunExtras, StepEnd } from './loop-types.js';
+import { prepareIteration, type Step } from './prepare-iteration.js';
 import { runToolRound } from './run-tools.js';
-
-/** The client and request settings of one iteration. */
-interface Step {
-  readonly client: Client;
-  readonly toolChoice: IterationSettings['toolChoice'];
-}
 
 /**
  * The loop of one run and its state. `step()` is one iteration — one model call and the tools of its
@@ -83,6 +77,8 @@ export class ReActLoop {
   readonly #gate: ApprovalGate;
   /** Where a streamed reply's events and partial answers go (the partial answers, counted). */
   readonly #reply: ReplySite;
+  /** The run's guardrails (and `authorizeTool`), when the agent has any. */
+  readonly #guards: RunGuards | undefined;
 
   constructor(
     settings: AgentSettings,
@@ -94,7 +90,10 @@ export class ReActLoop {
     this.#settings = settings;
     this.#extras = extras;
     this.#stepClient = settings.client;
-    this.#gate = new ApprovalGate(settings.approval, input.context, input.runId);
+    this.#state = start.state;
+    const guards = runGuardsOf(settings, input, parts, start.state);
+    this.#guards = guards;
+    this.#gate = new ApprovalGate(settings.approval, input, guards?.authorizer());
     this.#input = input;
     this.#overview = parts.overview;
     this.#memory = parts.memory;
@@ -104,7 +103,6 @@ export class ReActLoop {
     this.#prompt = start.prompt;
     this.#pending = start.next === undefined ? undefined : [...start.next];
     this.#plan = extras.plan;
-    this.#state = start.state;
     this.#steering = input.steering;
     if (start.steering !== undefined && start.steering.length > 0) {
       this.#queue().restore(start.steering);
@@ -116,7 +114,8 @@ export class ReActLoop {
     const agentSpan = span === input.parentSpan ? undefined : span;
     const counted = { partialAnswers: 0 };
     this.#reply = { sink: input.sink, jsonSchema: settings.jsonSchema, agentSpan, counted };
-    const scope = { state: this.#state, steer };
+    const hooks = guards?.toolHooks(settings.hooks, () => this.iteration) ?? settings.hooks;
+    const scope = { state: this.#state, steer, hooks };
     this.#toolBase = toolBase(settings, input, parts, () => this.iteration, scope);
   }
 
@@ -158,7 +157,12 @@ export class ReActLoop {
       );
     }
     const iteration = ++this.iteration;
-    const step = await this.#prepare(iteration);
+    const step = await prepareIteration(
+      settings,
+      this.#input,
+      { state: this.#state, steer: this.#steer },
+      iteration,
+    );
     const queue = this.#steering;
     const steered =
       queue === undefined || queue.size === 0
@@ -196,6 +200,7 @@ export class ReActLoop {
         iteration,
         response: answer.response,
         context: this.#input.context,
+        principal: this.#input.principal,
         state: this.#state,
         steer: this.#steer,
       });
@@ -210,16 +215,28 @@ export class ReActLoop {
       // Messages steered while the answer was written: the model reads them before the run ends.
       return 'continue';
     }
+    if (this.#guards?.holdsAnswers === true) {
+      // The answer's turn was held back (holdBack): the output guardrails decide what is stored.
+      const again = await this.#guards.answer(this.#extras.deferring, answer, iteration);
+      if (again !== undefined) {
+        this.#pending = [userMessage(again)];
+        return 'continue';
+      }
+    }
     if (sink !== undefined) {
+      const { images = [], audio = [], videos = [] } = answer.response;
+      const media = [...images, ...audio, ...videos];
       const wait = sink.emit({
         type: 'final_answer',
         iteration,
         content: answer.response.content,
         result: answer.data,
+        ...(media.length === 0 ? {} : { media }),
       });
       if (wait !== undefined) await wait;
     }
     this.#result = finishedOverview(this.#overview, answer.data, iteration, this.#state);
+    this.#guards?.attach(this.#result);
     return 'final';
   }
 
@@ -258,6 +275,9 @@ export class ReActLoop {
   /** What the run rejects with for `error`: our own stops and parse failures as they are. */
   failure(error: unknown): AigoError {
     if (AgentStoppedError.isInstance(error) || ParseError.isInstance(error)) return error;
+    if (GuardrailTrippedError.isInstance(error)) {
+      return this.#stop('guardrail', error.message, undefined, error.guardrail);
+    }
     const aborted = this.#input.signal?.aborted === true || AbortError.isInstance(error);
     if (aborted) {
       return this.#stop(
@@ -275,21 +295,27 @@ export class ReActLoop {
   }
 
   #stop(
-    reason: 'max_iterations' | 'error' | 'aborted',
+    reason: 'max_iterations' | 'error' | 'aborted' | 'guardrail',
     message: string,
     cause?: unknown,
+    guardrail?: GuardrailTrip,
   ): AgentStoppedError {
+    const options = {
+      ...(cause === undefined ? {} : { cause }),
+      ...(guardrail === undefined ? {} : { guardrail }),
+    };
     if (this.#stopped) {
       // A second failure while stopping (a memory write): keep the overview as it was marked.
-      return new AgentStoppedError(reason, message, this.#overview, { cause });
+      return new AgentStoppedError(reason, message, this.#overview, options);
     }
     this.#stopped = true;
     this.#overview.end();
+    const overview = stoppedOverview(this.#overview, reason, this.iteration, this.#state);
     return new AgentStoppedError(
       reason,
       message,
-      stoppedOverview(this.#overview, reason, this.iteration, this.#state),
-      cause === undefined ? undefined : { cause },
+      this.#guards?.attach(overview) ?? overview,
+      options,
     );
   }
 
@@ -299,34 +325,10 @@ export class ReActLoop {
     await this.#memory.appendMessages(pending);
   }
 
-  async #prepare(iteration: number): Promise<Step> {
-    const settings = this.#settings;
-    const prepare = settings.prepareIteration;
-    if (prepare === undefined) return { client: settings.client, toolChoice: undefined };
-    const chosen = await prepare({
-      iteration,
-      tools: settings.client.tools.tools,
-      context: this.#input.context,
-      signal: this.#input.signal,
-      state: this.#state,
-      steer: this.#steer,
-    });
-    if (chosen === undefined || chosen === null) {
-      return { client: settings.client, toolChoice: undefined };
-    }
-    if (typeof chosen !== 'object') {
-      throw new ValidationError('prepareIteration', 'must return an object or undefined');
-    }
-    return {
-      client:
-        chosen.tools === undefined ? settings.client : settings.visibleTools.client(chosen.tools),
-      toolChoice: chosen.toolChoice,
-    };
-  }
-
-  /** Asked by the deferring memory as the client stores a turn: hold it back (suspend)? */
+  /** Asked as the client stores a turn: hold it back (`RunGuards.hold`; calls that wait: suspend)? */
   holdBack(messages: readonly Message[]): Promise<boolean> {
-    return this.#gate.holdBack(messages, this.#stepClient.tools, this.iteration);
+    const gate = () => this.#gate.holdBack(messages, this.#stepClient.tools, this.iteration);
+    return this.#guards === undefined ? gate() : this.#guards.holdBack(messages, gate);
   }
 
   /** One model call; suspends the run when its reply waits for decisions. */
@@ -350,38 +352,35 @@ export class ReActLoop {
       ...(native === undefined ? {} : { outputSchema: native }),
       ...extra,
     };
-    const response = await callModel(client, prompt, options, this.iteration, this.#reply);
+    const guards = this.#guards;
+    // A turn the guardrails held (an answer sent back, or rejected since) is stored before going on.
+    const settling = guards?.settleHeld(this.#extras.deferring);
+    if (settling !== undefined) await settling;
+    const call = (with_: ContinueOptions) =>
+      callModel(client, prompt, with_, this.iteration, this.#reply);
+    const response =
+      guards === undefined || prompt === undefined
+        ? await call(options)
+        : await guards.firstCall(prompt, this.iteration, options, call);
     const failed = this.#gate.error;
     if (failed !== undefined) throw failed.error;
     const held = this.#extras.deferring?.held;
     const approvals = this.#gate.approvals;
-    if (held !== undefined && approvals !== undefined) throw await this.#suspend(held, approvals);
+    if (held !== undefined && approvals !== undefined) {
+      const suspended = await suspendRun(this.#settings, this.#input, this.#extras, {
+        iteration: this.iteration,
+        held,
+        approvals,
+        overview: this.#overview,
+        ownMemory: this.#ownMemory,
+        state: this.#state,
+        // Messages steered since this iteration's model call began: the resumed run's first call reads them.
+        steering: this.#steering?.take() ?? [],
+      });
+      this.#stopped = true;
+      throw suspended;
+    }
     return response;
-  }
-
-  async #suspend(
-    held: NonNullable<DeferringMemory['held']>,
-    approvals: PendingApprovals,
-  ): Promise<AgentStoppedError> {
-    const suspended = await saveSuspendedRun(this.#settings, this.#input, this.#extras, {
-      iteration: this.iteration,
-      held,
-      approvals,
-      overview: this.#overview,
-      ownMemory: this.#ownMemory,
-      state: this.#state,
-      // Messages steered since this iteration's model call began: the resumed run's first call reads them.
-      steering: this.#steering?.take() ?? [],
-    });
-    this.#stopped = true;
-    this.#overview.end();
-    const count = approvals.requests.length;
-    return new AgentStoppedError(
-      'suspended',
-      `The agent "${this.#settings.name}" suspended its run at iteration ${this.iteration}: ${count} tool call${count === 1 ? '' : 's'} wait${count === 1 ? 's' : ''} for a decision`,
-      stoppedOverview(this.#overview, 'suspended', this.iteration, this.#state),
-      { suspended },
-    );
   }
 
   /** Runs the waiting reply's calls as decided; the messages that open the next iteration. */
@@ -407,6 +406,7 @@ export class ReActLoop {
       this.iteration,
       ready.refused,
       ready.shown,
+      ready.denied,
     );
     return [...ready.turn, ...results];
   }
@@ -422,6 +422,7 @@ export class ReActLoop {
     iteration: number,
     refused?: ReadonlyMap<number, Message>,
     shown?: readonly ToolCall[],
+    denied = this.#gate.takeDenied(),
   ): Promise<Message[]> {
     const { results, failure } = await runToolRound({
       client,
@@ -431,7 +432,10 @@ export class ReActLoop {
       sink: this.#input.sink,
       ...(refused === undefined ? {} : { refused }),
       ...(shown === undefined ? {} : { shown }),
+      ...(denied === undefined ? {} : { denied }),
     });
+    const tripped = this.#guards?.takeToolTrip();
+    if (tripped !== undefined) throw tripped;
     if (failure !== undefined && this.#settings.stopOnError) {
       await this.#keep(results);
       const toolCall = toolCalls[failure.index] as ToolCall;

@@ -52,9 +52,11 @@ export async function runReAct<T>(
           // A copy: the run writes to its state, never to the suspended value it was given.
           state: copyRunState(plan.state.state ?? {}),
         };
+  // A resumed run acts for the principal it was started for (its resumer may be an approver).
+  const runInput = plan === undefined ? input : { ...input, principal: plan.state.principal };
   let run: OpenRun;
   try {
-    run = await openRun(settings, input, start, { plan, revision: plan?.revision }, localMemory);
+    run = await openRun(settings, runInput, start, { plan, revision: plan?.revision }, localMemory);
   } catch (error) {
     input.steering?.release(false);
     throw error;

@@ -8,6 +8,7 @@ import {
   messageText,
   ValidationError,
 } from '@aigo/ai';
+import { checkPrincipalMayContinue } from '../guardrails/check-principal.js';
 import type { AgentSettings, RunInput, RunStart } from '../loop/agent-settings.js';
 import { finishRun } from '../loop/finish-run.js';
 import type { StepEnd } from '../loop/loop-types.js';
@@ -58,6 +59,8 @@ export async function stepReAct<T>(
   }
   let plan: ResumePlan | undefined;
   let revision: number | undefined;
+  const approvers = settings.guards?.approverRoles;
+  checkPrincipalMayContinue(state.principal, input.principal, approvers, run.runId);
   if (run.requests.length > 0) {
     if (input.responses === undefined) return { outcome: 'suspended', state: run, suspended: run };
     plan = await prepareResume(settings, input, { suspended: run, responses: input.responses });
@@ -84,7 +87,15 @@ export async function stepReAct<T>(
       : { ...settings, systemPrompt: joinPrompt(settings.systemPrompt, recalled) };
   let open: OpenRun;
   try {
-    open = await openRun(runSettings, input, start, { plan, saved: state, revision }, localMemory);
+    // The step acts for the principal the run was started for (its caller may be an approver).
+    const runInput = { ...input, principal: state.principal };
+    open = await openRun(
+      runSettings,
+      runInput,
+      start,
+      { plan, saved: state, revision },
+      localMemory,
+    );
   } catch (error) {
     input.steering?.release(false);
     throw error;
@@ -103,6 +114,9 @@ export async function stepReAct<T>(
       return await stopStep(open, input, state, owner, error);
     }
     if (end === 'final') return await finalStep(open, input, state, owner, taskMemory);
+    // An answer the output guardrails held and the step went past (rejected, or a steering message
+    // waits) is stored now: the next step reads the conversation from the memory.
+    await open.deferring?.settle('all');
     return await goOn(open, input, state, owner, revision);
   } finally {
     open.overview.end();
@@ -236,6 +250,7 @@ async function kept(
   const base = {
     iteration: open.loop.iteration,
     ...(state.taskMemory === undefined ? {} : { taskMemory: state.taskMemory }),
+    ...(state.principal === undefined ? {} : { principal: state.principal }),
   };
   if (open.ownMemory) return { ...base, history: await open.baseMemory.allMessages() };
   const id = open.baseMemory.conversationId;

@@ -1,4 +1,11 @@
-import type { JsonObject, MemoryProvider, Prompt, RunStore, SuspendedRun } from '@aigo/ai';
+import type {
+  JsonObject,
+  MemoryProvider,
+  Principal,
+  Prompt,
+  RunStore,
+  SuspendedRun,
+} from '@aigo/ai';
 import type { AgentSettings } from '../loop/agent-settings.js';
 import { promptAsMessage } from '../steering/steering-message.js';
 import { sealRunState } from '../suspend/seal-run-state.js';
@@ -15,6 +22,7 @@ export interface StartInput {
   readonly runId: string;
   readonly runStore: RunStore | undefined;
   readonly state: JsonObject | undefined;
+  readonly principal: Principal | undefined;
 }
 
 /**
@@ -57,6 +65,7 @@ export async function startReAct(
       iteration: 0,
       prompt: message,
       state: input.state ?? {},
+      ...(input.principal === undefined ? {} : { principal: input.principal }),
       ...(conversation === undefined ? { history: [] } : { conversation }),
       ...(question === undefined
         ? {}

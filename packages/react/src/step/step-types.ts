@@ -4,6 +4,7 @@ import type {
   InteractionResponses,
   JsonObject,
   MemoryProvider,
+  Principal,
   RunStore,
   Span,
   SuspendedRun,
@@ -57,6 +58,8 @@ export interface ReActStartOptions {
   readonly runStore?: RunStore;
   /** The run's state when it starts (`ctx.state`): a JSON object. */
   readonly state?: JsonObject;
+  /** Who the run acts for (saved in the state; each step's `principal` must match it). */
+  readonly principal?: Principal;
 }
 
 /** Options of `agent.step`. */
@@ -81,4 +84,9 @@ export interface ReActStepOptions<T = unknown> {
    * step wait for it.
    */
   readonly onEvent?: (event: AgentEvent<T>) => void | Promise<void>;
+  /**
+   * Who calls the step: the run's principal, or one with a role among the agent's `approverRoles`
+   * (else `SuspendedRunError`, `problem: 'principal'`). The step acts for the run's principal.
+   */
+  readonly principal?: Principal;
 }

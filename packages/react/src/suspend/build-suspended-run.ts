@@ -1,8 +1,15 @@
-import { copyRunState, type JsonObject, type Message, type SuspendedRun } from '@aigo/ai';
+import {
+  AgentStoppedError,
+  copyRunState,
+  type JsonObject,
+  type Message,
+  type SuspendedRun,
+} from '@aigo/ai';
 import type { Overview } from '@aigo/client';
 import type { PendingApprovals } from '../approval/pending-approvals.js';
 import type { AgentSettings, RunInput } from '../loop/agent-settings.js';
 import type { RunExtras } from '../loop/loop-types.js';
+import { stoppedOverview } from '../react-result.js';
 import type { HeldTurn } from './deferring-memory.js';
 import { sealRunState } from './seal-run-state.js';
 
@@ -51,6 +58,8 @@ export async function saveSuspendedRun(
             },
           }),
       pending: approvals.pending,
+      ...(approvals.denied.length === 0 ? {} : { denied: approvals.denied }),
+      ...(input.principal === undefined ? {} : { principal: input.principal }),
       // Checked here: a state that is not JSON fails the run naming the key (`state.plan.due`).
       state: copyRunState(suspension.state),
       ...(suspension.steering.length === 0 ? {} : { steering: suspension.steering }),
@@ -63,4 +72,26 @@ export async function saveSuspendedRun(
     ...(input.signal === undefined ? {} : { signal: input.signal }),
   });
   return suspended;
+}
+
+/**
+ * Suspends a run: saves it (`saveSuspendedRun`), ends its overview and returns the
+ * `AgentStoppedError` (`stopReason: 'suspended'`) it rejects with.
+ */
+export async function suspendRun(
+  settings: AgentSettings,
+  input: RunInput,
+  extras: RunExtras,
+  suspension: SuspensionInput,
+): Promise<AgentStoppedError> {
+  const suspended = await saveSuspendedRun(settings, input, extras, suspension);
+  const { overview, iteration, approvals } = suspension;
+  overview.end();
+  const count = approvals.requests.length;
+  return new AgentStoppedError(
+    'suspended',
+    `The agent "${settings.name}" suspended its run at iteration ${iteration}: ${count} tool call${count === 1 ? '' : 's'} wait${count === 1 ? 's' : ''} for a decision`,
+    stoppedOverview(overview, 'suspended', iteration, suspension.state),
+    { suspended },
+  );
 }

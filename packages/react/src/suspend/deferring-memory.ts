@@ -25,12 +25,14 @@ export interface HeldTurn {
  */
 export class DeferringMemory {
   readonly view: MemoryProvider;
+  readonly #memory: MemoryProvider;
   #held: HeldTurn | undefined;
   #pinned: number | undefined;
   #written = false;
 
   constructor(memory: MemoryProvider, holdBack: HoldBack, pinnedVersion: number | undefined) {
     this.#pinned = pinnedVersion;
+    this.#memory = memory;
     const append = async (messages: readonly Message[], options?: MemoryWriteOptions) => {
       const pinned = this.#pinned;
       const expected =
@@ -84,5 +86,27 @@ export class DeferringMemory {
   /** The turn held back by the last write, if it was. */
   get held(): HeldTurn | undefined {
     return this.#held;
+  }
+
+  /**
+   * Ends the hold of a turn a guardrail held back (a final answer waiting for the output
+   * guardrails, a first turn waiting for the parallel input guardrails): stores it whole (`all`),
+   * its opening messages without the reply (`opening`: an answer a guardrail stopped), or nothing
+   * (`none`) — against the version it was to be stored at.
+   */
+  async settle(keep: 'all' | 'opening' | 'none'): Promise<void> {
+    const held = this.#held;
+    if (held === undefined) return;
+    this.#held = undefined;
+    let messages = keep === 'none' ? [] : held.messages;
+    if (keep === 'opening' && messages.at(-1)?.role === 'assistant')
+      messages = messages.slice(0, -1);
+    if (messages.length === 0) return;
+    await this.#memory.appendMessages(
+      messages,
+      held.version === undefined ? undefined : { expectedVersion: held.version },
+    );
+    this.#pinned = undefined;
+    this.#written = true;
   }
 }

@@ -6,6 +6,7 @@ import {
   type SuspendedRun,
   ValidationError,
 } from '@aigo/ai';
+import { checkPrincipalMayContinue } from '../guardrails/check-principal.js';
 import type { AgentSettings, RunInput } from '../loop/agent-settings.js';
 import { canonicalJson } from './canonical-json.js';
 import { type CallDecision, checkResponses } from './check-responses.js';
@@ -48,6 +49,12 @@ export async function prepareResume(
       `must be the suspended run’s id, ${JSON.stringify(run.runId)}`,
     );
   }
+  checkPrincipalMayContinue(
+    state.principal,
+    input.principal,
+    settings.guards?.approverRoles,
+    run.runId,
+  );
   const decisions = await checkResponses(resume.responses, state, tools);
   const revision = await checkAndClaim(input, run, state);
   return { run, state, decisions, revision };

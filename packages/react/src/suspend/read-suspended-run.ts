@@ -1,4 +1,5 @@
 import {
+  checkPrincipal,
   type Message,
   SUSPENDED_RUN_FORMAT,
   type SuspendedRun,
@@ -121,6 +122,21 @@ function readBody(value: unknown, runId: string): RunStateBody {
   }
   for (const field of ['history', 'steering', 'next'] as const) {
     if (state[field] !== undefined) messages(state[field], field, runId);
+  }
+  try {
+    checkPrincipal(state.principal, 'principal');
+  } catch {
+    throw bad('format', 'The run state’s principal is malformed', runId);
+  }
+  if (
+    state.denied !== undefined &&
+    (!Array.isArray(state.denied) ||
+      state.denied.some(
+        (call: { index?: unknown; reason?: unknown } | null) =>
+          call === null || !Number.isSafeInteger(call.index) || typeof call.reason !== 'string',
+      ))
+  ) {
+    throw bad('format', 'The run state’s denied calls are malformed', runId);
   }
   if (
     state.steering !== undefined &&

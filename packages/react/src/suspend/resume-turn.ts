@@ -11,6 +11,8 @@ export interface ResumeTurn {
   readonly refused: ReadonlyMap<number, Message>;
   /** Each call as people see it (events): arguments redacted per its rule. */
   readonly shown: readonly ToolCall[];
+  /** The calls `authorizeTool` denied when the run suspended, by index, with the reason. */
+  readonly denied: ReadonlyMap<number, string> | undefined;
 }
 
 /** The code of the tool result a refused call gets. */
@@ -66,5 +68,9 @@ export function resumeTurn(plan: ResumePlan): ResumeTurn {
     toolCalls,
     refused,
     shown,
+    denied:
+      plan.state.denied === undefined || plan.state.denied.length === 0
+        ? undefined
+        : new Map(plan.state.denied.map((call) => [call.index, call.reason])),
   };
 }

@@ -4,6 +4,7 @@ import type {
   JsonObject,
   JsonValue,
   Message,
+  Principal,
   Usage,
 } from '@aigo/ai';
 
@@ -18,6 +19,13 @@ export interface PendingDecision {
   readonly index: number;
   /** The argument paths the rule redacts from what people see. */
   readonly redact?: readonly string[];
+}
+
+/** A call of the waiting reply that `authorizeTool` denied: it gets a refused result on resume. */
+export interface DeniedDecision {
+  /** The call's index in the reply's tool calls. */
+  readonly index: number;
+  readonly reason: string;
 }
 
 /** One model call of the run before the suspension, kept so cost and usage add up. */
@@ -59,6 +67,10 @@ export interface RunStateBody {
   readonly conversation?: { readonly id?: string; readonly version?: number };
   /** A suspended run: the calls that wait for a decision; the reply's other calls run on resume. */
   readonly pending?: readonly PendingDecision[];
+  /** A suspended run: the calls of the waiting reply `authorizeTool` denied. */
+  readonly denied?: readonly DeniedDecision[];
+  /** Who the run acts for: a resume or a step by another principal is refused. */
+  readonly principal?: Principal;
   readonly calls: readonly PriorCall[];
   readonly tools: readonly PriorTool[];
   /** Tokens and cost so far (informational: the resumed run recomputes them from `calls`). */

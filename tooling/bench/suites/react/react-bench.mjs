@@ -12,11 +12,14 @@
 // - a queued steering message: CPU added, (steered run − the same run) per message, where the
 //   steered run gets one message pushed on a createSteeringQueue() before it starts (delivered at
 //   its first model call: a steering_message span event, one more message sent and stored);
+// - a configured no-op guardrail: CPU added per model call, (guarded run − the same run) /
+//   iterations, where the guarded agent has one output guardrail that always passes (its answers are
+//   held in the run's deferring memory until it decided, then stored);
 // - heap: heapUsed after a forced GC at 10 % and at 100 % of 10 000 runs, each with a fresh
 //   inMemoryMemory.
 // - an agentTool call: CPU added over calling the same sub-agent with execute (agent-tool-bench.mjs).
-// Targets: < 50 µs per iteration, < 5 µs per steering message, heap growth < 2 MB, < 20 µs per
-// agentTool call.
+// Targets: < 50 µs per iteration, < 5 µs per steering message, < 5 µs per model call for a no-op
+// guardrail, heap growth < 2 MB, < 20 µs per agentTool call.
 import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -51,6 +54,7 @@ async function load() {
 export const TARGETS = Object.freeze({
   perIterationUs: 50,
   steeringMessageUs: 5,
+  noopGuardrailUs: 5,
   heapGrowthMb: 2,
   agentToolUs: AGENT_TOOL_TARGET_US,
 });
@@ -114,7 +118,11 @@ function setup() {
     tools: [calculator],
   });
   const agent = react.createReAct(client, { schema });
-  return { provider, calculator, schema, client, agent };
+  const guarded = react.createReAct(client, {
+    schema,
+    guardrails: { output: [{ name: 'noop', check: () => PASS }] },
+  });
+  return { provider, calculator, schema, client, agent, guarded };
 }
 
 // ---- the arms ----------------------------------------------------------------------------------
@@ -168,6 +176,14 @@ async function agentSteeredRun({ provider, agent }) {
   const steering = react.createSteeringQueue();
   steering.push(STEERING);
   const result = await agent.execute(PROMPT, { memory: aigoClient.inMemoryMemory(), steering });
+  if (result.iterations !== ITERATIONS) throw new Error(`expected ${ITERATIONS} iterations`);
+}
+
+const PASS = Object.freeze({ tripwire: false });
+
+async function guardedRun({ provider, guarded }) {
+  provider.reset();
+  const result = await guarded.execute(PROMPT, { memory: aigoClient.inMemoryMemory() });
   if (result.iterations !== ITERATIONS) throw new Error(`expected ${ITERATIONS} iterations`);
 }
 
@@ -269,6 +285,29 @@ export async function steeringMessageCost({ rounds = 9, runs = 200 } = {}) {
   };
 }
 
+// ---- guardrails ---------------------------------------------------------------------------------
+
+/**
+ * CPU a configured no-op guardrail adds per model call: the same run by an agent with one output
+ * guardrail that always passes, against the agent without, divided by the run's model calls.
+ */
+export async function noopGuardrailCost({ rounds = 9, runs = 200 } = {}) {
+  const context = setup();
+  const arms = { agent: () => agentRun(context), guarded: () => guardedRun(context) };
+  await interleaved(arms, runs);
+  const samples = [];
+  for (let round = 0; round < rounds; round++) {
+    const t = await interleaved(arms, runs);
+    samples.push({ agent: t.agent / runs, added: (t.guarded - t.agent) / runs / ITERATIONS });
+  }
+  return {
+    runs,
+    rounds,
+    agentUsPerRun: round3(median(samples.map((sample) => sample.agent))),
+    addedUsPerModelCall: round3(median(samples.map((sample) => sample.added))),
+  };
+}
+
 // ---- heap --------------------------------------------------------------------------------------
 
 export async function heapFlatness({ runs = 10_000 } = {}) {
@@ -298,6 +337,7 @@ export async function runReactBench(options = {}) {
   const perIteration = await perIterationOverhead(options.perIteration);
   const streamed = await perIterationStreamOverhead(options.streamed);
   const steering = await steeringMessageCost(options.steering);
+  const guardrail = await noopGuardrailCost(options.guardrail);
   const heap = await heapFlatness(options.heap);
   const agentTool = await agentToolOverhead(
     { client: aigoClient, testing, react },
@@ -307,14 +347,32 @@ export async function runReactBench(options = {}) {
     agentTool: agentTool.addedUsPerCall < TARGETS.agentToolUs,
     perIteration: perIteration.overheadUsPerIteration < TARGETS.perIterationUs,
     steering: steering.addedUsPerMessage < TARGETS.steeringMessageUs,
+    guardrail: guardrail.addedUsPerModelCall < TARGETS.noopGuardrailUs,
     heap: Math.abs(heap.growthMb) < TARGETS.heapGrowthMb,
   };
-  return { perIteration, streamed, steering, heap, agentTool, targets: TARGETS, verdicts };
+  return {
+    perIteration,
+    streamed,
+    steering,
+    guardrail,
+    heap,
+    agentTool,
+    targets: TARGETS,
+    verdicts,
+  };
 }
 
 export function reactBenchTable(result) {
   const ok = (pass) => (pass ? 'ok' : '**over target**');
-  const { perIteration: p, streamed: s, steering: q, heap, agentTool: a, verdicts } = result;
+  const {
+    perIteration: p,
+    streamed: s,
+    steering: q,
+    guardrail: g,
+    heap,
+    agentTool: a,
+    verdicts,
+  } = result;
   return [
     '## @aigo/react overhead (typed agent, calculator tool, 3 iterations per run, fake provider)',
     '',
@@ -325,6 +383,7 @@ export function reactBenchTable(result) {
     `| streamed run (executeStream, every event read) overhead per iteration over direct streams (direct ${s.directUsPerIteration} µs) | ${s.overheadUsPerIteration} µs | — | info |`,
     `| a queued steering message: CPU added (one message pushed on a steering queue before the run, against the same run without; run ${q.agentUsPerRun} µs) | ${q.addedUsPerMessage} µs | < ${TARGETS.steeringMessageUs} µs | ${ok(verdicts.steering)} |`,
     `| an agentTool call: CPU added over calling the same sub-agent with execute (one model call; direct ${a.directUsPerCall} µs, ${a.runs} calls per arm, median of ${a.rounds} rounds) | ${a.addedUsPerCall} µs | < ${TARGETS.agentToolUs} µs | ${ok(verdicts.agentTool)} |`,
+    `| a configured no-op guardrail: CPU added per model call (one output guardrail that passes, against the same agent without; run ${g.agentUsPerRun} µs) | ${g.addedUsPerModelCall} µs | < ${TARGETS.noopGuardrailUs} µs | ${ok(verdicts.guardrail)} |`,
     `| heapUsed growth, GC'd, 10 % → 100 % of ${heap.runs} runs, each with a fresh memory (${heap.heapUsedAt10PercentMb} → ${heap.heapUsedAt100PercentMb} MB) | ${heap.growthMb} MB | < ${TARGETS.heapGrowthMb} MB | ${ok(verdicts.heap)} |`,
   ].join('\n');
 }

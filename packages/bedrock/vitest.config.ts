@@ -1,0 +1,3 @@
+import { defineTestConfig } from '@aigo/config/vitest';
+
+export default defineTestConfig();
