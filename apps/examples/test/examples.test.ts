@@ -259,6 +259,15 @@ const EXPECTED: Record<string, readonly (string | RegExp)[]> = {
     'final answer: Rome is warmer by 6 °C (3 partial answers while it streamed)\n',
     /\n2 iterations, \d+ tokens\n$/,
   ],
+  'react-agent-tool': [
+    OFFLINE_HEADER,
+    'writer: calls researcher({"prompt":"Who wrote the first published computer algorithm, and when?"})\n',
+    'writer > researcher: calls search({"query":"first published computer algorithm"})\n',
+    'writer > researcher: final answer {"answer":"Ada Lovelace, in 1843","source":"encyclopedia"}\n',
+    'writer: researcher answered {"answer":"Ada Lovelace, in 1843","source":"encyclopedia"}\n',
+    'writer: final answer "In 1843 Ada Lovelace published the first algorithm meant for a machine."\n',
+    /\n {2}writer: \d+ tokens\n {2}writer\/researcher: \d+ tokens\ntotal: \d+ tokens\n$/,
+  ],
   'react-steering': [
     OFFLINE_HEADER,
     '-- iteration 1\ntool call: find_trains({"to":"Lisbon"})\n',

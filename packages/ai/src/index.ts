@@ -27,6 +27,7 @@ export type {
   AgentInteractionRequestedEvent,
   AgentInteractionResumedEvent,
   AgentIterationStartEvent,
+  AgentNestedEvent,
   AgentPartialAnswerEvent,
   AgentReasoningEvent,
   AgentSteeringMessageEvent,
@@ -35,6 +36,8 @@ export type {
   AgentToolProgressEvent,
   AgentToolResultEvent,
 } from './agent/agent-event.js';
+export { agentEventPath } from './agent/agent-event.js';
+export type { ParentRun, SubRunCost, SubRunEvent } from './agent/parent-run.js';
 export type { Prompt } from './agent/prompt.js';
 export { copyRunState, type Steer, type SteerResult } from './agent/run-state.js';
 export {

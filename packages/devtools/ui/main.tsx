@@ -9,6 +9,7 @@ import { duration } from './format.js';
 import { GraphDrawing } from './graph-view.js';
 import { RunsList } from './runs-list.js';
 import { SpanDetail } from './span-detail.js';
+import { SubAgentsNote } from './sub-agents.js';
 import { Waterfall } from './waterfall.js';
 
 /** Newest first, by start time. */
@@ -113,6 +114,7 @@ function App() {
             ) : null}
             <Approvals detail={detail} />
             <AnswerStreamingNote detail={detail} />
+            <SubAgentsNote detail={detail} />
             <h3>Timeline</h3>
             <Waterfall
               spans={detail.spans}

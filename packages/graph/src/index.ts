@@ -41,6 +41,7 @@ export type {
   NodeSuspendedEvent,
 } from './events/graph-events.js';
 export { GraphStream } from './events/graph-stream.js';
+export { type GraphAgentOptions, graphAgent } from './graph-agent.js';
 export {
   type GraphProblem,
   GraphStoppedError,

@@ -2,13 +2,41 @@
 // console output asserted instead of printed).
 import { defineTool } from '@aigo/ai';
 import { createClient } from '@aigo/client';
-import { createReAct } from '@aigo/react';
+import { agentTool, createReAct } from '@aigo/react';
 import { createFakeProvider } from '@aigo/testing';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { agentNode, createGraph, GraphStoppedError, inMemoryCheckpointer } from '../src/index.js';
+import {
+  agentNode,
+  createGraph,
+  GraphStoppedError,
+  graphAgent,
+  inMemoryCheckpointer,
+} from '../src/index.js';
 
 describe('README examples', () => {
+  it('a graph as an agent, called as a tool', async () => {
+    const count = createGraph<number>('count').addNode(
+      'count',
+      async ({ sharedState }) => String(await sharedState.get('prompt')).split(' ').length,
+    );
+    const counter = graphAgent(count, {
+      name: 'word_counter',
+      description: 'Counts the words of a text',
+    });
+
+    const model = createFakeProvider()
+      .toolCall('word_counter', { prompt: 'one two three' })
+      .text('Three words.');
+    const agent = createReAct(
+      createClient(model, { defaultModel: 'test-model', tools: [agentTool(counter)] }),
+    );
+
+    const result = await agent.execute('How many words in "one two three"?');
+    expect(model.requests[1]?.messages.at(-1)?.content).toBe('3');
+    expect(result.data).toBe('Three words.');
+  });
+
   it('the opening example', async () => {
     const provider = createFakeProvider().onRequest((request) => ({
       content: `(${request.messages.at(-1)?.content})`,

@@ -36,3 +36,39 @@ describe('a partial answer', () => {
     expect(records[2]).toMatchObject({ 'aigo.react.partial_answers': 7 });
   });
 });
+
+describe('an agent called as a tool', () => {
+  it('is an `Agent called` and an `Agent returned` debug line on the tool span, with its path', () => {
+    const sink = lineSink();
+    const span = createLogObserver({
+      format: 'json',
+      level: 'debug',
+      clock,
+      env: {},
+      output: sink,
+    }).startSpan('execute_tool researcher');
+    span.addEvent('aigo.agent.call', {
+      'gen_ai.agent.name': 'researcher',
+      'aigo.agent.path': 'writer/researcher',
+      'aigo.agent.depth': 2,
+    });
+    span.addEvent('aigo.agent.return', {
+      'gen_ai.agent.name': 'researcher',
+      'aigo.agent.stop_reason': 'final_answer',
+    });
+    span.end();
+    const records = sink.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+
+    expect(records.map((record) => record.msg ?? record.message)).toEqual([
+      'Span started',
+      'Agent called',
+      'Agent returned',
+      'Span ended',
+    ]);
+    expect(records[1]).toMatchObject({
+      'aigo.agent.path': 'writer/researcher',
+      'aigo.agent.depth': 2,
+    });
+    expect(records[2]).toMatchObject({ 'aigo.agent.stop_reason': 'final_answer' });
+  });
+});

@@ -24,6 +24,7 @@ const RUN_KEYS = new Set<string>([
   'runStore',
   'state',
   'steering',
+  'agentPath',
   'a2a',
   'principal',
 ]);
@@ -126,8 +127,17 @@ export function checkRunOptions(
     runStore: checkRunStore(options.runStore, 'runStore') ?? runStore,
     steering: checkSteeringQueue(options.steering),
     state: options.state === undefined ? undefined : copyRunState(options.state),
+    ...(options.agentPath === undefined ? {} : { agentPath: checkAgentPath(options.agentPath) }),
     principal: checkPrincipal(options.principal),
   };
+}
+
+/** @throws ValidationError (`agentPath`) unless it is an array of non-empty names. */
+function checkAgentPath(path: unknown): readonly string[] {
+  if (!Array.isArray(path) || path.some((name) => typeof name !== 'string' || name === '')) {
+    throw new ValidationError('agentPath', 'must be an array of agent names');
+  }
+  return Object.freeze([...(path as string[])]);
 }
 
 /** Checks the prompt and options of `agent.start`. */

@@ -6,6 +6,12 @@
  * @packageDocumentation
  */
 
+export { agentTool } from './agent-tool/agent-tool.js';
+export {
+  type AgentToolInput,
+  type AgentToolOptions,
+  DEFAULT_AGENT_TOOL_MAX_DEPTH,
+} from './agent-tool/agent-tool-options.js';
 export type {
   ApprovalCall,
   ApprovalPolicy,

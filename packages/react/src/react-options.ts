@@ -236,6 +236,12 @@ export interface ReActRunOptions {
    * the conversation at the next model call. One queue per run.
    */
   readonly steering?: SteeringQueue;
+  /**
+   * The agents this run serves as a tool, outermost first — set by `agentTool` from the parent's
+   * `ctx.parentRun`, so that the run's own tools see the path (`ctx.parentRun.path`, this agent
+   * last) and nesting deeper than an agent tool's `maxDepth` is refused. Unset for a top-level run.
+   */
+  readonly agentPath?: readonly string[];
   /** The A2A request the run answers (`serveA2A` passes it): every tool's `ctx.a2a`. */
   readonly a2a?: A2ARequest;
   /**

@@ -2,16 +2,74 @@
 // console output asserted instead of printed).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AgentStoppedError, defineTool, pipeResponse, toSSEResponse } from '@aigo/ai';
+import {
+  AgentStoppedError,
+  agentEventPath,
+  defineTool,
+  pipeResponse,
+  toSSEResponse,
+} from '@aigo/ai';
 import { createClient, inMemoryMemory, inMemoryMemoryStore, inMemoryRunStore } from '@aigo/client';
 import { createFakeProvider } from '@aigo/testing';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { Type } from 'typebox';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod';
-import { createReAct, type ReActRunState, type ReActStoppedOverview } from '../src/index.js';
+import {
+  agentTool,
+  createReAct,
+  type ReActRunState,
+  type ReActStoppedOverview,
+} from '../src/index.js';
 
 describe('README examples', () => {
+  it('agents as tools: a writer with a researcher as a tool', async () => {
+    const search = defineTool({
+      name: 'search',
+      description: 'Searches the web',
+      input: Type.Object({ query: Type.String() }),
+      execute: ({ query }) => [`Rome is the capital of Italy (${query})`],
+    });
+    const researcher = createReAct(
+      createClient(
+        createFakeProvider()
+          .toolCall('search', { query: 'capital of Italy' })
+          .text('{"fact": "Rome"}'),
+        { defaultModel: 'test-model', tools: [search] },
+      ),
+      {
+        name: 'researcher',
+        description: 'Finds facts',
+        schema: Type.Object({ fact: Type.String() }),
+      },
+    );
+    const writer = createReAct(
+      createClient(
+        createFakeProvider()
+          .toolCall('researcher', { prompt: 'What is the capital of Italy?' })
+          .text('The capital of Italy is Rome.'),
+        { defaultModel: 'test-model', tools: [agentTool(researcher)] },
+      ),
+      { name: 'writer' },
+    );
+
+    const logged: string[] = [];
+    const stream = writer.executeStream('Write one sentence about the capital of Italy.');
+    for await (const event of stream) {
+      const { path, event: inner } = agentEventPath(event);
+      if (path.length > 0 && inner.type === 'tool_call') {
+        logged.push(`${path.join(' > ')} calls ${inner.toolCall.function.name}`);
+      }
+    }
+    const result = await stream.collect();
+    expect(logged).toEqual(['researcher calls search']);
+    expect(result.data).toBe('The capital of Italy is Rome.');
+    expect(Object.keys(result.costSummary().byAgent ?? {})).toEqual([
+      'writer',
+      'writer/researcher',
+    ]);
+  });
+
   it('the opening example: a typed math agent', async () => {
     const calculator = defineTool({
       name: 'calculator',

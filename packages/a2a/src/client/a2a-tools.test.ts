@@ -6,7 +6,7 @@ import {
   type ExecutionEventBus,
   type RequestContext,
 } from '@a2a-js/sdk/server';
-import { AbortError, type Tool, type ToolProgress } from '@aigo/ai';
+import { AbortError, type ParentRun, type Tool, type ToolProgress } from '@aigo/ai';
 import { deferred } from '@aigo/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { textsOf } from '../../test/support/test-sdk.js';
@@ -241,6 +241,54 @@ describe('a2aTools against an agent built with the SDK’s server classes', () =
       ]);
     });
   }
+
+  it('a streamed caller gets the task’s status as agent_event, and the cost stays unknown', async () => {
+    const agent = await server(
+      executor(async (request, bus) => {
+        publishTask(bus, request, TaskState.TASK_STATE_SUBMITTED);
+        status(bus, request, TaskState.TASK_STATE_WORKING, 'Reading the sky');
+        status(bus, request, TaskState.TASK_STATE_WORKING, 'Asking the clouds');
+        artifact(bus, request, [text('Sunny.')], true);
+        status(bus, request, TaskState.TASK_STATE_COMPLETED);
+      }),
+      { streaming: true },
+    );
+    const tool = await only({ url: agent.url, pollIntervalMs: 5 });
+    const forwarded: unknown[] = [];
+    const parts: unknown[] = [];
+    const parentRun: ParentRun = {
+      path: ['writer'],
+      streams: true,
+      emit: (event) => {
+        forwarded.push(event);
+        return undefined;
+      },
+      addSubRun: (part) => {
+        parts.push(part);
+      },
+    };
+    if (tool.callWithResult === undefined) throw new Error('expected callWithResult');
+
+    const result = await tool.callWithResult(JSON.stringify({ message: 'Weather?' }), {
+      toolCallId: 'call-1',
+      parentRun,
+    });
+
+    expect(JSON.parse(result.output)).toMatchObject({ answer: 'Sunny.' });
+    expect(forwarded).toEqual([
+      {
+        agent: tool.name,
+        toolCallId: 'call-1',
+        event: { type: 'content', iteration: 1, text: 'Reading the sky' },
+      },
+      {
+        agent: tool.name,
+        toolCallId: 'call-1',
+        event: { type: 'content', iteration: 1, text: 'Asking the clouds' },
+      },
+    ]);
+    expect(parts).toEqual([{ agent: tool.name, usage: undefined, cost: undefined }]);
+  });
 
   it('input-required: the model reads the question, and the run’s next call continues the same task', async () => {
     const seen: Message[] = [];

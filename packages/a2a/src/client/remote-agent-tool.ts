@@ -157,6 +157,7 @@ export function remoteAgentTool(spec: RemoteAgentToolSpec): Tool {
           options.onProgress?.({
             message: progress === '' ? `${spec.agentName}: ${stateName(status.state)}` : progress,
           });
+          if (progress !== '') forwardStatus(spec.name, options, progress);
         },
       });
       if (stop.aborted) return await stopped();
@@ -181,6 +182,8 @@ export function remoteAgentTool(spec: RemoteAgentToolSpec): Tool {
       return { output: errorEnvelope(error, spec.agentName), isError: true };
     } finally {
       stopper.dispose();
+      // The protocol reports no cost: the remote run's is unknown (never 0) in the caller's summary.
+      options.parentRun?.addSubRun({ agent: spec.name, usage: undefined, cost: undefined });
     }
   };
 
@@ -206,6 +209,24 @@ async function cancel(spec: RemoteAgentToolSpec, taskId: string): Promise<void> 
       'error.message': causeText(error),
     });
   }
+}
+
+/**
+ * A status message of the remote task, in the calling run's stream when it is streamed: an
+ * `agent_event` wrapping a `content` event with the text (the remote agent's own events do not
+ * cross the protocol; its status updates do).
+ */
+function forwardStatus(name: string, options: ToolCallOptions, text: string): void {
+  const parent = options.parentRun;
+  if (parent === undefined || !parent.streams) return;
+  const wait = parent.emit({
+    agent: name,
+    toolCallId: options.toolCallId ?? '',
+    event: { type: 'content', iteration: 1, text },
+  });
+  // Status updates arrive from the SDK's stream; one the caller's consumer has not read yet waits
+  // in its queue, as a tool's progress does.
+  wait?.catch(() => undefined);
 }
 
 function messageText(message: Message | undefined): string {

@@ -3,6 +3,7 @@ import { type ExecutionEventBus, AgentEvent as SdkEvent } from '@a2a-js/sdk/serv
 import {
   type AgentEvent,
   type AgentStream,
+  agentEventPath,
   type JsonObject,
   type JsonValue,
   messageText,
@@ -86,8 +87,21 @@ function mediaParts(event: Extract<AgentEvent, { type: 'tool_result' }>): Part[]
 }
 
 /**
+ * The status text of a sub-run's event (an agent the run called as a tool): its tool calls and
+ * their progress, named by the path of agents (`researcher > checker: Calling search`); `undefined`
+ * for the rest (its text, its answer: the task's answer is the run's own).
+ */
+function nestedText(event: Extract<AgentEvent, { type: 'agent_event' }>): string | undefined {
+  const { path, event: inner } = agentEventPath(event);
+  const who = path.join(' > ');
+  if (inner.type === 'tool_call') return `${who}: Calling ${inner.toolCall.function.name}`;
+  if (inner.type === 'tool_progress') return `${who}: ${progressText(inner)}`;
+  return undefined;
+}
+
+/**
  * Publishes a run's events as A2A events. As a task: tool calls and their progress as `working`
- * status updates, a guardrail that tripped and a tool call `authorizeTool` denied as `working` status
+ * status updates (those of the agents the run calls as tools too, named by their path), a guardrail that tripped and a tool call `authorizeTool` denied as `working` status
  * updates with their reason (a run a guardrail stopped then fails with the trip as its message), a
  * message steered into the run as a `working` status update with its text, media
  * a tool returned (`withContent`) as an artifact of file parts (id `tool-<call id>`, named after the
@@ -129,6 +143,11 @@ export async function publishRunEvents(
       case 'steering_message':
         status([textA2APart(steeringText(event))]);
         break;
+      case 'agent_event': {
+        const text = nestedText(event);
+        if (text !== undefined) status([textA2APart(text)]);
+        break;
+      }
       case 'tool_result': {
         const media = mediaParts(event);
         if (media.length === 0) break;

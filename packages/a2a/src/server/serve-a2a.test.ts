@@ -1,7 +1,7 @@
 import { ClientFactory } from '@a2a-js/sdk/client';
 import { defineTool, type Tool } from '@aigo/ai';
 import { createClient, inMemoryMemoryStore } from '@aigo/client';
-import { createReAct } from '@aigo/react';
+import { agentTool, createReAct } from '@aigo/react';
 import { createFakeProvider, deferred, type FakeProvider } from '@aigo/testing';
 import { Type } from 'typebox';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -115,6 +115,30 @@ describe('serveA2A, called by the SDK’s own client', () => {
       'status:working',
       'status:working: Calling nudge',
       'status:working: Steered: Keep the answer short.',
+      'artifact:answer',
+      'status:completed',
+    ]);
+  });
+
+  it('streams the tool calls of an agent the served agent calls as a tool, named by its path', async () => {
+    const count = defineTool({ name: 'count', description: 'Counts', execute: () => ({ n: 2 }) });
+    const inner = createFakeProvider().toolCall('count').text('Two.');
+    const researcher = createReAct(
+      createClient(inner, { env: {}, defaultModel: 'm', tools: [count] }),
+      { name: 'researcher', description: 'Counts things' },
+    );
+    const provider = createFakeProvider().toolCall('researcher', { prompt: 'Count' }).text('2.');
+    const server = await serve(reactAgent(provider, [agentTool(researcher)]));
+    const client = await new ClientFactory().createFromUrl(server.url);
+    const events: string[] = [];
+    for await (const event of client.sendMessageStream(sendRequest(userText('Count')))) {
+      events.push(describeEvent(event));
+    }
+    expect(events).toEqual([
+      'task:submitted',
+      'status:working',
+      'status:working: Calling researcher',
+      'status:working: researcher: Calling count',
       'artifact:answer',
       'status:completed',
     ]);

@@ -5,7 +5,7 @@ import type { GeneratedMedia } from '../messages/media.js';
 import type { Message } from '../messages/message.js';
 import type { ToolCall } from '../messages/tool-call.js';
 import type { DeepPartial } from '../schema/deep-partial.js';
-import type { ToolProgress } from '../tools/tool.js';
+import type { ToolProgress } from '../tools/tool-progress.js';
 import type { InteractionRequest, SuspendedRun } from './suspended-run.js';
 
 /** A new iteration (model call) begins. */
@@ -149,6 +149,26 @@ export interface AgentErrorEvent {
   readonly error: AigoError;
 }
 
+/**
+ * An event of a sub-run: an agent the run called as a tool (`agentTool` of `@aigo/react`, a graph
+ * made an agent, a remote A2A agent) emitted `event` while the call `toolCallId` ran. Sub-runs of
+ * sub-runs nest: `event` is then an `agent_event` too, one level per agent, so the path of agents is
+ * read by unwrapping (`agentEventPath`). They arrive in the order the sub-run emitted them, between
+ * the parent's `tool_call` and `tool_result` of that call; a consumer that ignores them sees the
+ * parent's own events unchanged.
+ */
+export interface AgentNestedEvent {
+  readonly type: 'agent_event';
+  /** The parent's iteration whose tool call runs the sub-run. */
+  readonly iteration: number;
+  /** The name of the agent that ran as the tool (the tool's name). */
+  readonly agent: string;
+  /** The parent's tool call that runs the sub-run. */
+  readonly toolCallId: string;
+  /** The sub-run's event, as its own stream emitted it. */
+  readonly event: AgentEvent<unknown>;
+}
+
 /** One event of a streamed agent run, discriminated on `type`. */
 export type AgentEvent<T = unknown> =
   | AgentSteeringMessageEvent
@@ -164,7 +184,25 @@ export type AgentEvent<T = unknown> =
   | AgentInteractionResumedEvent
   | AgentPartialAnswerEvent<T>
   | AgentFinalAnswerEvent<T>
-  | AgentErrorEvent;
+  | AgentErrorEvent
+  | AgentNestedEvent;
 
 /** The `type` of each agent event. */
 export type AgentEventType = AgentEvent['type'];
+
+/**
+ * A nested event unwrapped: the agents it went through (outermost first, empty for the run's own
+ * events) and the innermost event.
+ */
+export function agentEventPath<T>(event: AgentEvent<T>): {
+  readonly path: readonly string[];
+  readonly event: AgentEvent<unknown>;
+} {
+  const path: string[] = [];
+  let inner: AgentEvent<unknown> = event as AgentEvent<unknown>;
+  while (inner.type === 'agent_event') {
+    path.push(inner.agent);
+    inner = inner.event;
+  }
+  return { path, event: inner };
+}

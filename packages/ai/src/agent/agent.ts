@@ -43,6 +43,12 @@ export interface AgentRunOptions {
    */
   readonly state?: JsonObject;
   /**
+   * The agents this run serves as a tool, outermost first (`agentTool` sets it from the parent's
+   * `ToolContext.parentRun`): the run's tools see the path with this agent added, and nesting deeper
+   * than an agent tool's `maxDepth` is refused. Empty or unset for a top-level run.
+   */
+  readonly agentPath?: readonly string[];
+  /**
    * Who the run acts for (`{ id, roles?, tenant? }`): in every tool's and hook's context, on the
    * run's span (`enduser.id`), saved with a suspended run and checked when it resumes. Agents that
    * know no principal ignore it.

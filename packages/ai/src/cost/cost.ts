@@ -1,3 +1,5 @@
+import type { Usage } from '../chat/usage.js';
+
 /** A price step: from `aboveTokens` prompt tokens on, these rates apply instead. */
 export interface ModelCostTier {
   /** The tier applies when a request's prompt has more than this many tokens. */
@@ -122,6 +124,24 @@ export interface ModelCostBreakdown extends ModelCostParts {
   readonly priceSources: readonly PriceSource[];
 }
 
+/**
+ * One agent's own part of a run's cost (`CostSummary.byAgent`): its model calls, tool calls and
+ * compute, without the sub-agents it called (they have their own entries).
+ */
+export interface AgentCostBreakdown {
+  /** The agents from the run's own down to this one, outermost first. */
+  readonly path: readonly string[];
+  /** Tokens of this agent's model calls; `undefined` when unknown (a remote agent). */
+  readonly usage: Usage | undefined;
+  readonly totalModelCost: number;
+  readonly totalToolCost: number;
+  readonly computeCost: number;
+  /** Models, tools and compute; a lower bound when `complete` is false. */
+  readonly totalCost: number;
+  /** False when some of this agent's cost is unknown (unpriced calls, a remote agent that reported none). */
+  readonly complete: boolean;
+}
+
 /** Everything a run cost, by kind and by model. */
 export interface CostSummary {
   readonly toolCosts: { readonly [toolName: string]: number };
@@ -153,4 +173,10 @@ export interface CostSummary {
   readonly executionDurationSeconds: number;
   readonly totalCost: number;
   readonly currency: string;
+  /**
+   * The run's cost by agent, when it called agents as tools (`agentTool`, remote agents): one entry
+   * per agent path (`writer`, `writer/researcher`), each the agent's own part. The entries add up to
+   * the summary's totals; the summary's totals include every sub-run's.
+   */
+  readonly byAgent?: { readonly [agentPath: string]: AgentCostBreakdown };
 }

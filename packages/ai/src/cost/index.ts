@@ -4,6 +4,7 @@
  */
 
 export type {
+  AgentCostBreakdown,
   ComputeCost,
   CostSummary,
   ModelCost,

@@ -203,6 +203,7 @@ export function defineTool<
       progress: options?.onProgress ?? IGNORE_PROGRESS,
       state: options?.state ?? {},
       steer: options?.steer ?? OUTSIDE_A_RUN,
+      ...(options?.parentRun === undefined ? {} : { parentRun: options.parentRun }),
     };
     return await execute(value as never, context);
   };

@@ -1,4 +1,5 @@
 import type { A2ARequest } from '../agent/a2a-request.js';
+import type { ParentRun } from '../agent/parent-run.js';
 import type { Prompt } from '../agent/prompt.js';
 import type { SteerResult } from '../agent/run-state.js';
 import type { ToolMetrics } from '../cost/cost.js';
@@ -6,20 +7,10 @@ import type { Principal } from '../guardrails/principal.js';
 import type { JsonObject } from '../json.js';
 import type { Span } from '../observability/observer.js';
 import type { ToolDescription } from './tool-description.js';
+import type { ToolProgress } from './tool-progress.js';
 import type { ToolResult } from './tool-result.js';
 
-/**
- * A progress report of a running tool: how far it is (`progress` of `total`, when it knows) and what
- * it is doing. It reaches the observer (an event on the tool's span) and a streamed run's events.
- */
-export interface ToolProgress {
-  /** How much is done; grows with each report. */
-  readonly progress?: number;
-  /** How much there is to do, when known. */
-  readonly total?: number;
-  /** What the tool is doing now, for a person to read. */
-  readonly message?: string;
-}
+export type { ToolProgress } from './tool-progress.js';
 
 /** What a tool's `execute` receives besides its input. */
 export interface ToolContext<Context = unknown> {
@@ -60,6 +51,11 @@ export interface ToolContext<Context = unknown> {
    * @throws ValidationError (argument `message`) when the message is not a prompt.
    */
   steer(message: Prompt): SteerResult;
+  /**
+   * The agent run this call belongs to, for tools that run agents (`agentTool`, remote agents): where
+   * their sub-run's events and cost go. `undefined` outside an agent run.
+   */
+  readonly parentRun?: ParentRun;
 }
 
 /** The optional context of `tool.call`. */
@@ -80,6 +76,8 @@ export interface ToolCallOptions<Context = unknown> {
   readonly state?: JsonObject;
   /** Steers the run (`ToolContext.steer`); unset, `ctx.steer` answers `finished`. */
   readonly steer?: (message: Prompt) => SteerResult;
+  /** The agent run the call belongs to (`ToolContext.parentRun`). */
+  readonly parentRun?: ParentRun;
 }
 
 /**

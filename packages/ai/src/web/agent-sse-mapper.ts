@@ -13,6 +13,8 @@ import { type ErrorMessage, sseErrorData, toStreamError } from './web-error.js';
  *   object (its overview stays on the server);
  * - `interaction_requested` carries `requests` without `suspended` (the run's state is for the
  *   server to store, from `collect()`);
+ * - an `agent_event` (a sub-run's event) carries its event shown by these same rules, at every
+ *   depth: a sub-run's `error` as its code and message, its `interaction_requested` without the run;
  * - `final_answer` is held until the run ended, and preceded by a `usage` event with the run's
  *   `totalUsage` (from `collect()`).
  */
@@ -27,17 +29,11 @@ export function agentSSEMapper<T>(
         case 'final_answer':
           finalAnswer = event;
           return;
-        case 'error': {
-          // An agent of another package may put something other than an AigoError here.
-          const error = toStreamError(event.error);
-          out.enqueue(sseFrame('error', sseErrorData(error, errorMessage(error), event.iteration)));
+        case 'error':
+        case 'interaction_requested':
+        case 'agent_event':
+          out.enqueue(sseFrame(event.type, shownEvent(event, errorMessage)));
           return;
-        }
-        case 'interaction_requested': {
-          const { suspended: _suspended, ...shown } = event;
-          out.enqueue(sseFrame(event.type, shown));
-          return;
-        }
         default:
           out.enqueue(sseFrame(event.type, event));
       }
@@ -57,4 +53,23 @@ export function agentSSEMapper<T>(
       out.enqueue(sseFrame('error', sseErrorData(error, errorMessage(error), undefined)));
     },
   };
+}
+
+/** An event as the client may see it: errors as their code and message, no suspended run's state. */
+function shownEvent(event: AgentEvent<unknown>, errorMessage: ErrorMessage): unknown {
+  switch (event.type) {
+    case 'error': {
+      // An agent of another package may put something other than an AigoError here.
+      const error = toStreamError(event.error);
+      return sseErrorData(error, errorMessage(error), event.iteration);
+    }
+    case 'interaction_requested': {
+      const { suspended: _suspended, ...shown } = event;
+      return shown;
+    }
+    case 'agent_event':
+      return { ...event, event: shownEvent(event.event, errorMessage) };
+    default:
+      return event;
+  }
 }

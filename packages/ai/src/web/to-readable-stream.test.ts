@@ -121,6 +121,33 @@ describe('toTextStream', () => {
     expect((await readAll(toTextStream(stream))).join('')).toBe('Hello, world');
   });
 
+  it("gives the agent's own text only: a sub-run's content and error (agent_event) are not the answer", async () => {
+    const inner = new AgentStoppedError('max_iterations', 'The researcher gave up', undefined);
+    const { stream } = scriptedAgentStream<string>(
+      [
+        { type: 'content', iteration: 1, text: 'Asking. ' },
+        {
+          type: 'agent_event',
+          iteration: 1,
+          agent: 'researcher',
+          toolCallId: 'call-1',
+          event: { type: 'content', iteration: 1, text: 'notes of the researcher' },
+        },
+        {
+          type: 'agent_event',
+          iteration: 1,
+          agent: 'researcher',
+          toolCallId: 'call-1',
+          event: { type: 'error', iteration: 1, error: inner },
+        },
+        { type: 'content', iteration: 2, text: 'Done.' },
+      ],
+      USAGE,
+    );
+
+    expect((await readAll(toTextStream(stream))).join('')).toBe('Asking. Done.');
+  });
+
   it("gives an agent's text of every iteration, and errors on its error event", async () => {
     const error = new AgentStoppedError('max_iterations', 'Too many iterations', undefined);
     const { stream } = scriptedAgentStream<string>(

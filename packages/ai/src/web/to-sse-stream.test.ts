@@ -335,6 +335,75 @@ describe('toSSEStream of an agent run', () => {
     );
   });
 
+  it('sends a sub-run event as agent_event, its nested error and interaction shown as at the top', async () => {
+    const nested = (event: AgentEvent<unknown>): AgentEvent<string> => ({
+      type: 'agent_event',
+      iteration: 1,
+      agent: 'writer',
+      toolCallId: 'call-w',
+      event: {
+        type: 'agent_event',
+        iteration: 1,
+        agent: 'researcher',
+        toolCallId: 'call-r',
+        event,
+      },
+    });
+    const { stream } = scriptedAgentStream(
+      [
+        nested({ type: 'content', iteration: 1, text: 'Searching' }),
+        nested({
+          type: 'interaction_requested',
+          iteration: 1,
+          requests: [],
+          suspended: { runId: 'inner', state: { secret: 1 } } as unknown as SuspendedRun,
+        }),
+        nested({
+          type: 'error',
+          iteration: 2,
+          error: new ProviderError({
+            code: 'provider_error',
+            provider: 'p',
+            status: 500,
+            message: 'secret body',
+            retryable: true,
+          }),
+        }),
+      ],
+      USAGE,
+    );
+
+    const text = await readText(toSSEStream(stream));
+
+    const wrap = (event: unknown) => ({
+      type: 'agent_event',
+      iteration: 1,
+      agent: 'writer',
+      toolCallId: 'call-w',
+      event: {
+        type: 'agent_event',
+        iteration: 1,
+        agent: 'researcher',
+        toolCallId: 'call-r',
+        event,
+      },
+    });
+    expect(text).toBe(
+      frame('agent_event', wrap({ type: 'content', iteration: 1, text: 'Searching' })) +
+        frame('agent_event', wrap({ type: 'interaction_requested', iteration: 1, requests: [] })) +
+        frame(
+          'agent_event',
+          wrap({
+            type: 'error',
+            code: 'provider_error',
+            message: 'The agent run failed.',
+            iteration: 2,
+          }),
+        ),
+    );
+    expect(text).not.toContain('secret');
+  });
+
   it('ends the run when the reader cancels', async () => {
     const { stream, stopped } = scriptedAgentStream(
       [{ type: 'iteration_start', iteration: 1 }],

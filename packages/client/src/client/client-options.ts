@@ -8,6 +8,7 @@ import type {
   Message,
   ModelCosts,
   Observer,
+  ParentRun,
   Principal,
   ProviderTool,
   ReasoningOptions,
@@ -229,6 +230,11 @@ export interface ExecuteToolCallsOptions extends ToolHooks {
   readonly state?: JsonObject;
   /** Steers the run the calls belong to (`ctx.steer`); unset, `ctx.steer` answers `finished`. */
   readonly steer?: Steer;
+  /**
+   * The agent run the calls belong to, passed to every tool as `ctx.parentRun`: tools that run
+   * agents (`agentTool`) send their sub-run's events and cost there.
+   */
+  readonly parentRun?: ParentRun;
   /** The A2A request the run answers, passed to every tool as `ctx.a2a`. */
   readonly a2a?: A2ARequest;
 }

@@ -93,7 +93,7 @@ export interface Client {
    * A new overview priced with this client's `modelCost` and `computeCost`, and, for models
    * `modelCost` has no price for, the provider's list prices (`provider.modelCost`).
    */
-  createOverview(): Overview;
+  createOverview(options?: { readonly agent?: string }): Overview;
   /**
    * A new client with these options over this one's. It shares this client's turn serialisation,
    * so turns of both on one memory still run one after another.
@@ -193,13 +193,15 @@ export function clientFromSettings(
         principal: options?.principal,
         state: options?.state,
         steer: options?.steer,
+        parentRun: options?.parentRun,
         a2a: options?.a2a,
         observer: settings.observer,
         hooks: hooks === undefined ? settings.hooks : { ...settings.hooks, ...hooks },
       });
     },
-    createOverview: () =>
+    createOverview: (options) =>
       new Overview({
+        ...(options?.agent === undefined ? {} : { agent: options.agent }),
         provider: settings.provider,
         ...(settings.modelCost === undefined ? {} : { modelCost: settings.modelCost }),
         ...(settings.computeCost === undefined ? {} : { computeCost: settings.computeCost }),

@@ -55,6 +55,7 @@ const TOOL_KEYS = new Set<string>([
   'principal',
   'state',
   'steer',
+  'parentRun',
   'a2a',
   ...TOOL_HOOK_NAMES,
 ]);
@@ -158,6 +159,21 @@ export function validateToolCallOptions(
   }
   if (options.steer !== undefined && typeof options.steer !== 'function') {
     throw new ValidationError('steer', 'must be a function');
+  }
+  const parentRun = options.parentRun as
+    | { path?: unknown; emit?: unknown; addSubRun?: unknown }
+    | null
+    | undefined;
+  if (
+    parentRun !== undefined &&
+    (parentRun === null ||
+      typeof parentRun !== 'object' ||
+      !Array.isArray(parentRun.path) ||
+      typeof (parentRun as { streams?: unknown }).streams !== 'boolean' ||
+      typeof parentRun.emit !== 'function' ||
+      typeof parentRun.addSubRun !== 'function')
+  ) {
+    throw new ValidationError('parentRun', 'must be a ParentRun { path, emit, addSubRun }');
   }
   if (options.a2a !== undefined && (options.a2a === null || typeof options.a2a !== 'object')) {
     throw new ValidationError('a2a', 'must be the A2A request');

@@ -13,6 +13,11 @@ export interface OverviewOptions {
   readonly provider?: PriceProvider;
   /** What a second of wall-clock run time costs. */
   readonly computeCost?: ComputeCost;
+  /**
+   * The agent whose run this is: its own part of the cost is under this name in `byAgent` when the
+   * run calls agents as tools. Default `run`.
+   */
+  readonly agent?: string;
   /** The clock, in milliseconds since the epoch. Default `Date.now`. */
   readonly now?: () => number;
 }
@@ -24,6 +29,9 @@ export function checkOverviewOptions(options: OverviewOptions): void {
   }
   if (options.modelCost !== undefined) validateModelCosts(options.modelCost, 'modelCost');
   if (options.computeCost !== undefined) validateComputeCost(options.computeCost, 'computeCost');
+  if (options.agent !== undefined && (typeof options.agent !== 'string' || options.agent === '')) {
+    throw new ValidationError('agent', 'must be a non-empty string');
+  }
   if (options.now !== undefined && typeof options.now !== 'function') {
     throw new ValidationError('now', 'must be a function returning milliseconds');
   }

@@ -5,6 +5,7 @@ import {
   type CostSummary,
   computeModelCost,
   DEFAULT_CURRENCY,
+  type SubRunCost,
   totalOfModelCostParts,
   type Usage,
   ValidationError,
@@ -17,6 +18,7 @@ import { configuredCurrency } from './currency-amounts.js';
 import { type ModelRecord, ModelRecords } from './model-records.js';
 import type { OtherCurrencyCost } from './other-currency-cost.js';
 import { checkOverviewOptions, type OverviewOptions } from './overview-options.js';
+import { SubRuns } from './sub-runs.js';
 import { type ToolCallRecord, ToolRecords } from './tool-records.js';
 import { UsageTotals } from './usage-totals.js';
 
@@ -57,6 +59,8 @@ export class Overview {
   readonly #models = new ModelRecords();
   readonly #tools = new ToolRecords();
   readonly #attempts = new AttemptLog();
+  readonly #subRuns = new SubRuns();
+  readonly #agent: string;
   readonly #start: number;
   #end: number | undefined;
   /** Run time of earlier parts of this execution (a run continued step by step), in ms. */
@@ -70,6 +74,7 @@ export class Overview {
     this.#computeCost = options.computeCost;
     this.#now = options.now ?? Date.now;
     this.#currency = configuredCurrency(options.modelCost);
+    this.#agent = options.agent ?? 'run';
     this.#start = this.#now();
   }
 
@@ -222,6 +227,18 @@ export class Overview {
     this.#prior += durationMs;
   }
 
+  /**
+   * Adds a sub-run — an agent this execution called as a tool (`agentTool`, a remote agent) — whose
+   * usage and cost then count in {@link totalUsage} and {@link costSummary} (`byAgent` breaks the
+   * summary down). An unknown cost (`cost: undefined`) adds nothing and makes the summary not
+   * `complete`.
+   *
+   * @throws ValidationError unless `part` names its agent.
+   */
+  addSubRun(part: SubRunCost): void {
+    this.#subRuns.add(part);
+  }
+
   /** Marks the end of the execution. Only the first call counts. */
   end(): void {
     this.#end ??= this.#now();
@@ -243,6 +260,7 @@ export class Overview {
     this.#models.merge(other.#models);
     this.#tools.merge(other.#tools);
     this.#attempts.merge(other.#attempts);
+    this.#subRuns.merge(other.#subRuns);
     this.#currency ??= other.#currency;
   }
 
@@ -276,7 +294,8 @@ export class Overview {
    * reported.
    */
   get totalUsage(): Usage {
-    return this.#usage.toUsage();
+    const own = this.#usage.toUsage();
+    return this.#subRuns.size === 0 ? own : this.#subRuns.usage(own);
   }
 
   /** Tool calls by tool name (failed ones included). */
@@ -312,8 +331,18 @@ export class Overview {
     return Math.max(0, (this.#end ?? this.#now()) - this.#start) + this.#prior;
   }
 
-  /** What the execution cost so far, by kind and by model, in {@link currency}. */
+  /**
+   * What the execution cost so far, by kind and by model, in {@link currency}; with its sub-runs
+   * ({@link addSubRun}) added and broken down by agent (`byAgent`).
+   */
   costSummary(): CostSummary {
+    const own = this.#ownCostSummary();
+    return this.#subRuns.size === 0
+      ? own
+      : this.#subRuns.compose(own, this.#usage.toUsage(), this.#agent);
+  }
+
+  #ownCostSummary(): CostSummary {
     const currency = this.currency;
     const models = this.#models.costsIn(currency);
     const toolCosts = this.toolCosts;
@@ -342,7 +371,7 @@ export class Overview {
       complete:
         models.unpricedCalls === 0 &&
         models.callsWithoutUsage === 0 &&
-        this.costsInOtherCurrencies().length === 0,
+        this.#ownOtherCurrencies(currency).length === 0,
       computeCost,
       executionDurationSeconds,
       totalCost: totalToolCost + totalModelCost + computeCost,
@@ -361,6 +390,12 @@ export class Overview {
   /** Costs recorded in a currency other than {@link currency}, left out of the summary. */
   costsInOtherCurrencies(): readonly OtherCurrencyCost[] {
     const currency = this.currency;
+    const others = this.#ownOtherCurrencies(currency);
+    this.#subRuns.otherCurrencies(currency, others);
+    return others;
+  }
+
+  #ownOtherCurrencies(currency: string): OtherCurrencyCost[] {
     const others: OtherCurrencyCost[] = [];
     this.#models.otherCurrencies(currency, others);
     this.#tools.otherCurrencies(currency, others);

@@ -6,6 +6,7 @@ import {
   type JsonObject,
   type Message,
   type Observer,
+  type ParentRun,
   type Principal,
   parseToolErrorEnvelope,
   type Span,
@@ -55,6 +56,8 @@ export interface ToolRunSettings<Context> {
   readonly state?: JsonObject | undefined;
   /** Steers the run (`ctx.steer`); default one that answers `finished`. */
   readonly steer?: Steer | undefined;
+  /** The agent run the calls belong to (`ctx.parentRun`). */
+  readonly parentRun?: ParentRun | undefined;
   /** The A2A request the run answers (`ctx.a2a`). */
   readonly a2a?: A2ARequest | undefined;
   readonly now?: () => number;
@@ -266,6 +269,7 @@ async function runTool<Context>(
       ...(progress === undefined ? {} : { onProgress: progress.report }),
       state: info.state,
       steer: info.steer,
+      ...(settings.parentRun === undefined ? {} : { parentRun: settings.parentRun }),
     });
     const output: unknown = result?.output;
     if (typeof output !== 'string') {

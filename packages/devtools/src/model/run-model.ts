@@ -146,6 +146,17 @@ export interface AnswerStreaming {
   readonly firstPartialMs: number | undefined;
 }
 
+/** An agent the run called as a tool (`agentTool`), at any depth: an `agent_event` source. */
+export interface SubAgentCall {
+  /** The `execute_tool` span of the call; the sub-run's spans nest under it. */
+  readonly spanId: string;
+  /** The agents from the run's own down to the one called (`writer`, `researcher`). */
+  readonly path: readonly string[];
+  /** How the sub-run ended (`final_answer`, `max_iterations`, …); unset while it runs. */
+  readonly stopReason: string | undefined;
+  readonly durationMs: number | undefined;
+}
+
 /** Everything the page shows about one run. */
 export interface RunDetail {
   readonly run: RunSummary;
@@ -155,6 +166,8 @@ export interface RunDetail {
   readonly approvals: readonly PendingApproval[];
   /** How the typed answer of an agent run streamed, when it streamed partially. */
   readonly answer: AnswerStreaming | undefined;
+  /** The agents the run called as tools, at every depth, in call order. */
+  readonly subAgents: readonly SubAgentCall[];
   /** Whether approve / refuse buttons may act (a run store and the agents were given). */
   readonly canResume: boolean;
   /** Whether message content was captured (else the page shows counts only). */

@@ -4,6 +4,7 @@ import { suspensionOf } from './pending-approvals.js';
 import type { RecordedRun } from './recorded-run.js';
 import { runCost } from './run-cost.js';
 import type { RunCost, RunDetail, RunStatus, RunSummary } from './run-model.js';
+import { subAgentsOf } from './sub-agents.js';
 
 /** What the run's root span says about how it ended. */
 function statusOf(run: RecordedRun): RunStatus {
@@ -77,14 +78,16 @@ export function describeRun(
   },
 ): RunDetail {
   const { summary, cost } = summarizeRun(run, now);
+  const spans = run.spanRecords();
   return {
     run: summary,
-    spans: run.spanRecords(),
+    spans,
     cost,
     graph: graphView(run.root),
     approvals:
       settings.decided?.has(run.id) === true ? [] : (suspensionOf(run.root)?.approvals ?? []),
     answer: run.kind === 'agent' ? answerStreamingOf(run.root) : undefined,
+    subAgents: subAgentsOf(spans),
     canResume: settings.canResume,
     captureContent: settings.captureContent,
   };

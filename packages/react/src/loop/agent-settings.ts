@@ -86,6 +86,8 @@ export interface RunInput {
   readonly steering: RunSteering | undefined;
   /** The state a new run starts with (the `state` option, checked and copied). */
   readonly state: JsonObject | undefined;
+  /** The agents this run serves as a tool, outermost first (`agentTool`); unset at the top. */
+  readonly agentPath?: readonly string[];
   /**
    * Who the run acts for (the `principal` option, checked); a resumed or stepped run acts for the
    * principal it was saved with.

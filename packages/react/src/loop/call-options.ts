@@ -1,6 +1,7 @@
 import type { JsonObject, Steer } from '@aigo/ai';
 import type { ContinueOptions, ExecuteToolCallsOptions, ToolHooks } from '@aigo/client';
 import type { AgentSettings, RunInput, RunParts } from './agent-settings.js';
+import { parentRun } from './parent-run.js';
 
 /** What every model call of a run shares: memory, overview, signal, span, system prompt. */
 export function callBase(
@@ -59,6 +60,7 @@ export function toolBase(
     ...(principal === undefined ? {} : { principal }),
     state: scope.state,
     steer: scope.steer,
+    parentRun: parentRun(settings.name, input, overview, iteration),
     ...(signal === undefined ? {} : { signal }),
     ...(span === undefined ? {} : { span }),
     ...(context === undefined ? {} : { context }),

@@ -46,7 +46,7 @@ export async function openRun(
   localMemory: () => MemoryProvider,
 ): Promise<OpenRun> {
   const { client } = settings;
-  const overview = client.createOverview();
+  const overview = client.createOverview({ agent: settings.name });
   const prior = origin.plan?.state ?? origin.saved;
   if (prior !== undefined) {
     replayPriorWork(overview, prior.calls, prior.tools);

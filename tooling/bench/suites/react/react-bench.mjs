@@ -17,8 +17,9 @@
 //   held in the run's deferring memory until it decided, then stored);
 // - heap: heapUsed after a forced GC at 10 % and at 100 % of 10 000 runs, each with a fresh
 //   inMemoryMemory.
+// - an agentTool call: CPU added over calling the same sub-agent with execute (agent-tool-bench.mjs).
 // Targets: < 50 µs per iteration, < 5 µs per steering message, < 5 µs per model call for a no-op
-// guardrail, heap growth < 2 MB.
+// guardrail, heap growth < 2 MB, < 20 µs per agentTool call.
 import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -27,6 +28,7 @@ import { packagesBuilt } from '../../shared/packages-built.mjs';
 import { packageDist as dist, packageDirectory } from '../../shared/paths.mjs';
 import { median } from '../../shared/stats.mjs';
 import { writeResult } from '../../shared/write-result.mjs';
+import { AGENT_TOOL_TARGET_US, agentToolOverhead } from './agent-tool-bench.mjs';
 
 const PACKAGES = ['ai', 'client', 'testing', 'react'];
 
@@ -54,6 +56,7 @@ export const TARGETS = Object.freeze({
   steeringMessageUs: 5,
   noopGuardrailUs: 5,
   heapGrowthMb: 2,
+  agentToolUs: AGENT_TOOL_TARGET_US,
 });
 
 const MODEL = 'bench-model';
@@ -336,18 +339,40 @@ export async function runReactBench(options = {}) {
   const steering = await steeringMessageCost(options.steering);
   const guardrail = await noopGuardrailCost(options.guardrail);
   const heap = await heapFlatness(options.heap);
+  const agentTool = await agentToolOverhead(
+    { client: aigoClient, testing, react },
+    options.agentTool,
+  );
   const verdicts = {
+    agentTool: agentTool.addedUsPerCall < TARGETS.agentToolUs,
     perIteration: perIteration.overheadUsPerIteration < TARGETS.perIterationUs,
     steering: steering.addedUsPerMessage < TARGETS.steeringMessageUs,
     guardrail: guardrail.addedUsPerModelCall < TARGETS.noopGuardrailUs,
     heap: Math.abs(heap.growthMb) < TARGETS.heapGrowthMb,
   };
-  return { perIteration, streamed, steering, guardrail, heap, targets: TARGETS, verdicts };
+  return {
+    perIteration,
+    streamed,
+    steering,
+    guardrail,
+    heap,
+    agentTool,
+    targets: TARGETS,
+    verdicts,
+  };
 }
 
 export function reactBenchTable(result) {
   const ok = (pass) => (pass ? 'ok' : '**over target**');
-  const { perIteration: p, streamed: s, steering: q, guardrail: g, heap, verdicts } = result;
+  const {
+    perIteration: p,
+    streamed: s,
+    steering: q,
+    guardrail: g,
+    heap,
+    agentTool: a,
+    verdicts,
+  } = result;
   return [
     '## @aigo/react overhead (typed agent, calculator tool, 3 iterations per run, fake provider)',
     '',
@@ -357,6 +382,7 @@ export function reactBenchTable(result) {
     `| of which the agent's own layer (over the same loop written on the client, ${p.clientLoopUsPerIteration} µs) | ${p.agentLayerUsPerIteration} µs | — | info |`,
     `| streamed run (executeStream, every event read) overhead per iteration over direct streams (direct ${s.directUsPerIteration} µs) | ${s.overheadUsPerIteration} µs | — | info |`,
     `| a queued steering message: CPU added (one message pushed on a steering queue before the run, against the same run without; run ${q.agentUsPerRun} µs) | ${q.addedUsPerMessage} µs | < ${TARGETS.steeringMessageUs} µs | ${ok(verdicts.steering)} |`,
+    `| an agentTool call: CPU added over calling the same sub-agent with execute (one model call; direct ${a.directUsPerCall} µs, ${a.runs} calls per arm, median of ${a.rounds} rounds) | ${a.addedUsPerCall} µs | < ${TARGETS.agentToolUs} µs | ${ok(verdicts.agentTool)} |`,
     `| a configured no-op guardrail: CPU added per model call (one output guardrail that passes, against the same agent without; run ${g.agentUsPerRun} µs) | ${g.addedUsPerModelCall} µs | < ${TARGETS.noopGuardrailUs} µs | ${ok(verdicts.guardrail)} |`,
     `| heapUsed growth, GC'd, 10 % → 100 % of ${heap.runs} runs, each with a fresh memory (${heap.heapUsedAt10PercentMb} → ${heap.heapUsedAt100PercentMb} MB) | ${heap.growthMb} MB | < ${TARGETS.heapGrowthMb} MB | ${ok(verdicts.heap)} |`,
   ].join('\n');
