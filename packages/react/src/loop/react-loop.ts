@@ -39,9 +39,8 @@ import { runToolRound } from './run-tools.js';
 
 /**
  * The loop of one run and its state. `step()` is one iteration — one model call and the tools of its
- * reply — and the only place the loop's work happens: `loop()` (`execute`, `executeStream`,
- * `resume`) calls it until the run ends, `agent.step` (run-step.ts) once per call, between a
- * `RunStart` read from the saved state and a `snapshot()` written back.
+ * reply — and the only place the loop's work happens: `loop()` (`execute`, `resume`…) calls it until
+ * the run ends, `agent.step` (run-step.ts) once per call, between a saved `RunStart` and `snapshot()`.
  */
 export class ReActLoop {
   iteration: number;
