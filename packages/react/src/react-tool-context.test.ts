@@ -67,7 +67,7 @@ describe('the tool context of a ReAct run', () => {
       taskId: 't-1',
       referenceTaskIds: ['t-0'],
       metadata: { route: 'billing' },
-      principal: 'alice',
+      principal: { id: 'alice' },
     };
     const provider = createFakeProvider()
       .toolCall('inspect', {})

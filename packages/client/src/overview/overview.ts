@@ -112,7 +112,6 @@ export class Overview {
     this.#bill(record, response.usage, this.#price(model, answered, route));
   }
 
-
   /**
    * Records an image, speech or transcription call (`generateImage`, `generateSpeech`, `transcribe`
    * of `@aigo/client` record theirs): its usage, and its cost at the model's price, like a model

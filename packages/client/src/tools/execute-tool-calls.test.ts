@@ -250,7 +250,7 @@ describe('executeToolCalls', () => {
       taskId: 't-1',
       referenceTaskIds: [],
       metadata: undefined,
-      principal: 'alice',
+      principal: { id: 'alice' },
     };
     await client.executeToolCalls([call('inspect')], { a2a });
     await client.executeToolCalls([call('inspect')]);
