@@ -16,6 +16,7 @@ describe('entryPoints', () => {
         exports: {
           '.': { import: './dist/index.js' },
           './testing': { import: './dist/testing.js' },
+          './testing/vitest': { import: './dist/testing/vitest.js' },
           './package.json': './package.json',
           './schema.json': './schema.json',
         },

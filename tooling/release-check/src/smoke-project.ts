@@ -17,13 +17,19 @@ export const SMOKE_PEERS: readonly string[] = [
 /**
  * The module specifiers a user can load from a package: its name for `"."` and `name/sub` for every
  * other JavaScript entry point of its `exports` map (JSON entries and `./package.json` left out).
+ * An entry named `…/vitest` is left out too: it is loaded by a test file inside Vitest's runner and
+ * registers its hooks as it loads (`@aigo/pg/testing/vitest`), which no plain `require` or `import`
+ * can do; the packages' own suites load it from the built package.
  */
 export function entryPoints(manifest: PackageManifest): string[] {
   const name = manifest.name ?? '';
   const exportsField = manifest.exports;
   if (typeof exportsField !== 'object' || exportsField === null) return [name];
   return Object.keys(exportsField as Record<string, unknown>)
-    .filter((subpath) => !subpath.endsWith('.json') && !subpath.includes('*'))
+    .filter(
+      (subpath) =>
+        !subpath.endsWith('.json') && !subpath.includes('*') && !subpath.endsWith('/vitest'),
+    )
     .map((subpath) => (subpath === '.' ? name : `${name}${subpath.slice(1)}`));
 }
 
